@@ -1,0 +1,109 @@
+//! What goes into a solve ([`Limits`]) and what comes out ([`Outcome`]).
+
+use std::time::Instant;
+
+use coverlab_model::Grid;
+use serde::Serialize;
+
+/// Bounds on one solve. Every strategy honours them promptly.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Stop once this many solutions are found (≥ 1). Counting to 2 checks uniqueness.
+    pub max_solutions: u64,
+    /// Keep at most this many solution grids in the outcome (the rest are only counted).
+    pub keep_solutions: usize,
+    /// Stop after this many search nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for Limits {
+    /// The first solution, kept; no node or time limit.
+    fn default() -> Limits {
+        Limits { max_solutions: 1, keep_solutions: 1, max_nodes: None, deadline: None }
+    }
+}
+
+impl Limits {
+    /// Count up to `max` solutions, keeping `keep` of them.
+    pub fn count(max: u64, keep: usize) -> Limits {
+        Limits { max_solutions: max.max(1), keep_solutions: keep, ..Limits::default() }
+    }
+}
+
+/// Why a search ended before exhausting its tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum StopReason {
+    /// `max_solutions` solutions were found.
+    SolutionLimit,
+    /// `max_nodes` nodes were visited.
+    NodeLimit,
+    /// The deadline passed.
+    Deadline,
+    /// The trace sink asked to stop.
+    SinkRequested,
+}
+
+impl StopReason {
+    /// The kebab-case name used in traces and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::SolutionLimit => "solution-limit",
+            StopReason::NodeLimit => "node-limit",
+            StopReason::Deadline => "deadline",
+            StopReason::SinkRequested => "sink-requested",
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The whole search tree was explored: the solution count is exact (0: unsolvable).
+    Complete,
+    /// The search stopped early; the count is a lower bound.
+    Stopped(StopReason),
+}
+
+/// Search effort, in counts only (no clock), so that traces and snapshots are stable.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Stats {
+    /// Search nodes visited (each a state the search branched from or tried).
+    pub nodes: u64,
+    /// Decisions that had alternatives left untried (or were tried in order among several).
+    pub guesses: u64,
+    /// Returns to an earlier decision after a dead end.
+    pub backtracks: u64,
+    /// Values placed, by deduction or decision.
+    pub placements: u64,
+}
+
+/// The result of one solve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// How it ended.
+    pub status: Status,
+    /// Solutions found, up to `keep_solutions`, in the order found.
+    pub solutions: Vec<Grid>,
+    /// Solutions found (exact when `status` is `Complete`).
+    pub count: u64,
+    /// Effort.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// True when the search was complete and found no solution.
+    pub fn is_unsolvable(&self) -> bool {
+        self.status == Status::Complete && self.count == 0
+    }
+
+    /// True when `count` is the exact number of solutions, or the solution limit was reached
+    /// (so at least that many exist).
+    pub fn is_decided(&self) -> bool {
+        matches!(self.status, Status::Complete | Status::Stopped(StopReason::SolutionLimit))
+    }
+}

@@ -1,0 +1,246 @@
+//! The trace checker: replays a trace on its puzzle and checks every step.
+//!
+//! It keeps its own grid and its own record of eliminations, sharing no code with any strategy,
+//! and checks that: givens come first and match the puzzle; every placement (given, deduced or
+//! guessed) puts a value in an empty cell that no peer holds and that was not eliminated; every
+//! naked or hidden single really is one; every claimed conflict really is one; depths open and
+//! close in order, and each backtrack restores the state exactly as it was; every solution is
+//! valid by the independent validator; and the final count matches the solutions seen.
+
+use coverlab_model::validate::check_solution;
+use coverlab_model::{Cell, Grid, Puzzle, Value, cell_name};
+
+use crate::trace::{ConflictCause, PlaceReason, TraceEvent};
+
+/// What a valid trace showed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    /// The solutions, in order.
+    pub solutions: Vec<Grid>,
+    /// The deepest decision level reached.
+    pub max_depth: usize,
+    /// The number of events.
+    pub events: usize,
+    /// The count reported by the final `stop`, if the trace has one.
+    pub final_count: Option<u64>,
+}
+
+/// A step the checker refused: the event's position (0-based) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("event {index}: {message}")]
+pub struct ReplayError {
+    /// The event's position in the trace.
+    pub index: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+struct State<'p> {
+    puzzle: &'p Puzzle,
+    grid: Vec<Value>,
+    eliminated: Vec<u64>,
+    /// (cell, old value, old eliminations) per change, newest last.
+    journal: Vec<(Cell, Value, u64)>,
+    /// Journal length at each open decision level.
+    levels: Vec<usize>,
+}
+
+impl State<'_> {
+    fn n(&self) -> usize {
+        self.puzzle.size()
+    }
+
+    fn held_by_peer(&self, cell: Cell, value: Value) -> Option<Cell> {
+        self.puzzle.model().peers(cell).iter().map(|&p| p as Cell).find(|&p| self.grid[p] == value)
+    }
+
+    fn can_take(&self, cell: Cell, value: Value) -> bool {
+        self.grid[cell] == 0 && self.eliminated[cell] & (1 << (value - 1)) == 0 && self.held_by_peer(cell, value).is_none()
+    }
+
+    fn change(&mut self, cell: Cell, value: Value, eliminated: u64) {
+        self.journal.push((cell, self.grid[cell], self.eliminated[cell]));
+        self.grid[cell] = value;
+        self.eliminated[cell] = eliminated;
+    }
+
+    fn place(&mut self, cell: Cell, value: Value) -> Result<(), String> {
+        let n = self.n();
+        let name = cell_name(cell, n);
+        let sym = self.puzzle.symbols().symbol(value);
+        if cell >= n * n || value == 0 || usize::from(value) > n {
+            return Err(format!("{name}={value} is outside the grid"));
+        }
+        if self.grid[cell] != 0 {
+            return Err(format!("{name}={sym}, but {name} already holds {}", self.puzzle.symbols().symbol(self.grid[cell])));
+        }
+        if let Some(p) = self.held_by_peer(cell, value) {
+            return Err(format!("{name}={sym}, but its peer {} holds {sym}", cell_name(p, n)));
+        }
+        if self.eliminated[cell] & (1 << (value - 1)) != 0 {
+            return Err(format!("{name}={sym}, but {sym} was eliminated from {name}"));
+        }
+        self.change(cell, value, self.eliminated[cell]);
+        Ok(())
+    }
+}
+
+/// Replays `events` on `puzzle`; the first wrong step is an error.
+pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, ReplayError> {
+    let n = puzzle.size();
+    let model = puzzle.model();
+    let mut st = State {
+        puzzle,
+        grid: vec![0; n * n],
+        eliminated: vec![0; n * n],
+        journal: Vec::new(),
+        levels: Vec::new(),
+    };
+    let givens = puzzle.givens();
+    let given_count = givens.filled();
+    let mut givens_placed = 0;
+    let mut solutions = Vec::new();
+    let mut max_depth = 0;
+    let mut final_count = None;
+    let sym = |v: Value| puzzle.symbols().symbol(v);
+    for (index, event) in events.iter().enumerate() {
+        let fail = |message: String| ReplayError { index, message };
+        let depth_now = st.levels.len();
+        let at_depth = |d: usize| {
+            if d == depth_now { Ok(()) } else { Err(fail(format!("event at depth {d}, but the search is at depth {depth_now}"))) }
+        };
+        if index == 0 {
+            match event {
+                TraceEvent::Start { spec, size, givens: g, .. } => {
+                    if spec != model.name() || *size != n || *g != given_count {
+                        return Err(fail(format!(
+                            "start names {spec} size {size} with {g} givens, but the puzzle is {} size {n} with {given_count}",
+                            model.name()
+                        )));
+                    }
+                    continue;
+                }
+                _ => return Err(fail("a trace begins with start".into())),
+            }
+        }
+        if final_count.is_some() {
+            return Err(fail("an event after stop".into()));
+        }
+        let is_given = matches!(event, TraceEvent::Place { reason: PlaceReason::Given, .. });
+        if !is_given && givens_placed < given_count {
+            return Err(fail(format!("only {givens_placed} of {given_count} givens placed before the search began")));
+        }
+        match *event {
+            TraceEvent::Start { .. } => return Err(fail("a second start".into())),
+            TraceEvent::Place { cell, value, reason, depth } => {
+                at_depth(depth)?;
+                match reason {
+                    PlaceReason::Given => {
+                        if givens.values().get(cell) != Some(&value) || givens_placed >= given_count {
+                            return Err(fail(format!("{}={} is not a given", cell_name(cell, n), sym(value))));
+                        }
+                        givens_placed += 1;
+                    }
+                    PlaceReason::NakedSingle => {
+                        if let Some(other) = (1..=n as Value).find(|&v| v != value && st.can_take(cell, v)) {
+                            return Err(fail(format!(
+                                "{}={} is not a naked single: {} is still possible",
+                                cell_name(cell, n),
+                                sym(value),
+                                sym(other)
+                            )));
+                        }
+                    }
+                    PlaceReason::HiddenSingle { unit } => {
+                        let Some(u) = model.units().get(unit).filter(|u| u.exact && u.cells.contains(&cell)) else {
+                            return Err(fail(format!("hidden single in unit {unit}, which is not a house of {}", cell_name(cell, n))));
+                        };
+                        if let Some(&other) = u.cells.iter().find(|&&c| c != cell && st.can_take(c, value)) {
+                            return Err(fail(format!(
+                                "{}={} is not a hidden single in {}: {} can take it too",
+                                cell_name(cell, n),
+                                sym(value),
+                                u.label,
+                                cell_name(other, n)
+                            )));
+                        }
+                    }
+                    PlaceReason::Cover => {}
+                }
+                st.place(cell, value).map_err(fail)?;
+            }
+            TraceEvent::Eliminate { cell, value, depth } => {
+                at_depth(depth)?;
+                if cell >= n * n || value == 0 || usize::from(value) > n {
+                    return Err(fail("elimination outside the grid".into()));
+                }
+                if st.grid[cell] == value {
+                    return Err(fail(format!("eliminates {} from {}, which holds it", sym(value), cell_name(cell, n))));
+                }
+                let e = st.eliminated[cell] | 1 << (value - 1);
+                let v = st.grid[cell];
+                st.change(cell, v, e);
+            }
+            TraceEvent::Guess { depth, cell, value, k, m } => {
+                if depth != depth_now + 1 {
+                    return Err(fail(format!("guess opens depth {depth}, but the search is at depth {depth_now}")));
+                }
+                if k == 0 || k > m {
+                    return Err(fail(format!("guess alternative {k} of {m}")));
+                }
+                st.levels.push(st.journal.len());
+                max_depth = max_depth.max(depth);
+                st.place(cell, value).map_err(fail)?;
+            }
+            TraceEvent::Conflict { depth, cause } => {
+                at_depth(depth)?;
+                match cause {
+                    ConflictCause::NoCandidates { cell } => {
+                        if cell >= n * n || st.grid[cell] != 0 || (1..=n as Value).any(|v| st.can_take(cell, v)) {
+                            return Err(fail(format!("{} is said to have no candidates, but it has", cell_name(cell, n))));
+                        }
+                    }
+                    ConflictCause::NoPlace { unit, value } => {
+                        let Some(u) = model.units().get(unit).filter(|u| u.exact) else {
+                            return Err(fail(format!("unit {unit} is not a house")));
+                        };
+                        if u.cells.iter().any(|&c| st.grid[c] == value || st.can_take(c, value)) {
+                            return Err(fail(format!("{} is said to have no place in {}, but it has", sym(value), u.label)));
+                        }
+                    }
+                    ConflictCause::NoOption { .. } => {}
+                }
+            }
+            TraceEvent::Backtrack { depth } => {
+                if depth >= depth_now {
+                    return Err(fail(format!("backtrack to depth {depth} from depth {depth_now}")));
+                }
+                let mark = st.levels[depth];
+                st.levels.truncate(depth);
+                while st.journal.len() > mark {
+                    let (cell, value, elim) = st.journal.pop().expect("marked entries");
+                    st.grid[cell] = value;
+                    st.eliminated[cell] = elim;
+                }
+            }
+            TraceEvent::Solution { index: k } => {
+                let grid = Grid::from_values(n, st.grid.clone()).expect("values stay in range");
+                check_solution(model, givens, &grid).map_err(|e| fail(format!("solution {k} is not valid: {e}")))?;
+                if k != solutions.len() as u64 + 1 {
+                    return Err(fail(format!("solution numbered {k}, expected {}", solutions.len() + 1)));
+                }
+                solutions.push(grid);
+            }
+            TraceEvent::Stop { count, .. } => {
+                if count != solutions.len() as u64 {
+                    return Err(fail(format!("stop reports {count} solutions, the trace shows {}", solutions.len())));
+                }
+                final_count = Some(count);
+            }
+        }
+    }
+    if events.is_empty() {
+        return Err(ReplayError { index: 0, message: "the trace is empty".into() });
+    }
+    Ok(Replayed { solutions, max_depth, events: events.len(), final_count })
+}

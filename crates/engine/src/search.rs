@@ -1,0 +1,184 @@
+//! The bookkeeping every search shares: stats, limits, solutions and trace events.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use coverlab_model::{Cell, Grid, Puzzle, Value};
+
+use crate::trace::{ConflictCause, PlaceReason, TraceEvent, TraceSink};
+use crate::{Limits, Outcome, Stats, Status, StopReason};
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 256;
+
+/// One search in progress: a strategy calls it at each step and it counts, checks the limits,
+/// records solutions and forwards trace events to the sink (only when the sink is enabled, so
+/// building an event costs nothing with the null sink).
+///
+/// Methods that can end the search return `false` (or `ControlFlow::Break`) once it must stop;
+/// the strategy then unwinds and calls [`Search::finish`].
+pub struct Search<'a> {
+    limits: &'a Limits,
+    sink: &'a mut dyn TraceSink,
+    tracing: bool,
+    n: usize,
+    stats: Stats,
+    solutions: Vec<Grid>,
+    count: u64,
+    stop: Option<StopReason>,
+}
+
+impl<'a> Search<'a> {
+    /// Starts a search: emits `start` and one `place … given` per given, row-major.
+    pub fn begin(strategy: &'static str, puzzle: &Puzzle, limits: &'a Limits, sink: &'a mut dyn TraceSink) -> Search<'a> {
+        let tracing = sink.enabled();
+        let mut search = Search {
+            limits,
+            sink,
+            tracing,
+            n: puzzle.size(),
+            stats: Stats::default(),
+            solutions: Vec::new(),
+            count: 0,
+            stop: None,
+        };
+        let givens = puzzle.givens();
+        search.emit(|| TraceEvent::Start {
+            strategy: strategy.into(),
+            spec: puzzle.model().name().into(),
+            size: puzzle.size(),
+            givens: givens.filled(),
+        });
+        if search.tracing {
+            for cell in 0..givens.values().len() {
+                let v = givens.get(cell);
+                if v != 0 {
+                    search.emit(|| TraceEvent::Place { cell, value: v, reason: PlaceReason::Given, depth: 0 });
+                }
+            }
+        }
+        search
+    }
+
+    /// True when the sink wants events: strategies may skip work done only for the trace.
+    #[inline]
+    pub fn tracing(&self) -> bool {
+        self.tracing
+    }
+
+    /// The grid size n.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// Sends an event built by `event` to the sink, if it is enabled.
+    #[inline]
+    pub fn emit(&mut self, event: impl FnOnce() -> TraceEvent) {
+        if self.tracing && self.sink.event(&event()).is_break() && self.stop.is_none() {
+            self.stop = Some(StopReason::SinkRequested);
+        }
+    }
+
+    /// Counts a search node and checks the node limit and the deadline. Returns false once the
+    /// search must stop.
+    #[inline]
+    pub fn node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        if self.stop.is_some() {
+            return false;
+        }
+        if let Some(max) = self.limits.max_nodes
+            && self.stats.nodes > max
+        {
+            self.stats.nodes = max;
+            self.stop = Some(StopReason::NodeLimit);
+            return false;
+        }
+        if self.stats.nodes % CLOCK_EVERY == 0
+            && let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            self.stop = Some(StopReason::Deadline);
+            return false;
+        }
+        true
+    }
+
+    /// True once the search must stop (a limit was hit or the sink asked).
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some()
+    }
+
+    /// Records a decision: `value` tried in `cell` as alternative `k` of `m`, opening `depth`.
+    #[inline]
+    pub fn guess(&mut self, depth: usize, cell: Cell, value: Value, k: usize, m: usize) {
+        self.stats.guesses += 1;
+        self.stats.placements += 1;
+        self.emit(|| TraceEvent::Guess { depth, cell, value, k, m });
+    }
+
+    /// Records a placement that is not a decision (a deduction or a forced cover).
+    #[inline]
+    pub fn place(&mut self, cell: Cell, value: Value, reason: PlaceReason, depth: usize) {
+        self.stats.placements += 1;
+        self.emit(|| TraceEvent::Place { cell, value, reason, depth });
+    }
+
+    /// Records that `value` was ruled out of `cell`.
+    #[inline]
+    pub fn eliminate(&mut self, cell: Cell, value: Value, depth: usize) {
+        self.emit(|| TraceEvent::Eliminate { cell, value, depth });
+    }
+
+    /// Records a dead end at `depth`.
+    #[inline]
+    pub fn conflict(&mut self, depth: usize, cause: ConflictCause) {
+        self.emit(|| TraceEvent::Conflict { depth, cause });
+    }
+
+    /// Records a return to `depth`: everything after the decision at `depth + 1` is undone.
+    #[inline]
+    pub fn backtrack(&mut self, depth: usize) {
+        self.stats.backtracks += 1;
+        self.emit(|| TraceEvent::Backtrack { depth });
+    }
+
+    /// Records a solution (built only if it is kept). Returns `Break` once the solution limit is
+    /// reached or the search must stop for another reason.
+    pub fn solution(&mut self, grid: impl FnOnce() -> Grid) -> ControlFlow<()> {
+        self.count += 1;
+        if self.solutions.len() < self.limits.keep_solutions {
+            self.solutions.push(grid());
+        }
+        let index = self.count;
+        self.emit(|| TraceEvent::Solution { index });
+        if self.count >= self.limits.max_solutions && self.stop.is_none() {
+            self.stop = Some(StopReason::SolutionLimit);
+        }
+        if self.stop.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+
+    /// The effort so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Mutable access to the counters, for strategies that count in bulk.
+    pub fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    /// Ends the search: emits `stop` and returns the outcome.
+    pub fn finish(self) -> Outcome {
+        let status = match self.stop {
+            Some(reason) => Status::Stopped(reason),
+            None => Status::Complete,
+        };
+        let (count, stats) = (self.count, self.stats);
+        if self.tracing {
+            let _ = self.sink.event(&TraceEvent::Stop { status, count, stats });
+        }
+        Outcome { status, solutions: self.solutions, count, stats }
+    }
+}

@@ -1,0 +1,387 @@
+//! One trace vocabulary for every strategy, in puzzle terms, and the sinks that receive it.
+//!
+//! Rendered as text, one event per line, a trace reads like a story:
+//!
+//! ```text
+//! start dfs classic-4x4 size=4 givens=6
+//! place r1c1=1 given
+//! guess d1 r1c2=2 (1/2)
+//! conflict d1 r2c2 has no candidates
+//! backtrack d0
+//! guess d1 r1c2=4 (2/2)
+//! place r2c3=3 naked-single
+//! solution 1
+//! stop complete count=1 nodes=5 guesses=2 backtracks=1 placements=9
+//! ```
+//!
+//! Depths: `guess dK` opens decision level K (the decision at level K-1 is still in force);
+//! `backtrack dK` undoes every step taken after the decision that opened level K+1, returning the
+//! state to what it was at level K; `place` and `eliminate` happen at the current level.
+
+use std::fmt;
+use std::io::Write;
+use std::ops::ControlFlow;
+
+use coverlab_model::{Cell, Model, Symbols, Value, cell_name};
+use serde::Serialize;
+
+use crate::{Stats, Status};
+
+/// Why a value was placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+#[non_exhaustive]
+pub enum PlaceReason {
+    /// A given of the puzzle.
+    Given,
+    /// The only value left in the cell.
+    NakedSingle,
+    /// The only cell left for the value in a unit (an index into [`Model::units`]).
+    HiddenSingle {
+        /// The unit.
+        unit: usize,
+    },
+    /// DLX covered an item that had a single option left.
+    Cover,
+}
+
+/// What made a state a dead end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+#[non_exhaustive]
+pub enum ConflictCause {
+    /// No value can go in the cell.
+    NoCandidates {
+        /// The cell.
+        cell: Cell,
+    },
+    /// No cell of a house can take the value (an index into [`Model::units`]).
+    NoPlace {
+        /// The house.
+        unit: usize,
+        /// The value.
+        value: Value,
+    },
+    /// An exact-cover item has no option left (DLX), other than the two above.
+    NoOption {
+        /// The item's index in the exact-cover matrix.
+        item: usize,
+    },
+}
+
+/// A step of a search.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+#[non_exhaustive]
+pub enum TraceEvent {
+    /// The search begins.
+    Start {
+        /// The strategy's name.
+        strategy: String,
+        /// The spec's name.
+        spec: String,
+        /// The grid size n.
+        size: usize,
+        /// The number of givens.
+        givens: usize,
+    },
+    /// A value is placed without a decision.
+    Place {
+        /// The cell.
+        cell: Cell,
+        /// The value.
+        value: Value,
+        /// Why.
+        reason: PlaceReason,
+        /// The current decision level.
+        depth: usize,
+    },
+    /// A value is ruled out of a cell.
+    Eliminate {
+        /// The cell.
+        cell: Cell,
+        /// The value.
+        value: Value,
+        /// The current decision level.
+        depth: usize,
+    },
+    /// A decision: `value` in `cell`, alternative `k` of `m`, opening level `depth`.
+    Guess {
+        /// The level this decision opens (1 for the first).
+        depth: usize,
+        /// The cell.
+        cell: Cell,
+        /// The value tried.
+        value: Value,
+        /// Which alternative this is, from 1.
+        k: usize,
+        /// How many alternatives the decision has.
+        m: usize,
+    },
+    /// A dead end.
+    Conflict {
+        /// The current decision level.
+        depth: usize,
+        /// What became empty.
+        cause: ConflictCause,
+    },
+    /// Return to a decision level.
+    Backtrack {
+        /// The level returned to.
+        depth: usize,
+    },
+    /// The current grid is a solution.
+    Solution {
+        /// Its number, from 1.
+        index: u64,
+    },
+    /// The search ends.
+    Stop {
+        /// Complete, or why it stopped.
+        status: Status,
+        /// Solutions found.
+        count: u64,
+        /// Effort.
+        stats: Stats,
+    },
+}
+
+impl TraceEvent {
+    /// The event as one readable line: `guess d2 r3c4=7 (1/3)`.
+    pub fn display<'a>(&'a self, model: &'a Model, symbols: &'a Symbols) -> impl fmt::Display + 'a {
+        DisplayEvent { event: self, model, symbols }
+    }
+
+    /// The event as a JSON object, cells written `r3c4` and values as symbols.
+    pub fn to_json(&self, model: &Model, symbols: &Symbols) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).expect("events serialize");
+        let n = model.size();
+        if let Some(obj) = v.as_object_mut() {
+            if let Some(cell) = obj.get("cell").and_then(|c| c.as_u64()) {
+                obj.insert("cell".into(), cell_name(cell as usize, n).into());
+            }
+            if let Some(value) = obj.get("value").and_then(|c| c.as_u64()) {
+                obj.insert("value".into(), symbols.symbol(value as Value).to_string().into());
+            }
+            for key in ["reason", "cause"] {
+                if let Some(inner) = obj.get_mut(key).and_then(|r| r.as_object_mut()) {
+                    if let Some(unit) = inner.get("unit").and_then(|u| u.as_u64()) {
+                        inner.insert("unit".into(), model.units()[unit as usize].label.clone().into());
+                    }
+                    if let Some(cell) = inner.get("cell").and_then(|c| c.as_u64()) {
+                        inner.insert("cell".into(), cell_name(cell as usize, n).into());
+                    }
+                    if let Some(value) = inner.get("value").and_then(|c| c.as_u64()) {
+                        inner.insert("value".into(), symbols.symbol(value as Value).to_string().into());
+                    }
+                }
+            }
+        }
+        v
+    }
+}
+
+struct DisplayEvent<'a> {
+    event: &'a TraceEvent,
+    model: &'a Model,
+    symbols: &'a Symbols,
+}
+
+impl fmt::Display for DisplayEvent<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.model.size();
+        let cv = |cell: Cell, value: Value| format!("{}={}", cell_name(cell, n), self.symbols.symbol(value));
+        let unit = |u: usize| self.model.units().get(u).map_or("?", |u| u.label.as_str());
+        match self.event {
+            TraceEvent::Start { strategy, spec, size, givens } => {
+                write!(f, "start {strategy} {spec} size={size} givens={givens}")
+            }
+            TraceEvent::Place { cell, value, reason, .. } => {
+                write!(f, "place {} ", cv(*cell, *value))?;
+                match reason {
+                    PlaceReason::Given => write!(f, "given"),
+                    PlaceReason::NakedSingle => write!(f, "naked-single"),
+                    PlaceReason::HiddenSingle { unit: u } => write!(f, "hidden-single in {}", unit(*u)),
+                    PlaceReason::Cover => write!(f, "cover"),
+                }
+            }
+            TraceEvent::Eliminate { cell, value, .. } => write!(f, "eliminate {}", cv(*cell, *value)),
+            TraceEvent::Guess { depth, cell, value, k, m } => {
+                write!(f, "guess d{depth} {} ({k}/{m})", cv(*cell, *value))
+            }
+            TraceEvent::Conflict { depth, cause } => {
+                write!(f, "conflict d{depth} ")?;
+                match cause {
+                    ConflictCause::NoCandidates { cell } => write!(f, "{} has no candidates", cell_name(*cell, n)),
+                    ConflictCause::NoPlace { unit: u, value } => {
+                        write!(f, "{} has no place in {}", self.symbols.symbol(*value), unit(*u))
+                    }
+                    ConflictCause::NoOption { item } => write!(f, "item {item} has no option"),
+                }
+            }
+            TraceEvent::Backtrack { depth } => write!(f, "backtrack d{depth}"),
+            TraceEvent::Solution { index } => write!(f, "solution {index}"),
+            TraceEvent::Stop { status, count, stats } => {
+                let status = match status {
+                    Status::Complete => "complete",
+                    Status::Stopped(reason) => reason.name(),
+                };
+                write!(
+                    f,
+                    "stop {status} count={count} nodes={} guesses={} backtracks={} placements={}",
+                    stats.nodes, stats.guesses, stats.backtracks, stats.placements
+                )
+            }
+        }
+    }
+}
+
+/// Receives trace events; returning `Break` asks the search to stop.
+pub trait TraceSink {
+    /// False when events would be thrown away: the search then does not build them.
+    fn enabled(&self) -> bool {
+        true
+    }
+
+    /// Receives one event.
+    fn event(&mut self, event: &TraceEvent) -> ControlFlow<()>;
+}
+
+/// Throws events away; searches see `enabled() == false` and build none.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NullSink;
+
+impl TraceSink for NullSink {
+    fn enabled(&self) -> bool {
+        false
+    }
+    fn event(&mut self, _: &TraceEvent) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// Collects events in memory, for tests and snapshots.
+#[derive(Debug, Clone, Default)]
+pub struct VecSink {
+    /// The events received, in order.
+    pub events: Vec<TraceEvent>,
+    /// Ask to stop after this many events (a guard against runaway traces).
+    pub max_events: Option<usize>,
+}
+
+impl VecSink {
+    /// An empty sink with no event limit.
+    pub fn new() -> VecSink {
+        VecSink::default()
+    }
+}
+
+impl TraceSink for VecSink {
+    fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
+        self.events.push(event.clone());
+        match self.max_events {
+            Some(max) if self.events.len() >= max => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+}
+
+/// Forwards events to `tracing` at trace level (target `coverlab::trace`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TracingSink;
+
+impl TraceSink for TracingSink {
+    fn enabled(&self) -> bool {
+        tracing::enabled!(target: "coverlab::trace", tracing::Level::TRACE)
+    }
+    fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
+        tracing::trace!(target: "coverlab::trace", ?event);
+        ControlFlow::Continue(())
+    }
+}
+
+/// Writes each event as one JSON object per line, tagged with the puzzle's index.
+pub struct JsonLinesSink<'m, W: Write> {
+    out: W,
+    model: &'m Model,
+    symbols: &'m Symbols,
+    index: usize,
+    error: Option<std::io::Error>,
+}
+
+impl<'m, W: Write> JsonLinesSink<'m, W> {
+    /// A sink writing to `out` the events of puzzle number `index` (0-based).
+    pub fn new(out: W, model: &'m Model, symbols: &'m Symbols, index: usize) -> Self {
+        JsonLinesSink { out, model, symbols, index, error: None }
+    }
+
+    /// The writer back, or the first write error (after which the sink asked to stop).
+    pub fn finish(self) -> std::io::Result<W> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.out),
+        }
+    }
+}
+
+impl<W: Write> TraceSink for JsonLinesSink<'_, W> {
+    fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
+        let mut obj = serde_json::Map::new();
+        obj.insert("index".into(), self.index.into());
+        if let serde_json::Value::Object(fields) = event.to_json(self.model, self.symbols) {
+            obj.extend(fields);
+        }
+        match serde_json::to_writer(&mut self.out, &obj).map_err(std::io::Error::from).and_then(|_| self.out.write_all(b"\n")) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// Writes each event as one readable line.
+pub struct TextSink<'m, W: Write> {
+    out: W,
+    model: &'m Model,
+    symbols: &'m Symbols,
+    error: Option<std::io::Error>,
+}
+
+impl<'m, W: Write> TextSink<'m, W> {
+    /// A sink writing readable lines to `out`.
+    pub fn new(out: W, model: &'m Model, symbols: &'m Symbols) -> Self {
+        TextSink { out, model, symbols, error: None }
+    }
+
+    /// The writer back, or the first write error.
+    pub fn finish(self) -> std::io::Result<W> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.out),
+        }
+    }
+}
+
+impl<W: Write> TraceSink for TextSink<'_, W> {
+    fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
+        match writeln!(self.out, "{}", event.display(self.model, self.symbols)) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// Renders events as text, one per line.
+pub fn render(events: &[TraceEvent], model: &Model, symbols: &Symbols) -> String {
+    let mut out = String::new();
+    for e in events {
+        out.push_str(&e.display(model, symbols).to_string());
+        out.push('\n');
+    }
+    out
+}

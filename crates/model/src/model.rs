@@ -1,0 +1,460 @@
+//! A spec compiled to flat arrays: what every strategy reads.
+
+use std::sync::OnceLock;
+
+use crate::exact_cover::ExactCover;
+use crate::graph::ConstraintGraph;
+use crate::spec::{CellRef, Rule, Spec, SpecError};
+use crate::{Cell, Symbols, cell_name};
+
+/// What kind of rule produced a unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UnitKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box of the `Boxes` rule.
+    Box,
+    /// A main diagonal.
+    Diagonal,
+    /// A windoku window.
+    Window,
+    /// A jigsaw region.
+    Region,
+    /// An explicit `House`.
+    House,
+    /// An explicit `AtMostOnce` group.
+    Group,
+    /// A pair of cells a knight's move apart.
+    AntiKnight,
+    /// A pair of cells a king's move apart.
+    AntiKing,
+}
+
+/// A set of cells whose values must differ: a house (exactly n cells, every value exactly once)
+/// or an at-most-once group (fewer cells, no value twice).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// The rule it comes from.
+    pub kind: UnitKind,
+    /// Its name in messages: `row 3`, `box 5`, `region B`, `anti-knight r1c1-r2c3`.
+    pub label: String,
+    /// Its cells, ascending.
+    pub cells: Vec<Cell>,
+    /// True for houses (every value exactly once), false for at-most-once groups.
+    pub exact: bool,
+}
+
+/// A compiled spec: immutable, shared by every puzzle of the family.
+///
+/// Units are stored houses first, then groups. Per-cell lists (the units containing a cell, its
+/// peers) are compressed rows: one offsets array and one flat array.
+#[derive(Debug)]
+pub struct Model {
+    spec: Spec,
+    n: usize,
+    symbols: Symbols,
+    boxes: Option<(usize, usize)>,
+    units: Vec<Unit>,
+    houses: usize,
+    cell_unit_offsets: Vec<u32>,
+    cell_units: Vec<u32>,
+    peer_offsets: Vec<u32>,
+    peers: Vec<u16>,
+    graph: ConstraintGraph,
+    exact_cover: OnceLock<ExactCover>,
+}
+
+impl Model {
+    /// Parses and checks a spec from RON text; errors carry `origin:line:col`.
+    pub fn from_ron(text: &str, origin: &str) -> Result<Model, SpecError> {
+        let spec = Spec::parse(text, origin)?;
+        Model::compile_from(spec, origin).map_err(|e| e.locate(text))
+    }
+
+    /// Checks a spec and compiles it.
+    pub fn compile(spec: Spec) -> Result<Model, SpecError> {
+        let origin = spec.name.clone();
+        Model::compile_from(spec, &origin)
+    }
+
+    fn compile_from(spec: Spec, origin: &str) -> Result<Model, SpecError> {
+        let n = spec.size;
+        let err = |message: String, needle: Option<String>| SpecError::invalid(origin, message, needle);
+        if n == 0 || n > crate::MAX_SIZE {
+            return Err(err(
+                format!("size {n} is out of range (coverlab solves 1 to {})", crate::MAX_SIZE),
+                Some("size".into()),
+            ));
+        }
+        let symbols = match &spec.symbols {
+            Some(text) => Symbols::new(text, n).map_err(|e| err(e.to_string(), Some("symbols".into())))?,
+            None => Symbols::default_for(n),
+        };
+        if spec.rules.is_empty() {
+            return Err(err("a spec needs at least one rule".into(), Some("rules".into())));
+        }
+        if !kebab_case(&spec.name) {
+            return Err(err(
+                format!("the name {:?} is not kebab-case (lowercase letters, digits and '-')", spec.name),
+                Some("name".into()),
+            ));
+        }
+        let boxes = spec.rules.iter().find_map(|r| match r {
+            Rule::Boxes { rows, cols } => Some((*rows, *cols)),
+            _ => None,
+        });
+        let mut units: Vec<Unit> = Vec::new();
+        let mut groups: Vec<Unit> = Vec::new();
+        let at = |r: usize, c: usize| r * n + c;
+        let to_cell = |c: &CellRef, what: &str| -> Result<Cell, SpecError> {
+            if c.row > n || c.col > n {
+                Err(err(
+                    format!("{what}: {c} is outside the {n}×{n} grid"),
+                    Some(format!("\"{c}\"")),
+                ))
+            } else {
+                Ok(at(c.row - 1, c.col - 1))
+            }
+        };
+        for rule in &spec.rules {
+            match rule {
+                Rule::Rows => units.extend((0..n).map(|r| Unit {
+                    kind: UnitKind::Row,
+                    label: format!("row {}", r + 1),
+                    cells: (0..n).map(|c| at(r, c)).collect(),
+                    exact: true,
+                })),
+                Rule::Columns => units.extend((0..n).map(|c| Unit {
+                    kind: UnitKind::Column,
+                    label: format!("column {}", c + 1),
+                    cells: (0..n).map(|r| at(r, c)).collect(),
+                    exact: true,
+                })),
+                &Rule::Boxes { rows, cols } => {
+                    if rows == 0 || cols == 0 || rows.checked_mul(cols) != Some(n) {
+                        return Err(err(
+                            format!("boxes of {rows}×{cols} have {} cells, expected {n}", rows.saturating_mul(cols)),
+                            Some("Boxes".into()),
+                        ));
+                    }
+                    let mut k = 0;
+                    for band in 0..n / rows {
+                        for stack in 0..n / cols {
+                            k += 1;
+                            let mut cells: Vec<Cell> = Vec::with_capacity(n);
+                            for r in 0..rows {
+                                for c in 0..cols {
+                                    cells.push(at(band * rows + r, stack * cols + c));
+                                }
+                            }
+                            units.push(Unit { kind: UnitKind::Box, label: format!("box {k}"), cells, exact: true });
+                        }
+                    }
+                }
+                Rule::Diagonals => {
+                    units.push(Unit {
+                        kind: UnitKind::Diagonal,
+                        label: "main diagonal".into(),
+                        cells: (0..n).map(|i| at(i, i)).collect(),
+                        exact: true,
+                    });
+                    let mut cells: Vec<Cell> = (0..n).map(|i| at(i, n - 1 - i)).collect();
+                    cells.sort_unstable();
+                    units.push(Unit { kind: UnitKind::Diagonal, label: "anti-diagonal".into(), cells, exact: true });
+                }
+                Rule::Windows => {
+                    let Some((rows, cols)) = boxes else {
+                        return Err(err("Windows needs a Boxes rule for the window shape".into(), Some("Windows".into())));
+                    };
+                    let starts = |len: usize| -> Vec<usize> {
+                        (0..).map(|k| 1 + k * (len + 1)).take_while(|s| s + len < n).collect()
+                    };
+                    let (rs, cs) = (starts(rows), starts(cols));
+                    if rs.is_empty() || cs.is_empty() {
+                        return Err(err(format!("no {rows}×{cols} window fits in a {n}×{n} grid"), Some("Windows".into())));
+                    }
+                    let mut k = 0;
+                    for &r0 in &rs {
+                        for &c0 in &cs {
+                            k += 1;
+                            let mut cells = Vec::with_capacity(n);
+                            for r in 0..rows {
+                                for c in 0..cols {
+                                    cells.push(at(r0 + r, c0 + c));
+                                }
+                            }
+                            units.push(Unit { kind: UnitKind::Window, label: format!("window {k}"), cells, exact: true });
+                        }
+                    }
+                }
+                Rule::Regions(map) => units.extend(regions(map, n, &err)?),
+                Rule::House { name, cells } => {
+                    let what = format!("house {name:?}");
+                    let cells = distinct_cells(cells, &what, &to_cell, &err)?;
+                    if cells.len() != n {
+                        return Err(err(
+                            format!("{what} has {} cells, expected {n}", cells.len()),
+                            Some(format!("\"{name}\"")),
+                        ));
+                    }
+                    units.push(Unit { kind: UnitKind::House, label: name.clone(), cells, exact: true });
+                }
+                Rule::AtMostOnce { name, cells } => {
+                    let what = format!("group {name:?}");
+                    let cells = distinct_cells(cells, &what, &to_cell, &err)?;
+                    if cells.len() < 2 || cells.len() > n {
+                        return Err(err(
+                            format!("{what} has {} cells, expected 2 to {n}", cells.len()),
+                            Some(format!("\"{name}\"")),
+                        ));
+                    }
+                    groups.push(Unit { kind: UnitKind::Group, label: name.clone(), cells, exact: false });
+                }
+                Rule::AntiKnight => groups.extend(move_pairs(n, &KNIGHT, UnitKind::AntiKnight, "anti-knight")),
+                Rule::AntiKing => groups.extend(move_pairs(n, &KING, UnitKind::AntiKing, "anti-king")),
+            }
+        }
+        let houses = units.len();
+        // A pair group whose cells already share a unit adds nothing: leave it out, so the
+        // exact-cover matrix and the traces carry no redundant items.
+        let mut seen_pairs = PairSet::new(n * n);
+        for unit in &units {
+            seen_pairs.add_unit(&unit.cells);
+        }
+        for group in groups {
+            if group.cells.len() == 2 && seen_pairs.contains(group.cells[0], group.cells[1]) {
+                continue;
+            }
+            seen_pairs.add_unit(&group.cells);
+            units.push(group);
+        }
+        Ok(Model::assemble(spec, n, symbols, boxes, units, houses))
+    }
+
+    fn assemble(spec: Spec, n: usize, symbols: Symbols, boxes: Option<(usize, usize)>, units: Vec<Unit>, houses: usize) -> Model {
+        let cells = n * n;
+        let mut count = vec![0u32; cells + 1];
+        for unit in &units {
+            for &c in &unit.cells {
+                count[c + 1] += 1;
+            }
+        }
+        for i in 0..cells {
+            count[i + 1] += count[i];
+        }
+        let cell_unit_offsets = count.clone();
+        let mut cell_units = vec![0u32; *count.last().unwrap_or(&0) as usize];
+        for (u, unit) in units.iter().enumerate() {
+            for &c in &unit.cells {
+                cell_units[count[c] as usize] = u as u32;
+                count[c] += 1;
+            }
+        }
+        let graph = ConstraintGraph::build(cells, &units);
+        let (peer_offsets, peers) = graph.peer_rows();
+        Model {
+            spec,
+            n,
+            symbols,
+            boxes,
+            units,
+            houses,
+            cell_unit_offsets,
+            cell_units,
+            peer_offsets,
+            peers,
+            graph,
+            exact_cover: OnceLock::new(),
+        }
+    }
+
+    /// The spec this model was compiled from.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The spec's name.
+    pub fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    /// The side length n.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The number of cells, n².
+    pub fn cells(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The spec's alphabet.
+    pub fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+
+    /// The box shape (rows, columns) when the spec has a `Boxes` rule: used to draw boards.
+    pub fn boxes(&self) -> Option<(usize, usize)> {
+        self.boxes
+    }
+
+    /// All units: houses first, then at-most-once groups.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The houses (each value exactly once).
+    pub fn houses(&self) -> &[Unit] {
+        &self.units[..self.houses]
+    }
+
+    /// The at-most-once groups.
+    pub fn groups(&self) -> &[Unit] {
+        &self.units[self.houses..]
+    }
+
+    /// The indices (into [`Model::units`]) of the units containing `cell`.
+    pub fn units_of(&self, cell: Cell) -> &[u32] {
+        &self.cell_units[self.cell_unit_offsets[cell] as usize..self.cell_unit_offsets[cell + 1] as usize]
+    }
+
+    /// The cells sharing a unit with `cell`, ascending: its neighbours in the constraint graph.
+    pub fn peers(&self, cell: Cell) -> &[u16] {
+        &self.peers[self.peer_offsets[cell] as usize..self.peer_offsets[cell + 1] as usize]
+    }
+
+    /// The constraint graph: a node per cell, an edge between cells that share a unit.
+    pub fn graph(&self) -> &ConstraintGraph {
+        &self.graph
+    }
+
+    /// The exact-cover matrix, built on first use.
+    pub fn exact_cover(&self) -> &ExactCover {
+        self.exact_cover.get_or_init(|| ExactCover::build(self))
+    }
+
+    /// The name of a cell, `r3c4`.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        cell_name(cell, self.n)
+    }
+}
+
+fn kebab_case(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('-')
+        && !name.ends_with('-')
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+type ErrFn<'a> = dyn Fn(String, Option<String>) -> SpecError + 'a;
+
+fn distinct_cells(
+    refs: &[CellRef],
+    what: &str,
+    to_cell: &dyn Fn(&CellRef, &str) -> Result<Cell, SpecError>,
+    err: &ErrFn<'_>,
+) -> Result<Vec<Cell>, SpecError> {
+    let mut cells = Vec::with_capacity(refs.len());
+    for r in refs {
+        cells.push(to_cell(r, what)?);
+    }
+    let mut sorted = refs.to_vec();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(err(format!("{what} lists {} twice", w[0]), Some(format!("\"{}\"", w[0]))));
+    }
+    cells.sort_unstable();
+    Ok(cells)
+}
+
+fn regions(map: &[String], n: usize, err: &ErrFn<'_>) -> Result<Vec<Unit>, SpecError> {
+    if map.len() != n {
+        return Err(err(format!("the region map has {} rows, expected {n}", map.len()), Some("Regions".into())));
+    }
+    let mut by_letter: Vec<(char, Vec<Cell>)> = Vec::new();
+    for (r, row) in map.iter().enumerate() {
+        let letters: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        if letters.len() != n {
+            return Err(err(
+                format!("row {} of the region map has {} cells, expected {n}", r + 1, letters.len()),
+                Some(format!("\"{row}\"")),
+            ));
+        }
+        for (c, &letter) in letters.iter().enumerate() {
+            match by_letter.iter_mut().find(|(l, _)| *l == letter) {
+                Some((_, cells)) => cells.push(r * n + c),
+                None => by_letter.push((letter, vec![r * n + c])),
+            }
+        }
+    }
+    by_letter.sort_by_key(|(l, _)| *l);
+    for (letter, cells) in &by_letter {
+        if cells.len() != n {
+            return Err(err(
+                format!("region '{letter}' has {} cells, expected {n}", cells.len()),
+                Some("Regions".into()),
+            ));
+        }
+    }
+    Ok(by_letter
+        .into_iter()
+        .map(|(letter, cells)| Unit { kind: UnitKind::Region, label: format!("region {letter}"), cells, exact: true })
+        .collect())
+}
+
+const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
+const KING: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// One two-cell group per pair of cells a move apart (each pair once: half the move set).
+fn move_pairs(n: usize, moves: &[(isize, isize)], kind: UnitKind, what: &str) -> Vec<Unit> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            for &(dr, dc) in moves {
+                let (r2, c2) = (r as isize + dr, c as isize + dc);
+                if r2 < 0 || c2 < 0 || r2 >= n as isize || c2 >= n as isize {
+                    continue;
+                }
+                let (a, b) = (r * n + c, r2 as usize * n + c2 as usize);
+                let (a, b) = (a.min(b), a.max(b));
+                out.push(Unit {
+                    kind,
+                    label: format!("{what} {}-{}", cell_name(a, n), cell_name(b, n)),
+                    cells: vec![a, b],
+                    exact: false,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Which cell pairs already share a unit: one bit per ordered pair.
+struct PairSet {
+    cells: usize,
+    bits: Vec<u64>,
+}
+
+impl PairSet {
+    fn new(cells: usize) -> PairSet {
+        PairSet { cells, bits: vec![0; (cells * cells).div_ceil(64)] }
+    }
+    fn set(&mut self, a: Cell, b: Cell) {
+        let i = a * self.cells + b;
+        self.bits[i / 64] |= 1 << (i % 64);
+    }
+    fn contains(&self, a: Cell, b: Cell) -> bool {
+        let i = a * self.cells + b;
+        self.bits[i / 64] & (1 << (i % 64)) != 0
+    }
+    fn add_unit(&mut self, cells: &[Cell]) {
+        for &a in cells {
+            for &b in cells {
+                self.set(a, b);
+            }
+        }
+    }
+}

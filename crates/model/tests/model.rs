@@ -1,0 +1,163 @@
+//! Model shape checks: peers, units, the exact-cover matrix, spec errors.
+
+use coverlab_model::{Grid, Item, Model, Puzzle, builtin, validate};
+
+fn model(name: &str) -> Model {
+    builtin::load(name).unwrap().unwrap()
+}
+
+#[test]
+fn classic_peers_number_3n_minus_2_sqrt_n_minus_1() {
+    for (name, n) in [("classic-4x4", 4usize), ("classic-9x9", 9), ("classic-16x16", 16), ("classic-25x25", 25)] {
+        let m = model(name);
+        let s = (n as f64).sqrt() as usize;
+        for cell in 0..n * n {
+            assert_eq!(m.peers(cell).len(), 3 * n - 2 * s - 1, "{name} {cell}");
+            assert_eq!(m.units_of(cell).len(), 3);
+        }
+        assert_eq!(m.graph().edge_count(), n * n * (3 * n - 2 * s - 1) / 2);
+    }
+}
+
+#[test]
+fn rectangular_boxes_tile_the_grid() {
+    let m = model("classic-6x6");
+    let boxes: Vec<_> = m.houses().iter().filter(|u| u.label.starts_with("box")).collect();
+    assert_eq!(boxes.len(), 6);
+    // Box 1 is 2 rows tall and 3 columns wide.
+    assert_eq!(boxes[0].cells, vec![0, 1, 2, 6, 7, 8]);
+    // Peers: 5 in the row, 5 in the column, and 2 more in the box: 12.
+    assert_eq!(m.peers(0).len(), 12);
+}
+
+#[test]
+fn variants_add_their_units() {
+    assert_eq!(model("x-sudoku-9x9").houses().len(), 29);
+    let w = model("windoku-9x9");
+    assert_eq!(w.houses().len(), 31);
+    let win1 = w.houses().iter().find(|u| u.label == "window 1").unwrap();
+    assert_eq!(win1.cells, vec![10, 11, 12, 19, 20, 21, 28, 29, 30]);
+    assert_eq!(model("jigsaw-9x9").houses().len(), 27);
+    // Anti-king: only diagonal neighbours in different boxes are new.
+    let k = model("anti-king-9x9");
+    assert!(k.groups().iter().all(|g| g.cells.len() == 2 && !g.exact));
+    assert_eq!(k.peers(0).len(), 20, "r1c1's diagonal neighbour shares its box");
+    assert_eq!(k.peers(30).len(), 23, "r4c4 gains r3c3, r3c5 and r5c3 from other boxes");
+    let kn = model("anti-knight-9x9");
+    // r5c5 has 8 knight moves, all outside its row, column; 4 fall outside its box.
+    assert_eq!(kn.peers(40).len(), 28);
+}
+
+#[test]
+fn exact_cover_matrix_has_the_right_shape() {
+    for name in ["classic-4x4", "classic-9x9", "anti-knight-9x9", "jigsaw-9x9"] {
+        let m = model(name);
+        let n = m.size();
+        let ec = m.exact_cover();
+        assert_eq!(ec.options(), n * n * n);
+        assert_eq!(ec.primary(), n * n + m.houses().len() * n);
+        assert_eq!(ec.items().len(), ec.primary() + m.groups().len() * n);
+        for o in 0..ec.options() {
+            let (cell, v) = ec.cell_value(o);
+            assert_eq!(ec.option(cell, v), o);
+            let items = ec.option_items(o);
+            assert_eq!(items[0] as usize, cell);
+            assert_eq!(items.len(), 1 + m.units_of(cell).len());
+            for &i in &items[1..] {
+                match ec.items()[i as usize] {
+                    Item::HouseValue(u, iv) => assert!(i < ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell)),
+                    Item::GroupValue(u, iv) => assert!(i >= ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell)),
+                    Item::Cell(_) => panic!("a second cell item"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn conflicting_givens_name_both_cells_and_the_house() {
+    let m = std::sync::Arc::new(model("classic-9x9"));
+    let mut g = Grid::empty(9);
+    g.set(2, 5);
+    g.set(6, 5);
+    let e = Puzzle::new(m.clone(), g).unwrap_err();
+    assert_eq!(e.to_string(), "r1c3 and r1c7 both hold 5 in row 1");
+    let mut g = Grid::empty(9);
+    g.set(0, 4);
+    g.set(20, 4);
+    assert_eq!(Puzzle::new(m, g).unwrap_err().to_string(), "r1c1 and r3c3 both hold 4 in box 1");
+    let kn = std::sync::Arc::new(model("anti-knight-9x9"));
+    let mut g = Grid::empty(9);
+    g.set(0, 1);
+    g.set(9 + 5, 1);
+    assert!(Puzzle::new(kn.clone(), g.clone()).is_ok(), "r1c1 and r2c6 are not a knight's move apart");
+    g.set(9 + 5, 0);
+    g.set(2, 1);
+    g.set(0, 0);
+    g.set(13, 1);
+    assert_eq!(Puzzle::new(kn, g).unwrap_err().to_string(), "r1c3 and r2c5 both hold 1, a knight's move apart");
+}
+
+#[test]
+fn validator_catches_each_kind_of_violation() {
+    let m = model("classic-4x4");
+    let sol: Vec<u8> = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let solution = Grid::from_values(4, sol.clone()).unwrap();
+    let mut givens = Grid::empty(4);
+    givens.set(0, 1);
+    assert_eq!(validate::check_solution(&m, &givens, &solution), Ok(()));
+    givens.set(0, 2);
+    assert_eq!(
+        validate::check_solution(&m, &givens, &solution).unwrap_err().to_string(),
+        "r1c1 holds 1, but the puzzle gives 2"
+    );
+    let mut bad = sol.clone();
+    bad.swap(0, 1);
+    let e = validate::check_solution(&m, &Grid::empty(4), &Grid::from_values(4, bad).unwrap()).unwrap_err();
+    assert_eq!(e.to_string(), "r1c1 and r3c1 both hold 2 in column 1");
+    let mut hole = sol;
+    hole[5] = 0;
+    let e = validate::check_solution(&m, &Grid::empty(4), &Grid::from_values(4, hole).unwrap()).unwrap_err();
+    assert_eq!(e.to_string(), "r2c2 is empty");
+}
+
+fn spec_error(text: &str) -> String {
+    Model::from_ron(text, "t.ron").unwrap_err().to_string()
+}
+
+#[test]
+fn spec_errors_say_what_and_where() {
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 9, rules: [Rows, Boxes(rows: 2, cols: 4)])"),
+        "t.ron:1:40: boxes of 2×4 have 8 cells, expected 9"
+    );
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 4,\n  rules: [House(name: \"h\", cells: [\"r1c1\", \"r5c1\", \"r2c2\", \"r3c3\"])])"),
+        "t.ron:2:44: house \"h\": r5c1 is outside the 4×4 grid"
+    );
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 4, rules: [House(name: \"h\", cells: [\"r1c1\", \"r2c2\"])])"),
+        "t.ron:1:46: house \"h\" has 2 cells, expected 4"
+    );
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 4, symbols: \"1223\", rules: [Rows])"),
+        "t.ron:1:26: the symbol '2' appears twice in the alphabet"
+    );
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 4, rules: [Regions([\"AABB\", \"AABB\", \"CCDD\", \"CCDC\"])])"),
+        "t.ron:1:34: region 'C' has 5 cells, expected 4"
+    );
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 4, rules: [AtMostOnce(name: \"g\", cells: [\"r1c1\", \"r1c1\"])])"),
+        "t.ron:1:64: group \"g\" lists r1c1 twice"
+    );
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 4, rules: [Windows])"),
+        "t.ron:1:34: Windows needs a Boxes rule for the window shape"
+    );
+    assert_eq!(
+        spec_error("Spec(name: \"t\", size: 4, rules: [House(name: \"h\", cells: [\"q1\"])])"),
+        "t.ron:1:60: \"q1\" is not a cell (expected r<row>c<column>, like \"r3c4\")"
+    );
+    assert!(spec_error("Spec(name: \"t\", size: 4, rules: [Rows], colour: 3)").starts_with("t.ron:1:"));
+}
