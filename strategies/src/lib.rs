@@ -1,1 +1,21 @@
-//! Strategies.
+//! The search strategies of coverlab: one file each, named in one table, [`registry::REGISTRY`].
+//!
+//! Every strategy implements [`coverlab_engine::Strategy`] and works for every spec the model
+//! accepts (any size up to 64, any houses and at-most-once groups). Pick one by name:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use coverlab_engine::{Limits, NullSink};
+//! use coverlab_model::{builtin, validate, Grid, Puzzle};
+//!
+//! let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
+//! let puzzle = Puzzle::new(model, Grid::empty(4)).unwrap();
+//! let mut dfs = coverlab_strategies::registry::find("dfs").unwrap().build(0);
+//! let outcome = dfs.solve(&puzzle, &Limits::default(), &mut NullSink);
+//! assert_eq!(outcome.count, 1);
+//! validate::check_solution(puzzle.model(), puzzle.givens(), &outcome.solutions[0]).unwrap();
+//! ```
+
+pub mod registry;
+
+pub mod dfs;

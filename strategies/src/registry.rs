@@ -1,0 +1,161 @@
+//! The one table of strategies. The CLI's `--strategy` choices, `coverlab strategies`, the
+//! benchmarks, the conformance tests and the snapshot tests all iterate it.
+//!
+//! # Adding a strategy
+//! 1. Write the simplest correct version in a new file `strategies/src/<name>.rs`: a type that
+//!    implements [`Strategy`], using [`coverlab_engine::Search`] for limits, stats and traces.
+//!    Cite its source (a seed document, a paper) in the module doc.
+//! 2. Add `pub mod <name>;` to `lib.rs` and one [`StrategyInfo`] line to [`REGISTRY`] below.
+//! 3. Run the conformance tests (`cargo test -p coverlab-strategies`) and the snapshot tests
+//!    (`cargo insta test`), and review the new snapshots (`cargo insta review`).
+//! 4. Only then optimise; add it to a `coverlab bench` run and compare.
+
+use std::fmt;
+
+use coverlab_engine::Strategy;
+
+/// What a strategy does, for `coverlab strategies` and for tests that pick strategies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capabilities(u32);
+
+impl Capabilities {
+    /// No special capability: a plain search.
+    pub const NONE: Capabilities = Capabilities(0);
+    /// Deduces values (singles) between decisions.
+    pub const PROPAGATES: Capabilities = Capabilities(1);
+    /// Its search order depends on `--seed`.
+    pub const SEEDED: Capabilities = Capabilities(2);
+    /// Works on the exact-cover matrix (items and options).
+    pub const EXACT_COVER: Capabilities = Capabilities(4);
+    /// Emits `eliminate` events.
+    pub const ELIMINATIONS: Capabilities = Capabilities(8);
+    /// Tuned for speed on large grids; fine for every size.
+    pub const FAST: Capabilities = Capabilities(16);
+
+    const NAMES: [(Capabilities, &'static str); 5] = [
+        (Capabilities::PROPAGATES, "propagates"),
+        (Capabilities::SEEDED, "seeded"),
+        (Capabilities::EXACT_COVER, "exact-cover"),
+        (Capabilities::ELIMINATIONS, "eliminations"),
+        (Capabilities::FAST, "fast"),
+    ];
+
+    /// Both sets of capabilities.
+    pub const fn with(self, other: Capabilities) -> Capabilities {
+        Capabilities(self.0 | other.0)
+    }
+
+    /// True when every capability of `other` is here.
+    pub fn contains(self, other: Capabilities) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The names of the capabilities, in a fixed order.
+    pub fn names(self) -> Vec<&'static str> {
+        Capabilities::NAMES.iter().filter(|(c, _)| self.contains(*c)).map(|(_, n)| *n).collect()
+    }
+}
+
+impl fmt::Display for Capabilities {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = self.names();
+        if names.is_empty() { f.write_str("-") } else { f.write_str(&names.join(", ")) }
+    }
+}
+
+/// One registered strategy.
+#[derive(Clone, Copy)]
+pub struct StrategyInfo {
+    /// Stable kebab-case name.
+    pub name: &'static str,
+    /// One line: what it does.
+    pub summary: &'static str,
+    /// Where the algorithm comes from.
+    pub source: &'static str,
+    /// What it can do.
+    pub capabilities: Capabilities,
+    /// Builds a fresh instance with the given seed.
+    pub new: fn(seed: u64) -> Box<dyn Strategy>,
+}
+
+impl StrategyInfo {
+    /// A fresh instance, seeded.
+    pub fn build(&self, seed: u64) -> Box<dyn Strategy> {
+        (self.new)(seed)
+    }
+}
+
+impl fmt::Debug for StrategyInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StrategyInfo").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// The strategy used when none is named.
+pub const DEFAULT: &str = "dfs";
+
+/// Every strategy, in the order `coverlab strategies` lists them.
+pub const REGISTRY: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "dfs",
+        summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
+        source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
+        capabilities: Capabilities::NONE,
+        new: |_| Box::new(crate::dfs::Dfs::default()),
+    },
+];
+
+/// The registered strategy of that name.
+pub fn find(name: &str) -> Option<&'static StrategyInfo> {
+    REGISTRY.iter().find(|s| s.name == name)
+}
+
+/// The default strategy.
+pub fn default_strategy() -> &'static StrategyInfo {
+    find(DEFAULT).expect("the default strategy is registered")
+}
+
+/// The registered names, in order.
+pub fn names() -> Vec<&'static str> {
+    REGISTRY.iter().map(|s| s.name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_kebab_case_and_match_instances() {
+        let mut seen = std::collections::BTreeSet::new();
+        for info in REGISTRY {
+            assert!(seen.insert(info.name), "{} registered twice", info.name);
+            assert!(
+                info.name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{} is not kebab-case",
+                info.name
+            );
+            assert_eq!(info.build(0).name(), info.name, "instance name differs from registry name");
+            assert!(!info.summary.is_empty() && !info.source.is_empty());
+        }
+        assert!(find(DEFAULT).is_some());
+    }
+
+    #[test]
+    fn every_strategy_module_is_registered() {
+        // Each `pub mod x;` in lib.rs other than the registry must appear in the table.
+        let lib = include_str!("lib.rs");
+        for line in lib.lines() {
+            if let Some(module) = line.strip_prefix("pub mod ").and_then(|m| m.strip_suffix(';')) {
+                if module == "registry" {
+                    continue;
+                }
+                let source = std::fs::read_to_string(format!("{}/src/{module}.rs", env!("CARGO_MANIFEST_DIR")))
+                    .unwrap_or_else(|e| panic!("module {module}: {e}"));
+                assert!(
+                    REGISTRY.iter().any(|s| source.contains(&format!("\"{}\"", s.name))),
+                    "module {module} defines no registered strategy name"
+                );
+            }
+        }
+    }
+}
