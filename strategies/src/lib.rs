@@ -16,6 +16,10 @@
 //! validate::check_solution(puzzle.model(), puzzle.givens(), &outcome.solutions[0]).unwrap();
 //! ```
 
+pub mod bench;
 pub mod registry;
 
 pub mod dfs;
+pub mod fast;
+
+mod geometry;

@@ -52,14 +52,22 @@ impl Capabilities {
 
     /// The names of the capabilities, in a fixed order.
     pub fn names(self) -> Vec<&'static str> {
-        Capabilities::NAMES.iter().filter(|(c, _)| self.contains(*c)).map(|(_, n)| *n).collect()
+        Capabilities::NAMES
+            .iter()
+            .filter(|(c, _)| self.contains(*c))
+            .map(|(_, n)| *n)
+            .collect()
     }
 }
 
 impl fmt::Display for Capabilities {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = self.names();
-        if names.is_empty() { f.write_str("-") } else { f.write_str(&names.join(", ")) }
+        if names.is_empty() {
+            f.write_str("-")
+        } else {
+            f.write_str(&names.join(", "))
+        }
     }
 }
 
@@ -87,7 +95,9 @@ impl StrategyInfo {
 
 impl fmt::Debug for StrategyInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StrategyInfo").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("StrategyInfo")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
@@ -102,6 +112,39 @@ pub const REGISTRY: &[StrategyInfo] = &[
         source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
         capabilities: Capabilities::NONE,
         new: |_| Box::new(crate::dfs::Dfs::default()),
+    },
+    StrategyInfo {
+        name: "fast",
+        summary: "the default: bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess",
+        source: "Norvig's propagation, pointing/claiming, MRV (strategies/PERFORMANCE.md)",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast(seed)),
+    },
+    StrategyInfo {
+        name: "fast-singles",
+        summary: "fast kernel with naked singles only, MRV, copy-on-guess",
+        source: "seeds 003/004 (forced cells, then the cell with fewest candidates)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_singles(seed)),
+    },
+    StrategyInfo {
+        name: "fast-hidden",
+        summary: "fast kernel with naked + hidden singles, MRV, copy-on-guess",
+        source: "Norvig, \"Solving every sudoku puzzle\" (naked and hidden singles)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_hidden(seed)),
+    },
+    StrategyInfo {
+        name: "fast-restarts",
+        summary: "fast kernel (singles, locked candidates) with randomised MRV and Luby restarts",
+        source: "Gomes, Selman, Kautz 1998 (randomised restarts); Luby et al. 1993",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::fast::fast_restarts(seed)),
     },
 ];
 
@@ -130,11 +173,17 @@ mod tests {
         for info in REGISTRY {
             assert!(seen.insert(info.name), "{} registered twice", info.name);
             assert!(
-                info.name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                info.name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
                 "{} is not kebab-case",
                 info.name
             );
-            assert_eq!(info.build(0).name(), info.name, "instance name differs from registry name");
+            assert_eq!(
+                info.build(0).name(),
+                info.name,
+                "instance name differs from registry name"
+            );
             assert!(!info.summary.is_empty() && !info.source.is_empty());
         }
         assert!(find(DEFAULT).is_some());
@@ -145,14 +194,22 @@ mod tests {
         // Each `pub mod x;` in lib.rs other than the registry must appear in the table.
         let lib = include_str!("lib.rs");
         for line in lib.lines() {
-            if let Some(module) = line.strip_prefix("pub mod ").and_then(|m| m.strip_suffix(';')) {
-                if module == "registry" {
+            if let Some(module) = line
+                .strip_prefix("pub mod ")
+                .and_then(|m| m.strip_suffix(';'))
+            {
+                if module == "registry" || module == "bench" {
                     continue;
                 }
-                let source = std::fs::read_to_string(format!("{}/src/{module}.rs", env!("CARGO_MANIFEST_DIR")))
-                    .unwrap_or_else(|e| panic!("module {module}: {e}"));
+                let source = std::fs::read_to_string(format!(
+                    "{}/src/{module}.rs",
+                    env!("CARGO_MANIFEST_DIR")
+                ))
+                .unwrap_or_else(|e| panic!("module {module}: {e}"));
                 assert!(
-                    REGISTRY.iter().any(|s| source.contains(&format!("\"{}\"", s.name))),
+                    REGISTRY
+                        .iter()
+                        .any(|s| source.contains(&format!("\"{}\"", s.name))),
                     "module {module} defines no registered strategy name"
                 );
             }
