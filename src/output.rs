@@ -111,7 +111,11 @@ impl PuzzleResult {
             status,
             location,
             spec: Some(puzzle.model().name().to_string()),
-            solutions: outcome.solutions.iter().map(|g| write(g.values(), puzzle.symbols(), None, OutputFormat::Line)).collect(),
+            solutions: outcome
+                .solutions
+                .iter()
+                .map(|g| write(g.values(), puzzle.symbols(), None, OutputFormat::Line))
+                .collect(),
             count: counting.then_some(outcome.count),
             exact: counting.then_some(outcome.status == Status::Complete),
             stopped,

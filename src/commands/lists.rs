@@ -46,7 +46,14 @@ pub fn specs(args: ListArgs) -> Result<Exit> {
     let table = rows
         .iter()
         .map(|r| {
-            vec![r.name.clone(), r.size.to_string(), r.houses.to_string(), r.groups.to_string(), r.symbols.clone(), r.summary.clone()]
+            vec![
+                r.name.clone(),
+                r.size.to_string(),
+                r.houses.to_string(),
+                r.groups.to_string(),
+                r.symbols.clone(),
+                r.summary.clone(),
+            ]
         })
         .collect();
     print_list(args.format, &rows, &["NAME", "SIZE", "HOUSES", "GROUPS", "SYMBOLS", "SUMMARY"], table)

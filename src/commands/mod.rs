@@ -31,8 +31,7 @@ pub fn strategy(name: Option<&str>) -> Result<&'static coverlab_strategies::regi
     use coverlab_strategies::registry;
     match name {
         None => Ok(registry::default_strategy()),
-        Some(name) => registry::find(name).ok_or_else(|| {
-            anyhow::anyhow!("unknown strategy {name:?} (registered: {})", registry::names().join(", "))
-        }),
+        Some(name) => registry::find(name)
+            .ok_or_else(|| anyhow::anyhow!("unknown strategy {name:?} (registered: {})", registry::names().join(", "))),
     }
 }

@@ -46,7 +46,8 @@ impl Run<'_> {
             Ok(p) => p,
             Err(e) => return PuzzleResult::invalid(item.index, item.location, e),
         };
-        let span = tracing::debug_span!("solve", index = item.index, spec = puzzle.model().name(), strategy = self.info.name);
+        let span =
+            tracing::debug_span!("solve", index = item.index, spec = puzzle.model().name(), strategy = self.info.name);
         let _guard = span.enter();
         let start = Instant::now();
         let outcome = strategy.solve(&puzzle, &self.limits(), sink);
@@ -108,7 +109,8 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         }
         trace.flush().context("cannot write the trace")?;
     } else {
-        let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
+        let jobs =
+            args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
         let forward = tracing::enabled!(target: "coverlab::trace", tracing::Level::TRACE);
         let mut strategy = info.build(args.seed);

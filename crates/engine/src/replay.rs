@@ -55,7 +55,9 @@ impl State<'_> {
     }
 
     fn can_take(&self, cell: Cell, value: Value) -> bool {
-        self.grid[cell] == 0 && self.eliminated[cell] & (1 << (value - 1)) == 0 && self.held_by_peer(cell, value).is_none()
+        self.grid[cell] == 0
+            && self.eliminated[cell] & (1 << (value - 1)) == 0
+            && self.held_by_peer(cell, value).is_none()
     }
 
     fn change(&mut self, cell: Cell, value: Value, eliminated: u64) {
@@ -72,7 +74,10 @@ impl State<'_> {
             return Err(format!("{name}={value} is outside the grid"));
         }
         if self.grid[cell] != 0 {
-            return Err(format!("{name}={sym}, but {name} already holds {}", self.puzzle.symbols().symbol(self.grid[cell])));
+            return Err(format!(
+                "{name}={sym}, but {name} already holds {}",
+                self.puzzle.symbols().symbol(self.grid[cell])
+            ));
         }
         if let Some(p) = self.held_by_peer(cell, value) {
             return Err(format!("{name}={sym}, but its peer {} holds {sym}", cell_name(p, n)));
@@ -89,13 +94,8 @@ impl State<'_> {
 pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, ReplayError> {
     let n = puzzle.size();
     let model = puzzle.model();
-    let mut st = State {
-        puzzle,
-        grid: vec![0; n * n],
-        eliminated: vec![0; n * n],
-        journal: Vec::new(),
-        levels: Vec::new(),
-    };
+    let mut st =
+        State { puzzle, grid: vec![0; n * n], eliminated: vec![0; n * n], journal: Vec::new(), levels: Vec::new() };
     let givens = puzzle.givens();
     let given_count = givens.filled();
     let mut givens_placed = 0;
@@ -107,7 +107,11 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
         let fail = |message: String| ReplayError { index, message };
         let depth_now = st.levels.len();
         let at_depth = |d: usize| {
-            if d == depth_now { Ok(()) } else { Err(fail(format!("event at depth {d}, but the search is at depth {depth_now}"))) }
+            if d == depth_now {
+                Ok(())
+            } else {
+                Err(fail(format!("event at depth {d}, but the search is at depth {depth_now}")))
+            }
         };
         if index == 0 {
             match event {
@@ -153,7 +157,10 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                     }
                     PlaceReason::HiddenSingle { unit } => {
                         let Some(u) = model.units().get(unit).filter(|u| u.exact && u.cells.contains(&cell)) else {
-                            return Err(fail(format!("hidden single in unit {unit}, which is not a house of {}", cell_name(cell, n))));
+                            return Err(fail(format!(
+                                "hidden single in unit {unit}, which is not a house of {}",
+                                cell_name(cell, n)
+                            )));
                         };
                         if let Some(&other) = u.cells.iter().find(|&&c| c != cell && st.can_take(c, value)) {
                             return Err(fail(format!(
@@ -197,7 +204,10 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                 match cause {
                     ConflictCause::NoCandidates { cell } => {
                         if cell >= n * n || st.grid[cell] != 0 || (1..=n as Value).any(|v| st.can_take(cell, v)) {
-                            return Err(fail(format!("{} is said to have no candidates, but it has", cell_name(cell, n))));
+                            return Err(fail(format!(
+                                "{} is said to have no candidates, but it has",
+                                cell_name(cell, n)
+                            )));
                         }
                     }
                     ConflictCause::NoPlace { unit, value } => {
@@ -205,7 +215,11 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             return Err(fail(format!("unit {unit} is not a house")));
                         };
                         if u.cells.iter().any(|&c| st.grid[c] == value || st.can_take(c, value)) {
-                            return Err(fail(format!("{} is said to have no place in {}, but it has", sym(value), u.label)));
+                            return Err(fail(format!(
+                                "{} is said to have no place in {}, but it has",
+                                sym(value),
+                                u.label
+                            )));
                         }
                     }
                     ConflictCause::NoOption { .. } => {}

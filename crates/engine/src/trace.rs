@@ -198,13 +198,20 @@ impl TraceEvent {
             let s = v.as_str().ok_or_else(|| format!("value {v} is not a symbol"))?;
             let mut chars = s.chars();
             match (chars.next(), chars.next()) {
-                (Some(ch), None) => symbols.value_of(ch).map(Into::into).ok_or_else(|| format!("{s:?} is not a symbol of the puzzle")),
+                (Some(ch), None) => {
+                    symbols.value_of(ch).map(Into::into).ok_or_else(|| format!("{s:?} is not a symbol of the puzzle"))
+                }
                 _ => Err(format!("{s:?} is not a symbol")),
             }
         };
         let unit = |v: &serde_json::Value| -> Result<serde_json::Value, String> {
             let label = v.as_str().ok_or_else(|| format!("unit {v} is not a label"))?;
-            model.units().iter().position(|u| u.label == label).map(Into::into).ok_or_else(|| format!("no unit is called {label:?}"))
+            model
+                .units()
+                .iter()
+                .position(|u| u.label == label)
+                .map(Into::into)
+                .ok_or_else(|| format!("no unit is called {label:?}"))
         };
         let mut v = json.clone();
         let obj = v.as_object_mut().ok_or("an event is a JSON object")?;
@@ -386,7 +393,10 @@ impl<W: Write> TraceSink for JsonLinesSink<'_, W> {
         if let serde_json::Value::Object(fields) = event.to_json(self.model, self.symbols) {
             obj.extend(fields);
         }
-        match serde_json::to_writer(&mut self.out, &obj).map_err(std::io::Error::from).and_then(|_| self.out.write_all(b"\n")) {
+        match serde_json::to_writer(&mut self.out, &obj)
+            .map_err(std::io::Error::from)
+            .and_then(|_| self.out.write_all(b"\n"))
+        {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 self.error = Some(e);

@@ -75,8 +75,17 @@ fn each_kind_of_wrong_step_is_refused() {
     check(vec![TraceEvent::Guess { depth: 2, cell: 0, value: 1, k: 1, m: 1 }], "opens depth 2");
     check(vec![TraceEvent::Backtrack { depth: 0 }], "backtrack to depth 0 from depth 0");
     check(vec![TraceEvent::Solution { index: 1 }], "is not valid");
-    check(vec![TraceEvent::Eliminate { cell: 0, value: 1, depth: 0 }, TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::Cover, depth: 0 }], "was eliminated");
-    check(vec![TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::HiddenSingle { unit: 4 }, depth: 0 }], "not a house of r1c2");
+    check(
+        vec![
+            TraceEvent::Eliminate { cell: 0, value: 1, depth: 0 },
+            TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::Cover, depth: 0 },
+        ],
+        "was eliminated",
+    );
+    check(
+        vec![TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::HiddenSingle { unit: 4 }, depth: 0 }],
+        "not a house of r1c2",
+    );
     check(vec![stop(3)], "stop reports 3 solutions");
     check(vec![TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::Given, depth: 0 }], "is not a given");
     let mut missing_given = base.clone();

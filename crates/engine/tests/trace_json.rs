@@ -18,7 +18,11 @@ fn events_round_trip_through_json_in_puzzle_terms() {
         TraceEvent::Conflict { depth: 2, cause: ConflictCause::NoCandidates { cell: 3 } },
         TraceEvent::Backtrack { depth: 1 },
         TraceEvent::Solution { index: 1 },
-        TraceEvent::Stop { status: Status::Stopped(StopReason::SolutionLimit), count: 1, stats: Stats { nodes: 4, guesses: 1, backtracks: 1, placements: 2 } },
+        TraceEvent::Stop {
+            status: Status::Stopped(StopReason::SolutionLimit),
+            count: 1,
+            stats: Stats { nodes: 4, guesses: 1, backtracks: 1, placements: 2 },
+        },
     ];
     for e in &events {
         let json = e.to_json(&model, &symbols);

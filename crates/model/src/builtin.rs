@@ -60,7 +60,9 @@ pub fn load(name: &str) -> Option<Result<Model, SpecError>> {
         Some(spec) => Model::compile(spec),
         None => Err(SpecError::invalid(
             name,
-            format!("no classic spec of size {n}: the size rule needs 4 ≤ n ≤ {MAX_SIZE} with a box shape (n not prime)"),
+            format!(
+                "no classic spec of size {n}: the size rule needs 4 ≤ n ≤ {MAX_SIZE} with a box shape (n not prime)"
+            ),
             None,
         )),
     })

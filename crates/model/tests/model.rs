@@ -65,8 +65,12 @@ fn exact_cover_matrix_has_the_right_shape() {
             assert_eq!(items.len(), 1 + m.units_of(cell).len());
             for &i in &items[1..] {
                 match ec.items()[i as usize] {
-                    Item::HouseValue(u, iv) => assert!(i < ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell)),
-                    Item::GroupValue(u, iv) => assert!(i >= ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell)),
+                    Item::HouseValue(u, iv) => {
+                        assert!(i < ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell))
+                    }
+                    Item::GroupValue(u, iv) => {
+                        assert!(i >= ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell))
+                    }
                     Item::Cell(_) => panic!("a second cell item"),
                 }
             }
@@ -132,7 +136,9 @@ fn spec_errors_say_what_and_where() {
         "t.ron:1:40: boxes of 2×4 have 8 cells, expected 9"
     );
     assert_eq!(
-        spec_error("Spec(name: \"t\", size: 4,\n  rules: [House(name: \"h\", cells: [\"r1c1\", \"r5c1\", \"r2c2\", \"r3c3\"])])"),
+        spec_error(
+            "Spec(name: \"t\", size: 4,\n  rules: [House(name: \"h\", cells: [\"r1c1\", \"r5c1\", \"r2c2\", \"r3c3\"])])"
+        ),
         "t.ron:2:44: house \"h\": r5c1 is outside the 4×4 grid"
     );
     assert_eq!(
