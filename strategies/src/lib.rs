@@ -19,3 +19,4 @@
 pub mod registry;
 
 pub mod dfs;
+pub mod dlx;

@@ -95,13 +95,22 @@ impl fmt::Debug for StrategyInfo {
 pub const DEFAULT: &str = "dfs";
 
 /// Every strategy, in the order `coverlab strategies` lists them.
-pub const REGISTRY: &[StrategyInfo] = &[StrategyInfo {
-    name: "dfs",
-    summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
-    source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
-    capabilities: Capabilities::NONE,
-    new: |_| Box::new(crate::dfs::Dfs::default()),
-}];
+pub const REGISTRY: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "dfs",
+        summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
+        source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
+        capabilities: Capabilities::NONE,
+        new: |_| Box::new(crate::dfs::Dfs::default()),
+    },
+    StrategyInfo {
+        name: "dlx",
+        summary: "Algorithm X with dancing links on the exact-cover matrix, MRV item choice, secondary items",
+        source: "Knuth, TAOCP Vol. 4B, 7.2.2.1, Algorithm X (dancing links, secondary items)",
+        capabilities: Capabilities::EXACT_COVER,
+        new: |_| Box::new(crate::dlx::Dlx::default()),
+    },
+];
 
 /// The registered strategy of that name.
 pub fn find(name: &str) -> Option<&'static StrategyInfo> {
