@@ -45,7 +45,8 @@ fn json_lines(o: &Output) -> Vec<serde_json::Value> {
 
 #[test]
 fn the_first_200_17_clue_puzzles_are_solved_validly() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/9x9/17_clue_first200.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/9x9/17_clue_first200.txt")).unwrap();
     let o = coverlab(&["solve", "--format", "json", "tests/data/9x9/17_clue_first200.txt"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let m = model("classic-9x9");
@@ -138,7 +139,8 @@ fn counting_and_several_solutions() {
 
 #[test]
 fn results_keep_input_order_with_parallel_jobs() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/9x9/17_clue_first200.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/9x9/17_clue_first200.txt")).unwrap();
     let one = coverlab(&["solve", "--jobs", "1", "tests/data/9x9/17_clue_first200.txt"], "");
     let two = coverlab(&["solve", "--jobs", "2", "-"], &text);
     assert_eq!(one.status.code(), Some(0));
@@ -178,7 +180,19 @@ fn lists_are_tables_or_json() {
     assert!(list.iter().all(|s| s["name"].is_string() && s["summary"].is_string() && s["source"].is_string()));
     let o = coverlab(&["specs", "--format", "json"], "");
     let list: Vec<serde_json::Value> = serde_json::from_str(&stdout(&o)).unwrap();
-    for name in ["classic-4x4", "classic-6x6", "classic-12x12", "classic-36x36", "x-sudoku-9x9", "windoku-9x9", "anti-knight-9x9", "anti-king-9x9", "jigsaw-9x9", "classic-49x49", "classic-64x64"] {
+    for name in [
+        "classic-4x4",
+        "classic-6x6",
+        "classic-12x12",
+        "classic-36x36",
+        "x-sudoku-9x9",
+        "windoku-9x9",
+        "anti-knight-9x9",
+        "anti-king-9x9",
+        "jigsaw-9x9",
+        "classic-49x49",
+        "classic-64x64",
+    ] {
         assert!(list.iter().any(|s| s["name"] == name), "{name} listed");
     }
     let o = coverlab(&["specs"], "");
@@ -205,7 +219,10 @@ fn traces_are_written_and_replayed() {
     let puzzles = dir.join("p.txt");
     std::fs::write(&puzzles, "1...............\n.2.3............\n").unwrap();
     for strategy in registry::names() {
-        let o = coverlab(&["solve", "--strategy", strategy, "--trace", trace.to_str().unwrap(), puzzles.to_str().unwrap()], "");
+        let o = coverlab(
+            &["solve", "--strategy", strategy, "--trace", trace.to_str().unwrap(), puzzles.to_str().unwrap()],
+            "",
+        );
         assert_eq!(o.status.code(), Some(0), "{strategy}: {}", stderr(&o));
         let text = std::fs::read_to_string(&trace).unwrap();
         let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
@@ -215,13 +232,20 @@ fn traces_are_written_and_replayed() {
         assert_eq!(o.status.code(), Some(0), "{strategy}: {}{}", stdout(&o), stderr(&o));
         assert_eq!(stdout(&o).matches(": ok").count(), 2, "{}", stdout(&o));
         // A tampered trace is caught.
-        let bad = text.lines().map(|l| if l.contains("\"stop\"") { l.replace("\"count\":1", "\"count\":7") } else { l.to_string() }).collect::<Vec<_>>().join("\n");
+        let bad = text
+            .lines()
+            .map(|l| if l.contains("\"stop\"") { l.replace("\"count\":1", "\"count\":7") } else { l.to_string() })
+            .collect::<Vec<_>>()
+            .join("\n");
         std::fs::write(&trace, bad).unwrap();
         let o = coverlab(&["replay", "--trace", trace.to_str().unwrap(), puzzles.to_str().unwrap()], "");
         assert_eq!(o.status.code(), Some(1), "{strategy}: tampered trace accepted: {}", stdout(&o));
         assert!(stdout(&o).contains("stop reports 7 solutions"), "{}", stdout(&o));
     }
-    let o = coverlab(&["solve", "--trace", trace.to_str().unwrap(), "--trace-format", "text", puzzles.to_str().unwrap()], "");
+    let o = coverlab(
+        &["solve", "--trace", trace.to_str().unwrap(), "--trace-format", "text", puzzles.to_str().unwrap()],
+        "",
+    );
     assert_eq!(o.status.code(), Some(0));
     let text = std::fs::read_to_string(&trace).unwrap();
     assert!(text.starts_with("# puzzle 0 ("), "{text}");

@@ -101,7 +101,7 @@ pub const REGISTRY: &[StrategyInfo] = &[
         summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
         source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
         capabilities: Capabilities::NONE,
-        new: |_| Box::new(crate::dfs::Dfs::default()),
+        new: |_| Box::new(crate::dfs::Dfs),
     },
     StrategyInfo {
         name: "dlx",

@@ -99,7 +99,7 @@ impl<'a> Search<'a> {
             self.stop = Some(StopReason::NodeLimit);
             return false;
         }
-        if self.stats.nodes % CLOCK_EVERY == 0
+        if self.stats.nodes.is_multiple_of(CLOCK_EVERY)
             && let Some(deadline) = self.limits.deadline
             && Instant::now() >= deadline
         {

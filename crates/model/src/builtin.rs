@@ -26,7 +26,7 @@ pub fn box_shape(n: usize) -> Option<(usize, usize)> {
     if n > MAX_SIZE {
         return None;
     }
-    (2..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last().map(|r| (r, n / r))
+    (2..=n).take_while(|r| r * r <= n).filter(|r| n.is_multiple_of(*r)).last().map(|r| (r, n / r))
 }
 
 /// The `classic-NxN` spec of the size rule, for n with a box shape.
