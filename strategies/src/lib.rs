@@ -19,3 +19,6 @@
 pub mod registry;
 
 pub mod dfs;
+pub mod mrv;
+pub mod random_stack;
+pub mod singles;

@@ -101,7 +101,35 @@ pub const REGISTRY: &[StrategyInfo] = &[
         summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
         source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
         capabilities: Capabilities::NONE,
-        new: |_| Box::new(crate::dfs::Dfs::default()),
+        new: |_| Box::new(crate::dfs::Dfs),
+    },
+    StrategyInfo {
+        name: "random-stack",
+        summary: "iterative backtracking with an explicit stack; each cell's values in a seeded random order",
+        source: "seed 000 (BruteSudoku29, recursive descent without explicit recursion)",
+        capabilities: Capabilities::SEEDED,
+        new: |seed| Box::new(crate::random_stack::RandomStack::new(seed)),
+    },
+    StrategyInfo {
+        name: "singles",
+        summary: "naked singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
+        source: "seeds 004 (SudokuSolver, possibility vectors and journal) and 003 (sudoku-solver, 2-phase search)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
+        new: |_| Box::new(crate::singles::Singles::naked()),
+    },
+    StrategyInfo {
+        name: "singles-hidden",
+        summary: "naked and hidden singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
+        source: "seeds 004 and 003, with hidden singles added",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
+        new: |_| Box::new(crate::singles::Singles::with_hidden()),
+    },
+    StrategyInfo {
+        name: "mrv",
+        summary: "recursive backtracking on the empty cell with the fewest values left (unit bitmasks), values ascending",
+        source: "seed 002 (algdat Sudoku Solver, bitmask field picking)",
+        capabilities: Capabilities::NONE,
+        new: |_| Box::new(crate::mrv::Mrv),
     },
 ];
 
