@@ -20,3 +20,6 @@ pub mod registry;
 
 pub mod dfs;
 pub mod dlx;
+pub mod mrv;
+pub mod random_stack;
+pub mod singles;

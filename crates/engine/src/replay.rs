@@ -1,7 +1,8 @@
 //! The trace checker: replays a trace on its puzzle and checks every step.
 //!
 //! It keeps its own grid and its own record of eliminations, sharing no code with any strategy,
-//! and checks that: givens come first and match the puzzle; every placement (given, deduced or
+//! and checks that: givens come first and match the puzzle (they are placed as stated, so the
+//! trace of a contradictory puzzle can be checked too); every placement (given, deduced or
 //! guessed) puts a value in an empty cell that no peer holds and that was not eliminated; every
 //! naked or hidden single really is one; every claimed conflict really is one; depths open and
 //! close in order, and each backtrack restores the state exactly as it was; every solution is
@@ -144,6 +145,14 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             return Err(fail(format!("{}={} is not a given", cell_name(cell, n), sym(value))));
                         }
                         givens_placed += 1;
+                        // Givens are the puzzle's own: placed as stated even when two of them
+                        // clash (a contradictory puzzle), so that its trace can still be checked.
+                        if st.grid[cell] != 0 {
+                            return Err(fail(format!("{} is given twice", cell_name(cell, n))));
+                        }
+                        let e = st.eliminated[cell];
+                        st.change(cell, value, e);
+                        continue;
                     }
                     PlaceReason::NakedSingle => {
                         if let Some(other) = (1..=n as Value).find(|&v| v != value && st.can_take(cell, v)) {
