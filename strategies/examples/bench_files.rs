@@ -18,43 +18,27 @@ use coverlab_strategies::{bench, registry};
 
 fn parse_line(line: &str) -> Result<Puzzle, String> {
     let chars: Vec<char> = line.trim().chars().collect();
-    let name = builtin::for_cell_count(chars.len())
-        .ok_or_else(|| format!("no built-in spec has {} cells", chars.len()))?;
-    let model = Arc::new(
-        builtin::load(name)
-            .expect("built-in")
-            .map_err(|e| e.to_string())?,
-    );
+    let name =
+        builtin::for_cell_count(chars.len()).ok_or_else(|| format!("no built-in spec has {} cells", chars.len()))?;
+    let model = Arc::new(builtin::load(name).expect("built-in").map_err(|e| e.to_string())?);
     let n = model.size();
     for symbols in Symbols::alternatives(n) {
         let values: Option<Vec<u8>> = chars
             .iter()
-            .map(|&c| {
-                if c == '.' {
-                    Some(0)
-                } else {
-                    symbols.value_of(c).or((c == '0').then_some(0))
-                }
-            })
+            .map(|&c| if c == '.' { Some(0) } else { symbols.value_of(c).or((c == '0').then_some(0)) })
             .collect();
         if let Some(values) = values {
             let grid = Grid::from_values(n, values).expect("values in range");
-            return Puzzle::new(model, grid)
-                .map(|p| p.with_symbols(symbols))
-                .map_err(|e| e.to_string());
+            return Puzzle::new(model, grid).map(|p| p.with_symbols(symbols)).map_err(|e| e.to_string());
         }
     }
-    Err(format!(
-        "a line of {} cells uses symbols outside every alphabet of size {n}",
-        chars.len()
-    ))
+    Err(format!("a line of {} cells uses symbols outside every alphabet of size {n}", chars.len()))
 }
 
 fn main() -> ExitCode {
     let mut files = Vec::new();
     let mut strategies = vec![registry::DEFAULT.to_string()];
-    let (mut limit, mut min_seconds, mut timeout, mut max_puzzles) =
-        (2u64, 1.0f64, None, usize::MAX);
+    let (mut limit, mut min_seconds, mut timeout, mut max_puzzles) = (2u64, 1.0f64, None, usize::MAX);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -62,11 +46,7 @@ fn main() -> ExitCode {
             "--strategies" => strategies = value().split(',').map(str::to_string).collect(),
             "--limit" => limit = value().parse().expect("--limit N"),
             "--min-seconds" => min_seconds = value().parse().expect("--min-seconds S"),
-            "--timeout" => {
-                timeout = Some(Duration::from_secs_f64(
-                    value().parse().expect("--timeout SECS"),
-                ))
-            }
+            "--timeout" => timeout = Some(Duration::from_secs_f64(value().parse().expect("--timeout SECS"))),
             "--max-puzzles" => max_puzzles = value().parse().expect("--max-puzzles N"),
             _ => files.push(a),
         }
@@ -86,12 +66,7 @@ fn main() -> ExitCode {
             }
         };
         let mut puzzles = Vec::new();
-        for (i, line) in text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .take(max_puzzles)
-            .enumerate()
-        {
+        for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(max_puzzles).enumerate() {
             match parse_line(line) {
                 Ok(p) => puzzles.push(p),
                 Err(e) => {
@@ -103,18 +78,12 @@ fn main() -> ExitCode {
         let mut rows = Vec::new();
         for name in &strategies {
             let Some(info) = registry::find(name) else {
-                eprintln!(
-                    "unknown strategy {name} (known: {})",
-                    registry::names().join(", ")
-                );
+                eprintln!("unknown strategy {name} (known: {})", registry::names().join(", "));
                 return ExitCode::from(2);
             };
             rows.push(bench::run(info, &puzzles, limit, min_seconds, timeout));
         }
-        println!(
-            "### {file} (count to {limit})\n\n{}",
-            bench::markdown(&rows)
-        );
+        println!("### {file} (count to {limit})\n\n{}", bench::markdown(&rows));
     }
     ExitCode::SUCCESS
 }

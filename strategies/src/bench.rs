@@ -48,10 +48,7 @@ struct Clock {
 
 #[cfg(unix)]
 fn thread_cpu_ns() -> Option<u64> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: clock_gettime writes one timespec through a valid pointer to a local.
     #[allow(unsafe_code, reason = "the thread's CPU clock has no safe std API")]
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
@@ -65,10 +62,7 @@ fn thread_cpu_ns() -> Option<u64> {
 
 impl Clock {
     fn start() -> Clock {
-        Clock {
-            wall: Instant::now(),
-            cpu: thread_cpu_ns(),
-        }
+        Clock { wall: Instant::now(), cpu: thread_cpu_ns() }
     }
     fn seconds(&self) -> f64 {
         match (self.cpu, thread_cpu_ns()) {
@@ -122,11 +116,7 @@ pub fn run(
         done = 0;
         loop {
             for p in puzzles {
-                std::hint::black_box(
-                    strategy
-                        .solve(p, &limits(Instant::now()), &mut NullSink)
-                        .count,
-                );
+                std::hint::black_box(strategy.solve(p, &limits(Instant::now()), &mut NullSink).count);
             }
             done += puzzles.len();
             cpu = clock.seconds();
@@ -190,10 +180,7 @@ mod tests {
         let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
         let empty = Puzzle::new(model.clone(), Grid::empty(4)).unwrap();
         let mut full = Grid::empty(4);
-        for (cell, v) in [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
-            .into_iter()
-            .enumerate()
-        {
+        for (cell, v) in [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1].into_iter().enumerate() {
             full.set(cell, v);
         }
         let solved = Puzzle::new(model, full).unwrap();
@@ -201,10 +188,7 @@ mod tests {
         let row = run(info, &[empty, solved], 2, 0.0, Some(Duration::from_secs(5)));
         assert_eq!((row.puzzles, row.solved, row.timeouts), (2, 2, 0));
         assert!(row.puzzles_per_sec > 0.0);
-        assert_eq!(
-            row.no_guess_pct, 50.0,
-            "the full grid needs no guess, the empty one does"
-        );
+        assert_eq!(row.no_guess_pct, 50.0, "the full grid needs no guess, the empty one does");
         let table = markdown(&[row.clone(), row]);
         assert_eq!(table.lines().count(), 4);
         assert!(table.contains("| fast | 2 | 2 | 0 |"));

@@ -32,8 +32,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use coverlab_engine::{
-    Bits, ConflictCause, Limits, Outcome, PlaceReason, Rng, Search, Strategy, TraceEvent,
-    TraceSink, dispatch_bits,
+    Bits, ConflictCause, Limits, Outcome, PlaceReason, Rng, Search, Strategy, TraceEvent, TraceSink, dispatch_bits,
 };
 use coverlab_model::{Grid, Model, Puzzle, Value};
 
@@ -52,29 +51,13 @@ pub struct Config {
 
 impl Config {
     /// Naked singles only.
-    pub const SINGLES: Config = Config {
-        hidden_singles: false,
-        locked_candidates: false,
-        restarts: false,
-    };
+    pub const SINGLES: Config = Config { hidden_singles: false, locked_candidates: false, restarts: false };
     /// Naked and hidden singles.
-    pub const HIDDEN: Config = Config {
-        hidden_singles: true,
-        locked_candidates: false,
-        restarts: false,
-    };
+    pub const HIDDEN: Config = Config { hidden_singles: true, locked_candidates: false, restarts: false };
     /// Naked and hidden singles, locked candidates.
-    pub const LOCKED: Config = Config {
-        hidden_singles: true,
-        locked_candidates: true,
-        restarts: false,
-    };
+    pub const LOCKED: Config = Config { hidden_singles: true, locked_candidates: true, restarts: false };
     /// Everything, with randomised restarts.
-    pub const RESTARTS: Config = Config {
-        hidden_singles: true,
-        locked_candidates: true,
-        restarts: true,
-    };
+    pub const RESTARTS: Config = Config { hidden_singles: true, locked_candidates: true, restarts: true };
 }
 
 /// Restarts are used only when at most this many solutions are asked for: every solution found
@@ -95,13 +78,7 @@ pub struct Fast {
 impl Fast {
     /// A strategy named `name` running `config`, seeded (the seed matters only with restarts).
     pub fn new(name: &'static str, config: Config, seed: u64) -> Fast {
-        Fast {
-            name,
-            config,
-            seed,
-            cache: None,
-            buffers: None,
-        }
+        Fast { name, config, seed, cache: None, buffers: None }
     }
 }
 
@@ -127,10 +104,7 @@ pub fn fast_restarts(seed: u64) -> Fast {
 
 impl std::fmt::Debug for Fast {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Fast")
-            .field("name", &self.name)
-            .field("config", &self.config)
-            .finish_non_exhaustive()
+        f.debug_struct("Fast").field("name", &self.name).field("config", &self.config).finish_non_exhaustive()
     }
 }
 
@@ -187,10 +161,7 @@ struct Buffers<B> {
     found: Vec<Vec<Value>>,
 }
 
-fn buffers<'b, B: Bits>(
-    slot: &'b mut Option<Box<dyn Any + Send>>,
-    geom: &Geometry,
-) -> &'b mut Buffers<B> {
+fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geometry) -> &'b mut Buffers<B> {
     if !slot.as_ref().is_some_and(|b| b.is::<Buffers<B>>()) {
         *slot = Some(Box::new(Buffers::<B> {
             cand: Vec::new(),
@@ -202,10 +173,7 @@ fn buffers<'b, B: Bits>(
             found: Vec::new(),
         }));
     }
-    let b = slot
-        .as_mut()
-        .and_then(|b| b.downcast_mut::<Buffers<B>>())
-        .expect("buffers of this width");
+    let b = slot.as_mut().and_then(|b| b.downcast_mut::<Buffers<B>>()).expect("buffers of this width");
     let cells = geom.cells;
     if b.cand.len() < 2 * cells {
         b.cand.resize(2 * cells, B::EMPTY);
@@ -248,24 +216,8 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
 }
 
 impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
-    fn new(
-        g: &'a Geometry,
-        b: &'a mut Buffers<B>,
-        cfg: Config,
-        rng: Rng,
-        search: &'a mut Search<'s>,
-    ) -> Self {
-        Solver {
-            g,
-            b,
-            cfg,
-            rng,
-            full: B::full(g.n),
-            search,
-            placements: 0,
-            depth: 0,
-            random: false,
-        }
+    fn new(g: &'a Geometry, b: &'a mut Buffers<B>, cfg: Config, rng: Rng, search: &'a mut Search<'s>) -> Self {
+        Solver { g, b, cfg, rng, full: B::full(g.n), search, placements: 0, depth: 0, random: false }
     }
 
     fn run(mut self, puzzle: &Puzzle, max_solutions: u64) {
@@ -309,7 +261,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             for &p in g.peers(cell) {
                 let p = p as usize;
                 if grid[p] == 0 {
-                    cand[p] = cand[p] & !bit;
+                    cand[p] &= !bit;
                 }
             }
         }
@@ -395,12 +347,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         self.placements += 1;
         if TRACE {
             let depth = self.depth;
-            self.search.emit(|| TraceEvent::Place {
-                cell,
-                value: (v + 1) as Value,
-                reason,
-                depth,
-            });
+            self.search.emit(|| TraceEvent::Place { cell, value: (v + 1) as Value, reason, depth });
         }
         self.assign(cell, v)
     }
@@ -461,23 +408,13 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         }
         let missing = self.full & !(once | placed);
         if !missing.is_empty() {
-            return Err(ConflictCause::NoPlace {
-                unit: h,
-                value: (missing.lowest() + 1) as Value,
-            });
+            return Err(ConflictCause::NoPlace { unit: h, value: (missing.lowest() + 1) as Value });
         }
         for v in (once & !twice).iter() {
             let bit = B::bit(v);
-            let Some(&c) = g
-                .unit(h)
-                .iter()
-                .find(|&&c| self.b.cand[base + c as usize] & bit != B::EMPTY)
-            else {
+            let Some(&c) = g.unit(h).iter().find(|&&c| self.b.cand[base + c as usize] & bit != B::EMPTY) else {
                 // Its one cell took another hidden value of this house just now.
-                return Err(ConflictCause::NoPlace {
-                    unit: h,
-                    value: (v + 1) as Value,
-                });
+                return Err(ConflictCause::NoPlace { unit: h, value: (v + 1) as Value });
             };
             self.place(c as usize, v, PlaceReason::HiddenSingle { unit: h })?;
         }
@@ -514,11 +451,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 if TRACE {
                     let depth = self.depth;
                     for v in x.iter() {
-                        self.search.emit(|| TraceEvent::Eliminate {
-                            cell,
-                            value: (v + 1) as Value,
-                            depth,
-                        });
+                        self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth });
                     }
                 }
                 let nc = self.b.cand[base + cell] & !x;
@@ -540,11 +473,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     fn choose(&mut self) -> usize {
         let cells = self.g.cells;
         let cand = &self.b.cand[self.depth * cells..(self.depth + 1) * cells];
-        let start = if self.random {
-            self.rng.below(cells as u64) as usize
-        } else {
-            0
-        };
+        let start = if self.random { self.rng.below(cells as u64) as usize } else { 0 };
         let mut best = u32::MAX;
         let mut best_cell = 0;
         for i in 0..cells {
@@ -578,12 +507,8 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             self.b.grid.resize(len, 0);
             self.b.unsolved.resize(len / cells, 0);
         }
-        self.b
-            .cand
-            .copy_within(from * cells..(from + 1) * cells, to * cells);
-        self.b
-            .grid
-            .copy_within(from * cells..(from + 1) * cells, to * cells);
+        self.b.cand.copy_within(from * cells..(from + 1) * cells, to * cells);
+        self.b.grid.copy_within(from * cells..(from + 1) * cells, to * cells);
         self.b.unsolved[to] = self.b.unsolved[from];
     }
 
@@ -603,12 +528,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             } else {
                 let cell = self.choose();
                 let rest = self.b.cand[self.depth * cells + cell];
-                self.b.frames.push(Frame {
-                    cell: cell as u32,
-                    rest,
-                    k: 0,
-                    m: rest.count(),
-                });
+                self.b.frames.push(Frame { cell: cell as u32, rest, k: 0, m: rest.count() });
             }
             // Next alternative of the innermost open decision.
             loop {
@@ -635,7 +555,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 } else {
                     f.rest.lowest()
                 };
-                f.rest = f.rest & !B::bit(v);
+                f.rest &= !B::bit(v);
                 f.k += 1;
                 let (cell, k, m) = (f.cell as usize, f.k as usize, f.m as usize);
                 let d = self.b.frames.len() - 1;
@@ -668,8 +588,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             self.b.found.push(grid.to_vec());
         }
         let n = self.g.n;
-        self.search
-            .solution(|| Grid::from_values(n, grid.to_vec()).expect("values in range"))
+        self.search.solution(|| Grid::from_values(n, grid.to_vec()).expect("values in range"))
     }
 }
 

@@ -57,19 +57,11 @@ impl Geometry {
         let cells = model.cells();
         let units = model.units();
         let houses = model.houses().len();
-        let (unit_off, unit_cells) = rows(
-            units
-                .iter()
-                .map(|u| u.cells.iter().map(|&c| c as u16).collect()),
+        let (unit_off, unit_cells) = rows(units.iter().map(|u| u.cells.iter().map(|&c| c as u16).collect()));
+        let (house_of_off, house_of) = rows(
+            (0..cells)
+                .map(|c| model.units_of(c).iter().filter(|&&u| (u as usize) < houses).map(|&u| u as u16).collect()),
         );
-        let (house_of_off, house_of) = rows((0..cells).map(|c| {
-            model
-                .units_of(c)
-                .iter()
-                .filter(|&&u| (u as usize) < houses)
-                .map(|&u| u as u16)
-                .collect()
-        }));
         let (peer_off, peers) = rows((0..cells).map(|c| model.peers(c).to_vec()));
         // Unit pairs sharing at least two cells (a one-cell overlap locks nothing a hidden
         // single would not find). BTreeMap: deterministic order.
@@ -92,32 +84,14 @@ impl Geometry {
                 link_cells.extend(cells);
                 (start, link_cells.len() as u32)
             };
-            let to_only: Vec<u16> = b
-                .iter()
-                .filter(|c| !a.contains(c))
-                .map(|&c| c as u16)
-                .collect();
+            let to_only: Vec<u16> = b.iter().filter(|c| !a.contains(c)).map(|&c| c as u16).collect();
             if to_only.is_empty() {
                 return;
             }
-            let inter = range(
-                a.iter()
-                    .filter(|c| b.contains(c))
-                    .map(|&c| c as u16)
-                    .collect(),
-            );
-            let from_only = range(
-                a.iter()
-                    .filter(|c| !b.contains(c))
-                    .map(|&c| c as u16)
-                    .collect(),
-            );
+            let inter = range(a.iter().filter(|c| b.contains(c)).map(|&c| c as u16).collect());
+            let from_only = range(a.iter().filter(|c| !b.contains(c)).map(|&c| c as u16).collect());
             let to_only = range(to_only);
-            links.push(Link {
-                inter,
-                from_only,
-                to_only,
-            });
+            links.push(Link { inter, from_only, to_only });
         };
         for (&(a, b), &count) in &shared {
             if count < 2 {
@@ -131,19 +105,7 @@ impl Geometry {
                 push(b, a, &mut links);
             }
         }
-        Geometry {
-            n,
-            cells,
-            houses,
-            unit_off,
-            unit_cells,
-            house_of_off,
-            house_of,
-            peer_off,
-            peers,
-            links,
-            link_cells,
-        }
+        Geometry { n, cells, houses, unit_off, unit_cells, house_of_off, house_of, peer_off, peers, links, link_cells }
     }
 
     /// The cells of unit `u`.

@@ -20,6 +20,10 @@ pub mod bench;
 pub mod registry;
 
 pub mod dfs;
+pub mod dlx;
 pub mod fast;
+pub mod mrv;
+pub mod random_stack;
+pub mod singles;
 
 mod geometry;

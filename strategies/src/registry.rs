@@ -52,22 +52,14 @@ impl Capabilities {
 
     /// The names of the capabilities, in a fixed order.
     pub fn names(self) -> Vec<&'static str> {
-        Capabilities::NAMES
-            .iter()
-            .filter(|(c, _)| self.contains(*c))
-            .map(|(_, n)| *n)
-            .collect()
+        Capabilities::NAMES.iter().filter(|(c, _)| self.contains(*c)).map(|(_, n)| *n).collect()
     }
 }
 
 impl fmt::Display for Capabilities {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = self.names();
-        if names.is_empty() {
-            f.write_str("-")
-        } else {
-            f.write_str(&names.join(", "))
-        }
+        if names.is_empty() { f.write_str("-") } else { f.write_str(&names.join(", ")) }
     }
 }
 
@@ -95,9 +87,7 @@ impl StrategyInfo {
 
 impl fmt::Debug for StrategyInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StrategyInfo")
-            .field("name", &self.name)
-            .finish_non_exhaustive()
+        f.debug_struct("StrategyInfo").field("name", &self.name).finish_non_exhaustive()
     }
 }
 
@@ -111,15 +101,48 @@ pub const REGISTRY: &[StrategyInfo] = &[
         summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
         source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
         capabilities: Capabilities::NONE,
-        new: |_| Box::new(crate::dfs::Dfs::default()),
+        new: |_| Box::new(crate::dfs::Dfs),
+    },
+    StrategyInfo {
+        name: "random-stack",
+        summary: "iterative backtracking with an explicit stack; each cell's values in a seeded random order",
+        source: "seed 000 (BruteSudoku29, recursive descent without explicit recursion)",
+        capabilities: Capabilities::SEEDED,
+        new: |seed| Box::new(crate::random_stack::RandomStack::new(seed)),
+    },
+    StrategyInfo {
+        name: "singles",
+        summary: "naked singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
+        source: "seeds 004 (SudokuSolver, possibility vectors and journal) and 003 (sudoku-solver, 2-phase search)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
+        new: |_| Box::new(crate::singles::Singles::naked()),
+    },
+    StrategyInfo {
+        name: "singles-hidden",
+        summary: "naked and hidden singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
+        source: "seeds 004 and 003, with hidden singles added",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
+        new: |_| Box::new(crate::singles::Singles::with_hidden()),
+    },
+    StrategyInfo {
+        name: "mrv",
+        summary: "recursive backtracking on the empty cell with the fewest values left (unit bitmasks), values ascending",
+        source: "seed 002 (algdat Sudoku Solver, bitmask field picking)",
+        capabilities: Capabilities::NONE,
+        new: |_| Box::new(crate::mrv::Mrv),
+    },
+    StrategyInfo {
+        name: "dlx",
+        summary: "Algorithm X with dancing links on the exact-cover matrix, MRV item choice, secondary items",
+        source: "Knuth, TAOCP Vol. 4B, 7.2.2.1, Algorithm X (dancing links, secondary items)",
+        capabilities: Capabilities::EXACT_COVER,
+        new: |_| Box::new(crate::dlx::Dlx::default()),
     },
     StrategyInfo {
         name: "fast",
         summary: "the default: bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess",
         source: "Norvig's propagation, pointing/claiming, MRV (strategies/PERFORMANCE.md)",
-        capabilities: Capabilities::PROPAGATES
-            .with(Capabilities::ELIMINATIONS)
-            .with(Capabilities::FAST),
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
         new: |seed| Box::new(crate::fast::fast(seed)),
     },
     StrategyInfo {
@@ -173,17 +196,11 @@ mod tests {
         for info in REGISTRY {
             assert!(seen.insert(info.name), "{} registered twice", info.name);
             assert!(
-                info.name
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                info.name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
                 "{} is not kebab-case",
                 info.name
             );
-            assert_eq!(
-                info.build(0).name(),
-                info.name,
-                "instance name differs from registry name"
-            );
+            assert_eq!(info.build(0).name(), info.name, "instance name differs from registry name");
             assert!(!info.summary.is_empty() && !info.source.is_empty());
         }
         assert!(find(DEFAULT).is_some());
@@ -194,22 +211,14 @@ mod tests {
         // Each `pub mod x;` in lib.rs other than the registry must appear in the table.
         let lib = include_str!("lib.rs");
         for line in lib.lines() {
-            if let Some(module) = line
-                .strip_prefix("pub mod ")
-                .and_then(|m| m.strip_suffix(';'))
-            {
+            if let Some(module) = line.strip_prefix("pub mod ").and_then(|m| m.strip_suffix(';')) {
                 if module == "registry" || module == "bench" {
                     continue;
                 }
-                let source = std::fs::read_to_string(format!(
-                    "{}/src/{module}.rs",
-                    env!("CARGO_MANIFEST_DIR")
-                ))
-                .unwrap_or_else(|e| panic!("module {module}: {e}"));
+                let source = std::fs::read_to_string(format!("{}/src/{module}.rs", env!("CARGO_MANIFEST_DIR")))
+                    .unwrap_or_else(|e| panic!("module {module}: {e}"));
                 assert!(
-                    REGISTRY
-                        .iter()
-                        .any(|s| source.contains(&format!("\"{}\"", s.name))),
+                    REGISTRY.iter().any(|s| source.contains(&format!("\"{}\"", s.name))),
                     "module {module} defines no registered strategy name"
                 );
             }

@@ -55,24 +55,14 @@ fn check_all(puzzle: &Puzzle, expect_at_least_one: bool) -> u64 {
     let mut counts = Vec::new();
     for name in FAST {
         let out = solve(name, puzzle, 2);
-        assert!(
-            out.is_decided(),
-            "{name} on {}: {:?}",
-            puzzle.model().name(),
-            out.status
-        );
+        assert!(out.is_decided(), "{name} on {}: {:?}", puzzle.model().name(), out.status);
         for s in &out.solutions {
-            check_solution(puzzle.model(), puzzle.givens(), s)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            check_solution(puzzle.model(), puzzle.givens(), s).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         assert_eq!(out.solutions.len() as u64, out.count.min(2));
         counts.push(out.count);
     }
-    assert!(
-        counts.windows(2).all(|w| w[0] == w[1]),
-        "{}: counts differ {counts:?}",
-        puzzle.model().name()
-    );
+    assert!(counts.windows(2).all(|w| w[0] == w[1]), "{}: counts differ {counts:?}", puzzle.model().name());
     if expect_at_least_one {
         assert!(counts[0] >= 1);
     }
@@ -108,20 +98,13 @@ fn every_builtin_family_is_solved_and_counts_agree_with_dfs() {
         // A full grid of the family, found by the default strategy from the empty grid.
         let empty = Puzzle::new(m.clone(), Grid::empty(n)).unwrap();
         let out = solve("fast", &empty, 1);
-        let full = out
-            .solutions
-            .first()
-            .unwrap_or_else(|| panic!("{name}: no solution of the empty grid"));
+        let full = out.solutions.first().unwrap_or_else(|| panic!("{name}: no solution of the empty grid"));
         check_solution(&m, &Grid::empty(n), full).unwrap();
         for keep in [0.35, 0.5] {
             let puzzle = Puzzle::new(m.clone(), blank(full, keep, &mut rng)).unwrap();
             let count = check_all(&puzzle, true);
             if n <= 9 {
-                assert_eq!(
-                    count,
-                    solve("dfs", &puzzle, 2).count,
-                    "{name}: count differs from dfs"
-                );
+                assert_eq!(count, solve("dfs", &puzzle, 2).count, "{name}: count differs from dfs");
             }
         }
     }
@@ -130,12 +113,7 @@ fn every_builtin_family_is_solved_and_counts_agree_with_dfs() {
 #[test]
 fn exact_counts_of_small_multi_solution_puzzles_match_dfs() {
     let mut rng = Rng::new(3);
-    for name in [
-        "classic-4x4",
-        "classic-6x6",
-        "x-sudoku-9x9",
-        "anti-king-9x9",
-    ] {
+    for name in ["classic-4x4", "classic-6x6", "x-sudoku-9x9", "anti-king-9x9"] {
         let m = model(name);
         let n = m.size();
         let empty = Puzzle::new(m.clone(), Grid::empty(n)).unwrap();
@@ -179,14 +157,10 @@ fn contradictory_givens_have_no_solution() {
     }
 }
 
-const HARD: &str =
-    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+const HARD: &str = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
 
 fn parse9(text: &str) -> Puzzle {
-    let values = text
-        .chars()
-        .map(|c| c.to_digit(10).unwrap_or(0) as u8)
-        .collect();
+    let values = text.chars().map(|c| c.to_digit(10).unwrap_or(0) as u8).collect();
     Puzzle::new(model("classic-9x9"), Grid::from_values(9, values).unwrap()).unwrap()
 }
 
@@ -194,45 +168,25 @@ fn parse9(text: &str) -> Puzzle {
 fn traces_replay_and_are_deterministic() {
     let mut rng = Rng::new(9);
     let mut puzzles = vec![parse9(HARD)];
-    for name in [
-        "classic-16x16",
-        "jigsaw-9x9",
-        "anti-knight-9x9",
-        "windoku-9x9",
-    ] {
+    for name in ["classic-16x16", "jigsaw-9x9", "anti-knight-9x9", "windoku-9x9"] {
         let m = model(name);
         let n = m.size();
-        let full = solve("fast", &Puzzle::new(m.clone(), Grid::empty(n)).unwrap(), 1)
-            .solutions
-            .remove(0);
+        let full = solve("fast", &Puzzle::new(m.clone(), Grid::empty(n)).unwrap(), 1).solutions.remove(0);
         puzzles.push(Puzzle::new(m, blank(&full, 0.45, &mut rng)).unwrap());
     }
     for puzzle in &puzzles {
         for s in FAST {
             let run = || {
                 let mut sink = VecSink::new();
-                let out = registry::find(s).unwrap().build(3).solve(
-                    puzzle,
-                    &Limits::count(2, 2),
-                    &mut sink,
-                );
+                let out = registry::find(s).unwrap().build(3).solve(puzzle, &Limits::count(2, 2), &mut sink);
                 (out, sink.events)
             };
             let (out, events) = run();
-            let replayed = replay(puzzle, &events)
-                .unwrap_or_else(|e| panic!("{s} on {}: {e}", puzzle.model().name()));
+            let replayed = replay(puzzle, &events).unwrap_or_else(|e| panic!("{s} on {}: {e}", puzzle.model().name()));
             assert_eq!(replayed.final_count, Some(out.count));
             assert_eq!(replayed.solutions, out.solutions);
-            let untraced = registry::find(s).unwrap().build(3).solve(
-                puzzle,
-                &Limits::count(2, 2),
-                &mut NullSink,
-            );
-            assert_eq!(
-                (untraced.count, untraced.stats),
-                (out.count, out.stats),
-                "{s}: tracing changed the search"
-            );
+            let untraced = registry::find(s).unwrap().build(3).solve(puzzle, &Limits::count(2, 2), &mut NullSink);
+            assert_eq!((untraced.count, untraced.stats), (out.count, out.stats), "{s}: tracing changed the search");
             assert_eq!(run().1, events, "{s}: same seed, different trace");
         }
     }
@@ -243,18 +197,11 @@ fn limits_stop_the_search() {
     let puzzle = Puzzle::new(model("classic-9x9"), Grid::empty(9)).unwrap();
     for s in FAST {
         let mut strat = registry::find(s).unwrap().build(0);
-        let limits = Limits {
-            max_nodes: Some(5),
-            ..Limits::count(1000, 0)
-        };
+        let limits = Limits { max_nodes: Some(5), ..Limits::count(1000, 0) };
         let out = strat.solve(&puzzle, &limits, &mut NullSink);
         assert_eq!(out.status, Status::Stopped(StopReason::NodeLimit), "{s}");
         let out = strat.solve(&puzzle, &Limits::count(3, 3), &mut NullSink);
-        assert_eq!(
-            (out.count, out.status),
-            (3, Status::Stopped(StopReason::SolutionLimit)),
-            "{s}"
-        );
+        assert_eq!((out.count, out.status), (3, Status::Stopped(StopReason::SolutionLimit)), "{s}");
         for g in &out.solutions {
             check_solution(puzzle.model(), puzzle.givens(), g).unwrap();
         }
