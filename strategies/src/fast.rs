@@ -47,17 +47,23 @@ pub struct Config {
     pub locked_candidates: bool,
     /// Randomised restarts on a Luby schedule (only while counting up to a few solutions).
     pub restarts: bool,
+    /// When no cell has two candidates, branch on a value with two places in a house.
+    pub place_branching: bool,
 }
 
 impl Config {
     /// Naked singles only.
-    pub const SINGLES: Config = Config { hidden_singles: false, locked_candidates: false, restarts: false };
+    pub const SINGLES: Config =
+        Config { hidden_singles: false, locked_candidates: false, restarts: false, place_branching: false };
     /// Naked and hidden singles.
-    pub const HIDDEN: Config = Config { hidden_singles: true, locked_candidates: false, restarts: false };
+    pub const HIDDEN: Config =
+        Config { hidden_singles: true, locked_candidates: false, restarts: false, place_branching: false };
     /// Naked and hidden singles, locked candidates.
-    pub const LOCKED: Config = Config { hidden_singles: true, locked_candidates: true, restarts: false };
+    pub const LOCKED: Config =
+        Config { hidden_singles: true, locked_candidates: true, restarts: false, place_branching: true };
     /// Everything, with randomised restarts.
-    pub const RESTARTS: Config = Config { hidden_singles: true, locked_candidates: true, restarts: true };
+    pub const RESTARTS: Config =
+        Config { hidden_singles: true, locked_candidates: true, restarts: true, place_branching: true };
 }
 
 /// Restarts are used only when at most this many solutions are asked for: every solution found
@@ -135,14 +141,19 @@ impl Strategy for Fast {
     }
 }
 
-/// One decision: the cell, the values not tried yet, and k of m.
+/// One decision, k of m: either the values of a cell (`unit == NO_UNIT`, `rest` = values not
+/// tried yet) or the places of value `value` in house `unit` (`rest` = positions in the unit).
 #[derive(Debug, Clone, Copy)]
 struct Frame<B> {
     cell: u32,
+    unit: u32,
+    value: u32,
     rest: B,
     k: u32,
     m: u32,
 }
+
+const NO_UNIT: u32 = u32::MAX;
 
 /// Everything a solve writes, kept between solves.
 struct Buffers<B> {
@@ -497,6 +508,36 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         best_cell
     }
 
+    /// A value with exactly two places in some house (the first found), as a decision: used when
+    /// no cell has two candidates (MRV over the exact-cover items, cells and house-values).
+    fn choose_place(&mut self) -> Option<Frame<B>> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        for h in 0..g.houses {
+            let (mut once, mut twice, mut thrice) = (B::EMPTY, B::EMPTY, B::EMPTY);
+            for &c in g.unit(h) {
+                let x = self.b.cand[base + c as usize];
+                thrice |= twice & x;
+                twice |= once & x;
+                once |= x;
+            }
+            let two = twice & !thrice;
+            if two.is_empty() {
+                continue;
+            }
+            let v = two.lowest();
+            let bit = B::bit(v);
+            let mut rest = B::EMPTY;
+            for (i, &c) in g.unit(h).iter().enumerate() {
+                if self.b.cand[base + c as usize] & bit != B::EMPTY {
+                    rest |= B::bit(i);
+                }
+            }
+            return Some(Frame { cell: 0, unit: h as u32, value: v as u32, rest, k: 0, m: 2 });
+        }
+        None
+    }
+
     /// Makes slot `to` a copy of slot `from`.
     #[inline]
     fn copy_slot(&mut self, from: usize, to: usize) {
@@ -528,7 +569,10 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             } else {
                 let cell = self.choose();
                 let rest = self.b.cand[self.depth * cells + cell];
-                self.b.frames.push(Frame { cell: cell as u32, rest, k: 0, m: rest.count() });
+                let frame = if self.cfg.place_branching && rest.count() > 2 { self.choose_place() } else { None };
+                let frame =
+                    frame.unwrap_or(Frame { cell: cell as u32, unit: NO_UNIT, value: 0, rest, k: 0, m: rest.count() });
+                self.b.frames.push(frame);
             }
             // Next alternative of the innermost open decision.
             loop {
@@ -545,7 +589,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     }
                     return RunEnd::Restart;
                 }
-                let v = if self.random {
+                let pick = if self.random {
                     let r = self.rng.below(u64::from(f.rest.count()));
                     let mut x = f.rest;
                     for _ in 0..r {
@@ -555,9 +599,14 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 } else {
                     f.rest.lowest()
                 };
-                f.rest &= !B::bit(v);
+                f.rest &= !B::bit(pick);
                 f.k += 1;
-                let (cell, k, m) = (f.cell as usize, f.k as usize, f.m as usize);
+                let (k, m) = (f.k as usize, f.m as usize);
+                let (cell, v) = if f.unit == NO_UNIT {
+                    (f.cell as usize, pick)
+                } else {
+                    (self.g.unit(f.unit as usize)[pick] as usize, f.value as usize)
+                };
                 let d = self.b.frames.len() - 1;
                 if k > 1 {
                     self.search.backtrack(d);
@@ -593,7 +642,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … (i from 1).
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i;
     loop {
         // Find k with 2^k - 1 >= i.

@@ -169,6 +169,16 @@ pub const REGISTRY: &[StrategyInfo] = &[
             .with(Capabilities::SEEDED),
         new: |seed| Box::new(crate::fast::fast_restarts(seed)),
     },
+    StrategyInfo {
+        name: "fast-learn",
+        summary: "CDCL over (cell, value) literals: native exact-one propagation (singles), 1-UIP nogood learning, MRV decisions, Luby restarts",
+        source: "MiniSat/Chaff CDCL (1-UIP, two watched literals), Glucose LBD; exact-one groups propagated natively",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::learn::fast_learn(seed)),
+    },
 ];
 
 /// The registered strategy of that name.
