@@ -40,33 +40,43 @@ const R_GROUP: u32 = 2 << 30; // true because every other variable of the group 
 const R_CLAUSE: u32 = 3 << 30; // implied by the clause at the offset in the low bits
 const R_MASK: u32 = 3 << 30;
 
+const NOT_IN_HEAP: u32 = u32::MAX;
+
 /// The learning strategy.
 pub struct Learn {
+    name: &'static str,
+    vsids: bool,
     seed: u64,
     cache: Option<(Arc<Model>, Geometry)>,
 }
 
 impl Learn {
-    /// A learning strategy; the seed breaks ties between equally good cells.
-    pub fn new(seed: u64) -> Learn {
-        Learn { seed, cache: None }
+    /// A learning strategy named `name`: decisions by MRV cells, or with `vsids` by variable
+    /// activity; the seed breaks ties (MRV) or sets the initial activities (VSIDS).
+    pub fn new(name: &'static str, vsids: bool, seed: u64) -> Learn {
+        Learn { name, vsids, seed, cache: None }
     }
 }
 
-/// `fast-learn`.
+/// `fast-learn`: MRV decisions.
 pub fn fast_learn(seed: u64) -> Learn {
-    Learn::new(seed)
+    Learn::new("fast-learn", false, seed)
+}
+
+/// `fast-learn-vsids`: decisions by variable activity (VSIDS), as SAT solvers do.
+pub fn fast_learn_vsids(seed: u64) -> Learn {
+    Learn::new("fast-learn-vsids", true, seed)
 }
 
 impl std::fmt::Debug for Learn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Learn").field("seed", &self.seed).finish_non_exhaustive()
+        f.debug_struct("Learn").field("name", &self.name).field("seed", &self.seed).finish_non_exhaustive()
     }
 }
 
 impl Strategy for Learn {
     fn name(&self) -> &'static str {
-        "fast-learn"
+        self.name
     }
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
@@ -77,9 +87,9 @@ impl Strategy for Learn {
         }
         let geom = &self.cache.as_ref().expect("cached above").1;
         if search.tracing() {
-            Cdcl::<true>::new(geom, &mut search, self.seed).run(puzzle);
+            Cdcl::<true>::new(geom, &mut search, self.seed, self.vsids).run(puzzle);
         } else {
-            Cdcl::<false>::new(geom, &mut search, self.seed).run(puzzle);
+            Cdcl::<false>::new(geom, &mut search, self.seed, self.vsids).run(puzzle);
         }
         search.finish()
     }
@@ -109,8 +119,15 @@ struct Cdcl<'a, 's, const TRACE: bool> {
     inc: f64,
     seen: Vec<bool>,
     learnt: Vec<u32>,
+    /// Reused buffers of conflict analysis (no allocation per conflict once grown).
+    buf: Vec<u32>,
+    scratch: Vec<u32>,
     stamp: Vec<u32>,
     stamp_now: u32,
+    /// Decisions by activity over all variables (VSIDS) rather than MRV cells.
+    vsids: bool,
+    heap: Vec<u32>,
+    heap_pos: Vec<u32>,
     placements: u64,
     conflicts: u64,
 }
@@ -126,7 +143,7 @@ fn var_of(l: u32) -> usize {
 }
 
 impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
-    fn new(g: &'a Geometry, search: &'a mut Search<'s>, seed: u64) -> Self {
+    fn new(g: &'a Geometry, search: &'a mut Search<'s>, seed: u64, vsids: bool) -> Self {
         let n = g.n;
         let vars = g.cells * n;
         let groups = g.cells + g.houses * n;
@@ -151,8 +168,13 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
             inc: 1.0,
             seen: vec![false; vars],
             learnt: Vec::new(),
+            buf: Vec::new(),
+            scratch: Vec::new(),
             stamp: vec![0; g.cells + 1],
             stamp_now: 0,
+            vsids,
+            heap: Vec::new(),
+            heap_pos: vec![NOT_IN_HEAP; vars],
             placements: 0,
             conflicts: 0,
         }
@@ -265,22 +287,26 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
             }
             // Clauses watching the literal that just became false.
             let false_lit = self.false_lit(var);
-            if let Some(c) = self.propagate_watches(false_lit) {
+            if !self.watches[false_lit as usize].is_empty()
+                && let Some(c) = self.propagate_watches(false_lit)
+            {
                 return Some(c);
             }
         }
         None
     }
 
-    fn group_vars(&self, group: usize) -> impl Iterator<Item = usize> + '_ {
+    /// Calls `f` with each variable of a group until it returns true; returns that variable.
+    #[inline]
+    fn group_find(&self, group: usize, mut f: impl FnMut(usize) -> bool) -> Option<usize> {
         let n = self.n;
         let cells = self.g.cells;
-        let (cell_group, unit, v) =
-            if group < cells { (Some(group), 0, 0) } else { (None, (group - cells) / n, (group - cells) % n) };
-        let house: &[u16] = if cell_group.is_some() { &[] } else { self.g.unit(unit) };
-        let a = cell_group.into_iter().flat_map(move |c| (0..n).map(move |w| c * n + w));
-        let b = house.iter().map(move |&c| c as usize * n + v);
-        a.chain(b)
+        if group < cells {
+            (group * n..group * n + n).find(|&y| f(y))
+        } else {
+            let (unit, v) = ((group - cells) / n, (group - cells) % n);
+            self.g.unit(unit).iter().map(|&c| c as usize * n + v).find(|&y| f(y))
+        }
     }
 
     #[inline]
@@ -288,30 +314,21 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
         self.nfree[group] -= 1;
         match self.nfree[group] {
             0 => Some(R_GROUP | group as u32),
-            1 => {
-                let mut last = None;
-                for y in self.group_vars(group) {
-                    if self.value[y] != FALSE {
-                        last = Some(y);
-                        break;
-                    }
+            1 => match self.group_find(group, |y| self.value[y] != FALSE) {
+                None => Some(R_GROUP | group as u32),
+                Some(y) if self.value[y] == UNDEF => {
+                    let cells = self.g.cells;
+                    let reason = if group < cells {
+                        PlaceReason::NakedSingle
+                    } else {
+                        PlaceReason::HiddenSingle { unit: (group - cells) / self.n }
+                    };
+                    self.emit_place(y, reason);
+                    self.set_true(y, R_GROUP | group as u32);
+                    None
                 }
-                match last {
-                    None => Some(R_GROUP | group as u32),
-                    Some(y) if self.value[y] == UNDEF => {
-                        let cells = self.g.cells;
-                        let reason = if group < cells {
-                            PlaceReason::NakedSingle
-                        } else {
-                            PlaceReason::HiddenSingle { unit: (group - cells) / self.n }
-                        };
-                        self.emit_place(y, reason);
-                        self.set_true(y, R_GROUP | group as u32);
-                        None
-                    }
-                    Some(_) => None,
-                }
-            }
+                Some(_) => None,
+            },
             _ => None,
         }
     }
@@ -373,7 +390,14 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
         let low = reason & !R_MASK;
         match reason & R_MASK {
             R_BIN => out.push(low),
-            R_GROUP => out.extend(self.group_vars(low as usize).filter(|&y| y != skip).map(|y| y as u32)),
+            R_GROUP => {
+                self.group_find(low as usize, |y| {
+                    if y != skip {
+                        out.push(y as u32);
+                    }
+                    false
+                });
+            }
             R_CLAUSE => {
                 let len = self.arena[low as usize] as usize;
                 for k in 0..len {
@@ -395,6 +419,73 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
             }
             self.inc *= 1e-100;
         }
+        if self.heap_pos[var] != NOT_IN_HEAP {
+            self.heap_up(self.heap_pos[var] as usize);
+        }
+    }
+
+    fn heap_up(&mut self, mut i: usize) {
+        let var = self.heap[i];
+        let a = self.activity[var as usize];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.heap[parent];
+            if self.activity[p as usize] >= a {
+                break;
+            }
+            self.heap[i] = p;
+            self.heap_pos[p as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = var;
+        self.heap_pos[var as usize] = i as u32;
+    }
+
+    fn heap_down(&mut self, mut i: usize) {
+        let var = self.heap[i];
+        let a = self.activity[var as usize];
+        let len = self.heap.len();
+        loop {
+            let mut child = 2 * i + 1;
+            if child >= len {
+                break;
+            }
+            if child + 1 < len
+                && self.activity[self.heap[child + 1] as usize] > self.activity[self.heap[child] as usize]
+            {
+                child += 1;
+            }
+            let c = self.heap[child];
+            if self.activity[c as usize] <= a {
+                break;
+            }
+            self.heap[i] = c;
+            self.heap_pos[c as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = var;
+        self.heap_pos[var as usize] = i as u32;
+    }
+
+    fn heap_insert(&mut self, var: usize) {
+        if self.heap_pos[var] == NOT_IN_HEAP {
+            self.heap.push(var as u32);
+            let i = self.heap.len() - 1;
+            self.heap_pos[var] = i as u32;
+            self.heap_up(i);
+        }
+    }
+
+    fn heap_pop(&mut self) -> Option<usize> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("non-empty");
+        self.heap_pos[top as usize] = NOT_IN_HEAP;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.heap_pos[last as usize] = 0;
+            self.heap_down(0);
+        }
+        Some(top as usize)
     }
 
     /// 1-UIP analysis: fills `self.learnt` (asserting literal first) and returns the backjump
@@ -405,7 +496,7 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
         learnt.clear();
         learnt.push(0);
         let mut pending = 0;
-        let mut buf = Vec::new();
+        let mut buf = std::mem::take(&mut self.buf);
         let mut reason = conflict;
         let mut skip = usize::MAX;
         let mut index = self.trail.len();
@@ -441,9 +532,28 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
             reason = self.reason[var];
             skip = var;
         }
-        for &l in &learnt[1..] {
+        // Local minimisation: drop a literal whose reason lies wholly inside the clause.
+        let mut all = std::mem::take(&mut self.scratch);
+        all.clear();
+        all.extend_from_slice(&learnt);
+        let mut j = 1;
+        for i in 1..learnt.len() {
+            let y = var_of(learnt[i]);
+            let r = self.reason[y];
+            let redundant = r != R_NONE && {
+                self.reason_vars(r, y, &mut buf);
+                buf.iter().all(|&z| self.seen[z as usize] || self.level[z as usize] == 0)
+            };
+            if !redundant {
+                learnt[j] = learnt[i];
+                j += 1;
+            }
+        }
+        learnt.truncate(j);
+        for &l in &all[1..] {
             self.seen[var_of(l)] = false;
         }
+        self.scratch = all;
         // Backjump level: the highest level among the rest, moved to position 1.
         let mut back = 0;
         if learnt.len() > 1 {
@@ -467,6 +577,7 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
         }
         self.inc *= 1.0 / 0.95;
         self.learnt = learnt;
+        self.buf = buf;
         (back, lbd)
     }
 
@@ -492,6 +603,9 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
                 self.cell_value[cell] = 0;
             }
             self.value[var] = UNDEF;
+            if self.vsids {
+                self.heap_insert(var);
+            }
         }
         self.trail.truncate(mark);
         self.trail_lim.truncate(level);
@@ -555,8 +669,17 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
         self.learnts = learnts;
     }
 
-    /// MRV: the unsolved cell with fewest candidates; its value of highest activity.
+    /// The next decision: with `vsids`, the unassigned variable of highest activity; else MRV
+    /// (the unsolved cell with fewest candidates, its value of highest activity).
     fn decide(&mut self) -> Option<usize> {
+        if self.vsids {
+            while let Some(var) = self.heap_pop() {
+                if self.value[var] == UNDEF {
+                    return Some(var);
+                }
+            }
+            return None;
+        }
         let n = self.n;
         let cells = self.g.cells;
         let start = self.rng.below(cells as u64) as usize;
@@ -604,6 +727,12 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
 
     fn run(mut self, puzzle: &Puzzle) {
         let n = self.n;
+        if self.vsids {
+            for var in 0..self.value.len() {
+                self.activity[var] = self.rng.below(1000) as f64 * 1e-6;
+                self.heap_insert(var);
+            }
+        }
         for (cell, &v) in puzzle.givens().values().iter().enumerate() {
             if v != 0 {
                 let var = cell * n + usize::from(v) - 1;

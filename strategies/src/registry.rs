@@ -179,6 +179,16 @@ pub const REGISTRY: &[StrategyInfo] = &[
             .with(Capabilities::SEEDED),
         new: |seed| Box::new(crate::learn::fast_learn(seed)),
     },
+    StrategyInfo {
+        name: "fast-learn-vsids",
+        summary: "fast-learn with SAT-style decisions: the unassigned (cell, value) of highest activity (VSIDS heap)",
+        source: "Chaff VSIDS (Moskewicz et al. 2001) on the fast-learn CDCL",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::learn::fast_learn_vsids(seed)),
+    },
 ];
 
 /// The registered strategy of that name.
