@@ -122,7 +122,7 @@ impl Strategy for Fast {
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name, puzzle, limits, sink);
         let model = puzzle.model_arc();
-        if !matches!(&self.cache, Some((m, _)) if Arc::ptr_eq(m, model)) {
+        if !matches!(&self.cache, Some((m, _)) if crate::geometry::same_model(m, model)) {
             self.cache = Some((model.clone(), Geometry::build(model)));
         }
         let geom = &self.cache.as_ref().expect("cached above").1;
@@ -168,6 +168,8 @@ struct Buffers<B> {
     queue: Vec<u16>,
     /// Houses touched since their last hidden-single scan, one bit each.
     dirty: Vec<u64>,
+    /// Houses touched since the last locked-candidates pass looked at them.
+    ldirty: Vec<u64>,
     /// Solutions found so far (kept only with restarts, to skip them when found again).
     found: Vec<Vec<Value>>,
 }
@@ -181,6 +183,7 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
             frames: Vec::new(),
             queue: Vec::new(),
             dirty: Vec::new(),
+            ldirty: Vec::new(),
             found: Vec::new(),
         }));
     }
@@ -193,6 +196,8 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
     }
     b.dirty.clear();
     b.dirty.resize(geom.houses.div_ceil(64), 0);
+    b.ldirty.clear();
+    b.ldirty.resize(geom.houses.div_ceil(64), 0);
     b.queue.clear();
     b.frames.clear();
     b.found.clear();
@@ -294,6 +299,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         }
         for h in 0..self.g.houses {
             self.b.dirty[h >> 6] |= 1 << (h & 63);
+            self.b.ldirty[h >> 6] |= 1 << (h & 63);
         }
         if let Err(cause) = self.propagate() {
             self.conflict(cause);
@@ -309,12 +315,17 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         }
         self.b.queue.clear();
         self.b.dirty.fill(0);
+        self.b.ldirty.fill(0);
     }
 
     #[inline]
     fn mark_dirty(&mut self, cell: usize) {
+        let locked = self.cfg.locked_candidates;
         for &h in self.g.houses_of(cell) {
             self.b.dirty[usize::from(h) >> 6] |= 1 << (h & 63);
+            if locked {
+                self.b.ldirty[usize::from(h) >> 6] |= 1 << (h & 63);
+            }
         }
     }
 
@@ -432,12 +443,27 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         Ok(())
     }
 
-    /// One pass of locked candidates over every intersection; true if anything was eliminated.
+    /// One pass of locked candidates over the intersections of the houses touched since the
+    /// last pass; true if anything was eliminated.
     fn locked(&mut self) -> Result<bool, ConflictCause> {
+        let mut changed = false;
+        for i in 0..self.b.ldirty.len() {
+            let mut word = std::mem::take(&mut self.b.ldirty[i]);
+            while word != 0 {
+                let h = i * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                changed |= self.locked_from(h)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Locked candidates of house `h` against every unit it shares two or more cells with.
+    fn locked_from(&mut self, h: usize) -> Result<bool, ConflictCause> {
         let base = self.depth * self.g.cells;
         let g = self.g;
         let mut changed = false;
-        for link in &g.links {
+        for link in g.links_from(h) {
             let mut inter = B::EMPTY;
             for &c in g.link_cells(link.inter) {
                 inter |= self.b.cand[base + c as usize];

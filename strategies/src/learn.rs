@@ -82,7 +82,7 @@ impl Strategy for Learn {
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name(), puzzle, limits, sink);
         let model = puzzle.model_arc();
-        if !matches!(&self.cache, Some((m, _)) if Arc::ptr_eq(m, model)) {
+        if !matches!(&self.cache, Some((m, _)) if crate::geometry::same_model(m, model)) {
             self.cache = Some((model.clone(), Geometry::build(model)));
         }
         let geom = &self.cache.as_ref().expect("cached above").1;
