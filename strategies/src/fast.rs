@@ -49,21 +49,59 @@ pub struct Config {
     pub restarts: bool,
     /// When no cell has two candidates, branch on a value with two places in a house.
     pub place_branching: bool,
+    /// Generalised arc consistency on each house's all-different (Régin's matching filter).
+    pub all_different: bool,
 }
 
 impl Config {
     /// Naked singles only.
-    pub const SINGLES: Config =
-        Config { hidden_singles: false, locked_candidates: false, restarts: false, place_branching: false };
+    pub const SINGLES: Config = Config {
+        hidden_singles: false,
+        locked_candidates: false,
+        restarts: false,
+        place_branching: false,
+        all_different: false,
+    };
     /// Naked and hidden singles.
-    pub const HIDDEN: Config =
-        Config { hidden_singles: true, locked_candidates: false, restarts: false, place_branching: false };
+    pub const HIDDEN: Config = Config {
+        hidden_singles: true,
+        locked_candidates: false,
+        restarts: false,
+        place_branching: false,
+        all_different: false,
+    };
     /// Naked and hidden singles, locked candidates.
-    pub const LOCKED: Config =
-        Config { hidden_singles: true, locked_candidates: true, restarts: false, place_branching: true };
+    pub const LOCKED: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: false,
+        place_branching: true,
+        all_different: false,
+    };
+    /// Singles, locked candidates and all-different filtering.
+    pub const GAC: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: false,
+        place_branching: true,
+        all_different: true,
+    };
+    /// All-different filtering with randomised restarts.
+    pub const GAC_RESTARTS: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: true,
+        place_branching: true,
+        all_different: true,
+    };
     /// Everything, with randomised restarts.
-    pub const RESTARTS: Config =
-        Config { hidden_singles: true, locked_candidates: true, restarts: true, place_branching: true };
+    pub const RESTARTS: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: true,
+        place_branching: true,
+        all_different: false,
+    };
 }
 
 /// Restarts are used only when at most this many solutions are asked for: every solution found
@@ -101,6 +139,16 @@ pub fn fast_singles(seed: u64) -> Fast {
 /// `fast-hidden`: naked and hidden singles.
 pub fn fast_hidden(seed: u64) -> Fast {
     Fast::new("fast-hidden", Config::HIDDEN, seed)
+}
+
+/// `fast-gac`: `fast` plus all-different filtering on every house.
+pub fn fast_gac(seed: u64) -> Fast {
+    Fast::new("fast-gac", Config::GAC, seed)
+}
+
+/// `fast-gac-restarts`: `fast-gac` with randomised restarts.
+pub fn fast_gac_restarts(seed: u64) -> Fast {
+    Fast::new("fast-gac-restarts", Config::GAC_RESTARTS, seed)
 }
 
 /// `fast-restarts`: everything, with randomised restarts.
@@ -170,6 +218,8 @@ struct Buffers<B> {
     dirty: Vec<u64>,
     /// Houses touched since the last locked-candidates pass looked at them.
     ldirty: Vec<u64>,
+    /// Houses touched since their last all-different filtering.
+    gdirty: Vec<u64>,
     /// Solutions found so far (kept only with restarts, to skip them when found again).
     found: Vec<Vec<Value>>,
 }
@@ -184,6 +234,7 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
             queue: Vec::new(),
             dirty: Vec::new(),
             ldirty: Vec::new(),
+            gdirty: Vec::new(),
             found: Vec::new(),
         }));
     }
@@ -198,6 +249,8 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
     b.dirty.resize(geom.houses.div_ceil(64), 0);
     b.ldirty.clear();
     b.ldirty.resize(geom.houses.div_ceil(64), 0);
+    b.gdirty.clear();
+    b.gdirty.resize(geom.houses.div_ceil(64), 0);
     b.queue.clear();
     b.frames.clear();
     b.found.clear();
@@ -300,6 +353,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         for h in 0..self.g.houses {
             self.b.dirty[h >> 6] |= 1 << (h & 63);
             self.b.ldirty[h >> 6] |= 1 << (h & 63);
+            self.b.gdirty[h >> 6] |= 1 << (h & 63);
         }
         if let Err(cause) = self.propagate() {
             self.conflict(cause);
@@ -310,21 +364,25 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
 
     #[inline]
     fn conflict(&mut self, cause: ConflictCause) {
-        if TRACE {
+        if TRACE && cause != HALL_VIOLATION {
             self.search.conflict(self.depth, cause);
         }
         self.b.queue.clear();
         self.b.dirty.fill(0);
         self.b.ldirty.fill(0);
+        self.b.gdirty.fill(0);
     }
 
     #[inline]
     fn mark_dirty(&mut self, cell: usize) {
-        let locked = self.cfg.locked_candidates;
+        let (locked, gac) = (self.cfg.locked_candidates, self.cfg.all_different);
         for &h in self.g.houses_of(cell) {
             self.b.dirty[usize::from(h) >> 6] |= 1 << (h & 63);
             if locked {
                 self.b.ldirty[usize::from(h) >> 6] |= 1 << (h & 63);
+            }
+            if gac {
+                self.b.gdirty[usize::from(h) >> 6] |= 1 << (h & 63);
             }
         }
     }
@@ -396,8 +454,107 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             if self.cfg.locked_candidates && self.locked()? {
                 continue;
             }
+            if self.cfg.all_different && self.all_different()? {
+                continue;
+            }
             return Ok(());
         }
+    }
+
+    /// All-different filtering of the houses touched since their last filtering, one at a time
+    /// (each house's eliminations go through singles before the next house); true if anything
+    /// was eliminated.
+    fn all_different(&mut self) -> Result<bool, ConflictCause> {
+        for i in 0..self.b.gdirty.len() {
+            while self.b.gdirty[i] != 0 {
+                let word = self.b.gdirty[i];
+                let h = i * 64 + word.trailing_zeros() as usize;
+                self.b.gdirty[i] &= word - 1;
+                if self.filter_house(h)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Régin's filter for the all-different of house `h`: a perfect matching of its unsolved
+    /// cells to its missing values (Kuhn's augmenting paths on bitsets), then every candidate
+    /// that lies in no perfect matching is eliminated: (c, v) survives iff v is c's mate or
+    /// mate(v) and c lie on a common cycle of the alternating graph (same strongly connected
+    /// component, found by a bitset transitive closure).
+    fn filter_house(&mut self, h: usize) -> Result<bool, ConflictCause> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        let unit = g.unit(h);
+        let mut adj = [B::EMPTY; 64];
+        let mut at = [0u16; 64];
+        let mut k = 0;
+        for &c in unit {
+            let x = self.b.cand[base + c as usize];
+            if !x.is_empty() {
+                adj[k] = x;
+                at[k] = c;
+                k += 1;
+            }
+        }
+        if k <= 2 {
+            return Ok(false);
+        }
+        const NONE: u8 = u8::MAX;
+        let mut mate_of_value = [NONE; 64];
+        let mut mate_of_cell = [0u8; 64];
+        for i in 0..k {
+            let mut visited = B::EMPTY;
+            if !augment(i, &adj, &mut visited, &mut mate_of_value, &mut mate_of_cell) {
+                return Err(HALL_VIOLATION);
+            }
+        }
+        // Alternating graph on cells: i -> mate(v) for each non-matching candidate v of i.
+        let mut reach = [0u64; 64];
+        for i in 0..k {
+            let mut r = 0u64;
+            for v in (adj[i] & !B::bit(usize::from(mate_of_cell[i]))).iter() {
+                r |= 1 << mate_of_value[v];
+            }
+            reach[i] = r;
+        }
+        for j in 0..k {
+            let rj = reach[j];
+            for r in reach.iter_mut().take(k) {
+                if *r >> j & 1 == 1 {
+                    *r |= rj;
+                }
+            }
+        }
+        let mut changed = false;
+        for i in 0..k {
+            let mut drop = B::EMPTY;
+            for v in (adj[i] & !B::bit(usize::from(mate_of_cell[i]))).iter() {
+                let j = usize::from(mate_of_value[v]);
+                if reach[j] >> i & 1 == 0 {
+                    drop |= B::bit(v);
+                }
+            }
+            if drop.is_empty() {
+                continue;
+            }
+            let cell = at[i] as usize;
+            if TRACE {
+                let depth = self.depth;
+                for v in drop.iter() {
+                    self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth });
+                }
+            }
+            let nc = self.b.cand[base + cell] & !drop;
+            self.b.cand[base + cell] = nc;
+            changed = true;
+            if nc.is_single() {
+                self.b.queue.push(cell as u16);
+            }
+            self.mark_dirty(cell);
+        }
+        Ok(changed)
     }
 
     /// Takes a dirty house off the set.
@@ -665,6 +822,29 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         let n = self.g.n;
         self.search.solution(|| Grid::from_values(n, grid.to_vec()).expect("values in range"))
     }
+}
+
+/// A conflict with no cause in puzzle terms (a Hall set: fewer values than cells): not traced.
+const HALL_VIOLATION: ConflictCause = ConflictCause::NoOption { item: usize::MAX };
+
+/// Kuhn's augmenting path from cell `i` (bitset adjacency to values); true when `i` got a mate.
+fn augment<B: Bits>(
+    i: usize,
+    adj: &[B; 64],
+    visited: &mut B,
+    mate_of_value: &mut [u8; 64],
+    mate_of_cell: &mut [u8; 64],
+) -> bool {
+    for v in (adj[i] & !*visited).iter() {
+        *visited |= B::bit(v);
+        let m = mate_of_value[v];
+        if m == u8::MAX || augment(usize::from(m), adj, visited, mate_of_value, mate_of_cell) {
+            mate_of_value[v] = i as u8;
+            mate_of_cell[i] = v as u8;
+            return true;
+        }
+    }
+    false
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … (i from 1).

@@ -170,6 +170,23 @@ pub const REGISTRY: &[StrategyInfo] = &[
         new: |seed| Box::new(crate::fast::fast_restarts(seed)),
     },
     StrategyInfo {
+        name: "fast-gac",
+        summary: "fast plus all-different filtering of every house (perfect matching + alternating cycles)",
+        source: "Régin 1994, \"A filtering algorithm for constraints of difference in CSPs\"",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_gac(seed)),
+    },
+    StrategyInfo {
+        name: "fast-gac-restarts",
+        summary: "fast-gac with random MRV tie-breaks and value order, Luby restarts",
+        source: "Régin 1994; Gomes, Selman, Kautz 1998 (randomised restarts)",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::fast::fast_gac_restarts(seed)),
+    },
+    StrategyInfo {
         name: "fast-learn",
         summary: "CDCL over (cell, value) literals: native exact-one propagation (singles), 1-UIP nogood learning, MRV decisions, Luby restarts",
         source: "MiniSat/Chaff CDCL (1-UIP, two watched literals), Glucose LBD; exact-one groups propagated natively",
