@@ -140,10 +140,17 @@ pub const REGISTRY: &[StrategyInfo] = &[
     },
     StrategyInfo {
         name: "fast",
-        summary: "the default: bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess",
+        summary: "bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess; all-different filtering from 16x16",
         source: "Norvig's propagation, pointing/claiming, MRV (strategies/PERFORMANCE.md)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
         new: |seed| Box::new(crate::fast::fast(seed)),
+    },
+    StrategyInfo {
+        name: "fast-locked",
+        summary: "fast without all-different filtering at any size: singles, locked candidates, MRV",
+        source: "Norvig's propagation, pointing/claiming, MRV",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_locked(seed)),
     },
     StrategyInfo {
         name: "fast-singles",
