@@ -420,12 +420,14 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             self.mark_dirty(cell);
         }
         let g = self.g;
+        let (locked, gac) = (self.cfg.locked_candidates, self.gac);
+        let cand = &mut self.b.cand[base..base + cells];
         for &p in g.peers(cell) {
             let p = p as usize;
-            let c = self.b.cand[base + p];
+            let c = cand[p];
             if c & bit != B::EMPTY {
                 let nc = c ^ bit;
-                self.b.cand[base + p] = nc;
+                cand[p] = nc;
                 if nc.is_empty() {
                     return Err(ConflictCause::NoCandidates { cell: p });
                 }
@@ -433,7 +435,16 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     self.b.queue.push(p as u16);
                 }
                 if hidden {
-                    self.mark_dirty(p);
+                    for &h in g.houses_of(p) {
+                        let (w, b) = (usize::from(h) >> 6, 1u64 << (h & 63));
+                        self.b.dirty[w] |= b;
+                        if locked {
+                            self.b.ldirty[w] |= b;
+                        }
+                        if gac {
+                            self.b.gdirty[w] |= b;
+                        }
+                    }
                 }
             }
         }
@@ -593,15 +604,14 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         let base = self.depth * self.g.cells;
         let g = self.g;
         let (mut once, mut twice, mut placed) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        let cand = &self.b.cand[base..base + g.cells];
+        let grid = &self.b.grid[base..base + g.cells];
         for &c in g.unit(h) {
-            let c = base + c as usize;
-            let x = self.b.cand[c];
+            let x = cand[c as usize];
             twice |= once & x;
             once |= x;
-            let v = self.b.grid[c];
-            if v != 0 {
-                placed |= B::bit(usize::from(v) - 1);
-            }
+            // Branch-free: bit v-1 for a filled cell, nothing for an empty one.
+            placed |= B::from_u64((1u128 << grid[c as usize] >> 1) as u64);
         }
         let missing = self.full & !(once | placed);
         if !missing.is_empty() {
@@ -639,16 +649,17 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         let g = self.g;
         let mut changed = false;
         for link in g.links_from(h) {
+            let cand = &self.b.cand[base..base + g.cells];
             let mut inter = B::EMPTY;
             for &c in g.link_cells(link.inter) {
-                inter |= self.b.cand[base + c as usize];
+                inter |= cand[c as usize];
             }
             if inter.is_empty() {
                 continue;
             }
             let mut out = B::EMPTY;
             for &c in g.link_cells(link.from_only) {
-                out |= self.b.cand[base + c as usize];
+                out |= cand[c as usize];
             }
             let locked = inter & !out;
             if locked.is_empty() {

@@ -42,6 +42,15 @@ const R_MASK: u32 = 3 << 30;
 
 const NOT_IN_HEAP: u32 = u32::MAX;
 
+/// Conflicts per Luby unit between restarts (measured on 25×25: 30 and 100 did worse than 300;
+/// longer intervals matched it).
+const RESTART_UNIT: u64 = 300;
+
+/// Learned clauses kept before the first reduction (plus one per cell); each reduction keeps the
+/// clauses of LBD ≤ 2 and the newer half of the rest, and raises the bound by 10 %. A bound of
+/// 2,000 lost too much: 25×25 solved 2 of 8 where 20,000 solved 4 of 8.
+const FIRST_REDUCE: usize = 20_000;
+
 /// The learning strategy.
 pub struct Learn {
     name: &'static str,
@@ -750,9 +759,9 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
             return self.done();
         }
         let mut restart = 1u64;
-        let mut budget = crate::fast::luby(restart) * 100;
+        let mut budget = crate::fast::luby(restart) * RESTART_UNIT;
         let mut since_restart = 0u64;
-        let mut max_learnts = 2000 + self.g.cells;
+        let mut max_learnts = FIRST_REDUCE + self.g.cells;
         loop {
             match self.decide() {
                 None => {
@@ -818,7 +827,7 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
                     if since_restart >= budget {
                         since_restart = 0;
                         restart += 1;
-                        budget = crate::fast::luby(restart) * 100;
+                        budget = crate::fast::luby(restart) * RESTART_UNIT;
                         self.backtrack_to(0);
                         if self.learnts.len() > max_learnts {
                             self.reduce();
