@@ -51,6 +51,10 @@ const RESTART_UNIT: u64 = 300;
 /// 2,000 lost too much: 25×25 solved 2 of 8 where 20,000 solved 4 of 8.
 const FIRST_REDUCE: usize = 20_000;
 
+/// Clause-arena words (4 bytes each) that also trigger a reduction, to keep a 25×25 solve under
+/// 50 MB resident.
+const ARENA_LIMIT: usize = 4_000_000;
+
 /// The learning strategy.
 pub struct Learn {
     name: &'static str,
@@ -829,7 +833,7 @@ impl<'a, 's, const TRACE: bool> Cdcl<'a, 's, TRACE> {
                         restart += 1;
                         budget = crate::fast::luby(restart) * RESTART_UNIT;
                         self.backtrack_to(0);
-                        if self.learnts.len() > max_learnts {
+                        if self.learnts.len() > max_learnts || self.arena.len() > ARENA_LIMIT {
                             self.reduce();
                             max_learnts += max_learnts / 10;
                         }
