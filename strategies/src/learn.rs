@@ -53,7 +53,7 @@ const FIRST_REDUCE: usize = 20_000;
 
 /// Clause-arena words (4 bytes each) that also trigger a reduction, to keep a 25×25 solve under
 /// 50 MB resident.
-const ARENA_LIMIT: usize = 4_000_000;
+const ARENA_LIMIT: usize = 2_000_000;
 
 /// The learning strategy.
 pub struct Learn {
