@@ -532,8 +532,22 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         }
         const NONE: u8 = u8::MAX;
         let mut mate_of_value = [NONE; 64];
-        let mut mate_of_cell = [0u8; 64];
+        let mut mate_of_cell = [NONE; 64];
+        // Greedy start: most cells get a free value without any augmenting path.
+        let mut free = self.full;
         for i in 0..k {
+            let x = adj[i] & free;
+            if !x.is_empty() {
+                let v = x.lowest();
+                free &= !B::bit(v);
+                mate_of_value[v] = i as u8;
+                mate_of_cell[i] = v as u8;
+            }
+        }
+        for i in 0..k {
+            if mate_of_cell[i] != NONE {
+                continue;
+            }
             let mut visited = B::EMPTY;
             if !augment(i, &adj, &mut visited, &mut mate_of_value, &mut mate_of_cell) {
                 return Err(HALL_VIOLATION);
@@ -548,12 +562,11 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             }
             reach[i] = r;
         }
+        // Warshall's closure, branch-free (the inner loop vectorises).
         for j in 0..k {
             let rj = reach[j];
             for r in reach.iter_mut().take(k) {
-                if *r >> j & 1 == 1 {
-                    *r |= rj;
-                }
+                *r |= rj & 0u64.wrapping_sub(*r >> j & 1);
             }
         }
         let mut changed = false;
