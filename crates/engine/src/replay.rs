@@ -140,6 +140,15 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             return Err(fail(format!("{}={} is not a given", cell_name(cell, n), sym(value))));
                         }
                         givens_placed += 1;
+                        // Givens are the puzzle's own, even when they clash (a contradictory
+                        // puzzle, which every strategy answers with no solution): record them
+                        // without the peer check. No solution can follow, since each is validated.
+                        if st.grid[cell] != 0 {
+                            return Err(fail(format!("{} is given twice", cell_name(cell, n))));
+                        }
+                        let e = st.eliminated[cell];
+                        st.change(cell, value, e);
+                        continue;
                     }
                     PlaceReason::NakedSingle => {
                         if let Some(other) = (1..=n as Value).find(|&v| v != value && st.can_take(cell, v)) {
@@ -243,4 +252,32 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
         return Err(ReplayError { index: 0, message: "the trace is empty".into() });
     }
     Ok(Replayed { solutions, max_depth, events: events.len(), final_count })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use coverlab_model::{Grid, Puzzle, builtin};
+
+    use super::*;
+    use crate::{Stats, Status};
+
+    #[test]
+    fn clashing_givens_replay_but_admit_no_solution() {
+        let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
+        let mut givens = Grid::empty(4);
+        givens.set(0, 2);
+        givens.set(3, 2);
+        let puzzle = Puzzle::new_unchecked(model, givens);
+        let start = TraceEvent::Start { strategy: "t".into(), spec: "classic-4x4".into(), size: 4, givens: 2 };
+        let given = |cell| TraceEvent::Place { cell, value: 2, reason: PlaceReason::Given, depth: 0 };
+        let stop = |count| TraceEvent::Stop { status: Status::Complete, count, stats: Stats::default() };
+        let ok = [start.clone(), given(0), given(3), stop(0)];
+        assert_eq!(replay(&puzzle, &ok).unwrap().final_count, Some(0));
+        let twice = [start.clone(), given(0), given(0), stop(0)];
+        assert!(replay(&puzzle, &twice).is_err());
+        let guess = TraceEvent::Guess { depth: 1, cell: 1, value: 2, k: 1, m: 1 };
+        assert!(replay(&puzzle, &[start, given(0), given(3), guess]).is_err(), "a guess must not clash");
+    }
 }
