@@ -48,13 +48,20 @@ fn cases() -> Vec<Case> {
             continue;
         }
         // spec : puzzle : count -- split on the first and last ':' so no symbol is lost.
-        let (spec, rest) = text.split_once(':').unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
-        let (puzzle, count) = rest.rsplit_once(':').unwrap_or_else(|| panic!("line {}: one ':' only", i + 1));
+        let (spec, rest) = text
+            .split_once(':')
+            .unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
+        let (puzzle, count) = rest
+            .rsplit_once(':')
+            .unwrap_or_else(|| panic!("line {}: one ':' only", i + 1));
         out.push(Case {
             line: i + 1,
             spec: spec.trim().to_string(),
             puzzle: puzzle.trim().to_string(),
-            expected: count.trim().parse().unwrap_or_else(|e| panic!("line {}: count: {e}", i + 1)),
+            expected: count
+                .trim()
+                .parse()
+                .unwrap_or_else(|e| panic!("line {}: count: {e}", i + 1)),
         });
     }
     out
@@ -84,18 +91,28 @@ fn corpus_covers_every_size_variant_and_kind_of_answer() {
         ("2 solutions", &|c| c == 2),
         ("many solutions", &|c| c > CAP),
     ] {
-        assert!(cases.iter().any(|c| pred(c.expected)), "no case with {what}");
+        assert!(
+            cases.iter().any(|c| pred(c.expected)),
+            "no case with {what}"
+        );
     }
     // Contradictory givens are part of the corpus, and their count is 0 (checked without any
     // strategy: the model's own conflict finder).
     let mut contradictory = 0;
     for c in &cases {
         if common::puzzle(&c.spec, &c.puzzle).conflict().is_some() {
-            assert_eq!(c.expected, 0, "line {}: contradictory givens must count 0", c.line);
+            assert_eq!(
+                c.expected, 0,
+                "line {}: contradictory givens must count 0",
+                c.line
+            );
             contradictory += 1;
         }
     }
-    assert!(contradictory >= 5, "only {contradictory} contradictory cases");
+    assert!(
+        contradictory >= 5,
+        "only {contradictory} contradictory cases"
+    );
 }
 
 #[test]
@@ -107,7 +124,10 @@ fn every_strategy_counts_every_case() {
     for case in &cases {
         let puzzle = common::puzzle(&case.spec, &case.puzzle);
         let max = (case.expected + 1).min(CAP);
-        let limits = Limits { max_nodes: Some(NODE_LIMIT), ..Limits::count(max, KEEP) };
+        let limits = Limits {
+            max_nodes: Some(NODE_LIMIT),
+            ..Limits::count(max, KEEP)
+        };
         // The solution sets of the strategies that decided the case, to compare.
         let mut sets: Vec<(&str, Vec<String>)> = Vec::new();
         for info in REGISTRY {
@@ -115,26 +135,40 @@ fn every_strategy_counts_every_case() {
             let outcome = strategy.solve(&puzzle, &limits, &mut NullSink);
             *nodes.entry(info.name).or_default() += outcome.stats.nodes;
             let mut fail = |msg: String| {
-                failures.push(format!("{} × line {} ({}): {msg}", info.name, case.line, case.spec));
+                failures.push(format!(
+                    "{} × line {} ({}): {msg}",
+                    info.name, case.line, case.spec
+                ));
             };
             for (k, grid) in outcome.solutions.iter().enumerate() {
                 if let Err(e) = check_solution(puzzle.model(), puzzle.givens(), grid) {
                     fail(format!("solution {} is wrong: {e}", k + 1));
                 }
             }
-            let mut lines: Vec<String> = outcome.solutions.iter().map(|g| common::line(g, puzzle.symbols())).collect();
+            let mut lines: Vec<String> = outcome
+                .solutions
+                .iter()
+                .map(|g| common::line(g, puzzle.symbols()))
+                .collect();
             lines.sort();
             lines.dedup();
             if lines.len() != outcome.solutions.len() {
                 fail("a solution is returned twice".into());
             }
             if outcome.solutions.len() as u64 != outcome.count.min(KEEP as u64) {
-                fail(format!("{} solutions kept of {} counted (keep {KEEP})", outcome.solutions.len(), outcome.count));
+                fail(format!(
+                    "{} solutions kept of {} counted (keep {KEEP})",
+                    outcome.solutions.len(),
+                    outcome.count
+                ));
             }
             match outcome.status {
                 Status::Complete => {
                     if outcome.count != case.expected {
-                        fail(format!("complete with {} solutions, expected {}", outcome.count, case.expected));
+                        fail(format!(
+                            "complete with {} solutions, expected {}",
+                            outcome.count, case.expected
+                        ));
                     } else {
                         sets.push((info.name, lines));
                     }
@@ -151,7 +185,10 @@ fn every_strategy_counts_every_case() {
                 }
                 Status::Stopped(StopReason::NodeLimit) => {
                     if outcome.count > case.expected {
-                        fail(format!("{} solutions before the node limit, expected {}", outcome.count, case.expected));
+                        fail(format!(
+                            "{} solutions before the node limit, expected {}",
+                            outcome.count, case.expected
+                        ));
                     }
                     skips.push(format!(
                         "{} × line {} ({}, expected {}): node limit, {} solutions so far",
@@ -167,7 +204,10 @@ fn every_strategy_counts_every_case() {
             if let Some((first, reference)) = sets.first() {
                 for (name, set) in &sets[1..] {
                     if set != reference {
-                        failures.push(format!("line {}: {name} and {first} return different solutions", case.line));
+                        failures.push(format!(
+                            "line {}: {name} and {first} return different solutions",
+                            case.line
+                        ));
                     }
                 }
             }
@@ -181,5 +221,10 @@ fn every_strategy_counts_every_case() {
     for s in &skips {
         println!("  {s}");
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
