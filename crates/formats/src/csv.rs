@@ -26,11 +26,7 @@ fn split_row(line: &Line, out: &mut Vec<Raw>) -> usize {
     for field in line.rest().split(',') {
         let trimmed = field.trim_start();
         let lead = field[..field.len() - trimmed.len()].chars().count();
-        out.push(Raw {
-            token: Token::classify(trimmed.trim_end()),
-            line: line.number,
-            column: column + lead,
-        });
+        out.push(Raw { token: Token::classify(trimmed.trim_end()), line: line.number, column: column + lead });
         column += field.chars().count() + 1;
         count += 1;
     }

@@ -46,11 +46,7 @@ impl Token {
 
     /// Classifies one character of an unseparated format (line, compact grid rows).
     pub fn of_char(c: char) -> Token {
-        if EMPTY_MARKS.contains(&c) {
-            Token::Empty
-        } else {
-            Token::Char(c)
-        }
+        if EMPTY_MARKS.contains(&c) { Token::Empty } else { Token::Char(c) }
     }
 }
 
@@ -80,15 +76,8 @@ pub(crate) struct Context {
 
 impl Context {
     pub fn new(spec: Option<&Model>) -> Self {
-        let forced = spec.map(|m| Forced {
-            name: m.name().to_string(),
-            size: m.size(),
-            symbols: m.symbols().clone(),
-        });
-        Context {
-            forced,
-            alphabets: vec![None; MAX_SIZE + 1],
-        }
+        let forced = spec.map(|m| Forced { name: m.name().to_string(), size: m.size(), symbols: m.symbols().clone() });
+        Context { forced, alphabets: vec![None; MAX_SIZE + 1] }
     }
 
     /// The size of the forced spec.
@@ -99,12 +88,9 @@ impl Context {
     /// A size-mismatch error when a spec is forced and `n` is not its size.
     pub fn check_size(&self, n: usize, line: usize) -> Result<(), FormatError> {
         match &self.forced {
-            Some(f) if f.size != n => Err(FormatError::SizeMismatch {
-                line,
-                found: n,
-                expected: f.size,
-                spec: f.name.clone(),
-            }),
+            Some(f) if f.size != n => {
+                Err(FormatError::SizeMismatch { line, found: n, expected: f.size, spec: f.name.clone() })
+            }
             _ => Ok(()),
         }
     }
@@ -123,11 +109,7 @@ impl Context {
     /// The alphabets tried for size `n` (1..=MAX_SIZE), preferred first: the forced spec's (or
     /// the default), then [`Symbols::alternatives`].
     pub fn alphabets(&mut self, n: usize) -> &[Symbols] {
-        let forced = self
-            .forced
-            .as_ref()
-            .filter(|f| f.size == n)
-            .map(|f| f.symbols.clone());
+        let forced = self.forced.as_ref().filter(|f| f.size == n).map(|f| f.symbols.clone());
         self.alphabets[n].get_or_insert_with(|| {
             let mut out: Vec<Symbols> = forced.into_iter().collect();
             for alt in Symbols::alternatives(n) {
@@ -142,10 +124,9 @@ impl Context {
     /// True when every symbol of `text` (one puzzle in the line format, of size `n`) belongs to
     /// one alphabet of that size. Used by detection to tell a line puzzle from a grid row.
     pub fn fits_some_alphabet(&mut self, text: &str, n: usize) -> bool {
-        self.alphabets(n).iter().any(|a| {
-            text.chars()
-                .all(|c| EMPTY_MARKS.contains(&c) || c == '0' || a.value_of(c).is_some())
-        })
+        self.alphabets(n)
+            .iter()
+            .any(|a| text.chars().all(|c| EMPTY_MARKS.contains(&c) || c == '0' || a.value_of(c).is_some()))
     }
 
     /// Decodes the n² cells of one puzzle.
@@ -154,12 +135,7 @@ impl Context {
     /// digit and either a number was written or `numbers_first` is set (header, csv), single
     /// digits are numbers too. Otherwise single characters are symbols, decoded with the first
     /// alphabet that holds every symbol used (see [`Context::choose`]).
-    pub fn decode(
-        &mut self,
-        cells: &[Raw],
-        n: usize,
-        numbers_first: bool,
-    ) -> Result<Parsed, FormatError> {
+    pub fn decode(&mut self, cells: &[Raw], n: usize, numbers_first: bool) -> Result<Parsed, FormatError> {
         debug_assert_eq!(cells.len(), n * n);
         let mut any_number = false;
         let mut any_letter = false;
@@ -172,22 +148,15 @@ impl Context {
                 Token::Number(_) => any_number = true,
                 Token::Huge(text) => return Err(self.out_of_range(raw, text.to_string(), n)),
                 Token::Bad(text) => {
-                    return Err(FormatError::BadToken {
-                        line,
-                        column,
-                        token: text.to_string(),
-                    });
+                    return Err(FormatError::BadToken { line, column, token: text.to_string() });
                 }
                 Token::Char(c) => any_letter |= !c.is_ascii_digit(),
                 Token::Empty => {}
             }
         }
         let numeric = !any_letter && (any_number || numbers_first);
-        let (symbols, zero_is_empty) = if numeric {
-            (self.alphabets(n)[0].clone(), true)
-        } else {
-            self.choose(cells, n)?
-        };
+        let (symbols, zero_is_empty) =
+            if numeric { (self.alphabets(n)[0].clone(), true) } else { self.choose(cells, n)? };
         let mut values = Vec::with_capacity(cells.len());
         for raw in cells {
             let value = match raw.token {
@@ -201,28 +170,16 @@ impl Context {
                     v
                 }
                 Token::Char('0') if zero_is_empty => 0,
-                Token::Char(c) => symbols
-                    .value_of(c)
-                    .expect("the chosen alphabet holds every symbol"),
+                Token::Char(c) => symbols.value_of(c).expect("the chosen alphabet holds every symbol"),
                 Token::Huge(_) | Token::Bad(_) => unreachable!("rejected above"),
             };
             values.push(value);
         }
-        Ok(Parsed {
-            size: n,
-            values,
-            symbols,
-        })
+        Ok(Parsed { size: n, values, symbols })
     }
 
     fn out_of_range(&self, raw: &Raw, number: String, n: usize) -> FormatError {
-        FormatError::NumberOutOfRange {
-            line: raw.line,
-            column: raw.column,
-            number,
-            target: self.target(n),
-            size: n,
-        }
+        FormatError::NumberOutOfRange { line: raw.line, column: raw.column, number, target: self.target(n), size: n }
     }
 
     /// Picks the alphabet of a puzzle written in symbols, and whether `0` means an empty cell.
@@ -251,11 +208,7 @@ impl Context {
                 .filter(|&b| used[usize::from(b)] && !(zero_is_empty && b == b'0'))
                 .all(|b| a.value_of(char::from(b)).is_some())
         };
-        let orders: &[bool] = if zeros > n {
-            &[true, false]
-        } else {
-            &[false, true]
-        };
+        let orders: &[bool] = if zeros > n { &[true, false] } else { &[false, true] };
         let alphabets = self.alphabets(n);
         for &zero_is_empty in orders {
             if let Some(a) = alphabets.iter().find(|a| fits(a, zero_is_empty)) {
@@ -289,20 +242,12 @@ impl Context {
     }
 
     fn unknown(&mut self, raw: &Raw, n: usize, alphabet: Option<&Symbols>) -> FormatError {
-        let Token::Char(symbol) = raw.token else {
-            unreachable!("only symbols are unknown")
-        };
+        let Token::Char(symbol) = raw.token else { unreachable!("only symbols are unknown") };
         let expected = match alphabet {
             Some(a) => a.describe(),
             None => self.alphabets(n)[0].describe(),
         };
-        FormatError::UnknownSymbol {
-            line: raw.line,
-            column: raw.column,
-            symbol,
-            target: self.target(n),
-            expected,
-        }
+        FormatError::UnknownSymbol { line: raw.line, column: raw.column, symbol, target: self.target(n), expected }
     }
 }
 
@@ -311,14 +256,7 @@ mod tests {
     use super::*;
 
     fn raws(text: &str) -> Vec<Raw> {
-        text.chars()
-            .enumerate()
-            .map(|(i, c)| Raw {
-                token: Token::of_char(c),
-                line: 1,
-                column: i + 1,
-            })
-            .collect()
+        text.chars().enumerate().map(|(i, c)| Raw { token: Token::of_char(c), line: 1, column: i + 1 }).collect()
     }
 
     #[test]
@@ -328,10 +266,7 @@ mod tests {
         assert_eq!(Token::classify("7"), Token::Char('7'));
         assert_eq!(Token::classify("16"), Token::Number(16));
         assert_eq!(Token::classify("007"), Token::Number(7));
-        assert_eq!(
-            Token::classify("99999999999"),
-            Token::Huge("99999999999".into())
-        );
+        assert_eq!(Token::classify("99999999999"), Token::Huge("99999999999".into()));
         assert_eq!(Token::classify("1x"), Token::Bad("1x".into()));
     }
 

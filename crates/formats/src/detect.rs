@@ -58,12 +58,7 @@ pub(crate) fn detect<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Opt
 }
 
 /// Applies the rules to the first puzzle line; `held` collects any line read beyond it.
-fn classify<R: BufRead>(
-    line: &Line,
-    lines: &mut Lines<R>,
-    held: &mut Vec<Next>,
-    ctx: &mut Context,
-) -> InputFormat {
+fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>, ctx: &mut Context) -> InputFormat {
     if line.rest().contains(',') {
         return InputFormat::Csv;
     }

@@ -79,9 +79,7 @@ pub enum FormatError {
         reason: &'static str,
     },
     /// A symbol that no alphabet of the puzzle's size accepts.
-    #[error(
-        "line {line}, column {column}: '{symbol}' is not a symbol of {target} (expected {expected} or '.')"
-    )]
+    #[error("line {line}, column {column}: '{symbol}' is not a symbol of {target} (expected {expected} or '.')")]
     UnknownSymbol {
         /// The line.
         line: usize,

@@ -42,11 +42,7 @@ pub(crate) fn split_row(line: &Line, out: &mut Vec<Raw>) -> usize {
         out.extend(cells);
         return out.len() - before;
     }
-    out.extend(words.iter().map(|w| Raw {
-        token: Token::classify(w.text),
-        line: line.number,
-        column: w.column,
-    }));
+    out.extend(words.iter().map(|w| Raw { token: Token::classify(w.text), line: line.number, column: w.column }));
     words.len()
 }
 
@@ -76,26 +72,14 @@ pub(crate) fn next_rows<R: BufRead>(
     let n = split(&first, &mut cells);
     if n > MAX_SIZE {
         skip_to_blank(lines);
-        return Some((
-            start,
-            Err(FormatError::RowTooWide {
-                line: start,
-                cells: n,
-                max: MAX_SIZE,
-            }),
-        ));
+        return Some((start, Err(FormatError::RowTooWide { line: start, cells: n, max: MAX_SIZE })));
     }
     let mut error = ctx.check_size(n, start).err();
     cells.reserve(n * n - n);
     let (mut rows, mut last) = (1, start);
     while rows < n {
-        let incomplete = |line, reason| FormatError::Incomplete {
-            line,
-            found: rows,
-            expected: n,
-            unit: "rows",
-            reason,
-        };
+        let incomplete =
+            |line, reason| FormatError::Incomplete { line, found: rows, expected: n, unit: "rows", reason };
         match lines.next() {
             Next::Eof => {
                 error.get_or_insert(incomplete(last, "end of input"));
@@ -116,11 +100,7 @@ pub(crate) fn next_rows<R: BufRead>(
                 let found = split(&line, &mut cells);
                 if found != n {
                     cells.truncate(before);
-                    error.get_or_insert(FormatError::WrongRowLength {
-                        line: line.number,
-                        cells: found,
-                        expected: n,
-                    });
+                    error.get_or_insert(FormatError::WrongRowLength { line: line.number, cells: found, expected: n });
                 }
             }
         }

@@ -101,21 +101,11 @@ fn next_data_line<R: BufRead>(lines: &mut Lines<R>) -> Option<Result<Line, Forma
 fn size(word: Word<'_>, line: usize) -> Result<usize, FormatError> {
     let column = word.column;
     if word.text.is_empty() || !word.text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(FormatError::NotASize {
-            line,
-            column,
-            token: word.text.to_string(),
-            max: MAX_SIZE,
-        });
+        return Err(FormatError::NotASize { line, column, token: word.text.to_string(), max: MAX_SIZE });
     }
     match word.text.parse::<usize>() {
         Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(n),
-        _ => Err(FormatError::SizeOutOfRange {
-            line,
-            column,
-            size: word.text.to_string(),
-            max: MAX_SIZE,
-        }),
+        _ => Err(FormatError::SizeOutOfRange { line, column, size: word.text.to_string(), max: MAX_SIZE }),
     }
 }
 

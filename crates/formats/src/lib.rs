@@ -64,12 +64,7 @@ pub enum InputFormat {
 
 impl InputFormat {
     /// Every input format, in the order of their documentation.
-    pub const ALL: [InputFormat; 4] = [
-        InputFormat::Line,
-        InputFormat::Grid,
-        InputFormat::Header,
-        InputFormat::Csv,
-    ];
+    pub const ALL: [InputFormat; 4] = [InputFormat::Line, InputFormat::Grid, InputFormat::Header, InputFormat::Csv];
 
     /// The format's name: `line`, `grid`, `header`, `csv`.
     pub fn name(self) -> &'static str {
@@ -97,12 +92,8 @@ pub enum OutputFormat {
 
 impl OutputFormat {
     /// Every output format.
-    pub const ALL: [OutputFormat; 4] = [
-        OutputFormat::Line,
-        OutputFormat::Grid,
-        OutputFormat::Boxed,
-        OutputFormat::Json,
-    ];
+    pub const ALL: [OutputFormat; 4] =
+        [OutputFormat::Line, OutputFormat::Grid, OutputFormat::Boxed, OutputFormat::Json];
 
     /// The format's name: `line`, `grid`, `boxed`, `json`.
     pub fn name(self) -> &'static str {
@@ -129,11 +120,7 @@ pub struct UnknownFormat {
 
 fn unknown(kind: &'static str, name: &str, names: &[&str]) -> UnknownFormat {
     let (last, rest) = names.split_last().expect("formats exist");
-    UnknownFormat {
-        kind,
-        name: name.to_string(),
-        expected: format!("{} or {last}", rest.join(", ")),
-    }
+    UnknownFormat { kind, name: name.to_string(), expected: format!("{} or {last}", rest.join(", ")) }
 }
 
 impl FromStr for InputFormat {
@@ -183,8 +170,7 @@ pub struct Parsed {
 impl Parsed {
     /// The values as a [`Grid`].
     pub fn grid(&self) -> Grid {
-        Grid::from_values(self.size, self.values.clone())
-            .expect("values are checked against the size")
+        Grid::from_values(self.size, self.values.clone()).expect("values are checked against the size")
     }
 }
 
@@ -225,13 +211,7 @@ impl<R: BufRead> Reader<R> {
         let mut lines = Lines::new(input);
         let mut ctx = Context::new(spec);
         let format = format.or_else(|| detect::detect(&mut lines, &mut ctx));
-        Reader {
-            lines,
-            origin: origin.to_string(),
-            format,
-            ctx,
-            index: 0,
-        }
+        Reader { lines, origin: origin.to_string(), format, ctx, index: 0 }
     }
 
     /// The format: forced, or detected; `None` when nothing was forced and the input holds no
@@ -259,11 +239,7 @@ impl<R: BufRead> Iterator for Reader<R> {
         }?;
         let index = self.index;
         self.index += 1;
-        Some(Entry {
-            index,
-            line,
-            result,
-        })
+        Some(Entry { index, line, result })
     }
 }
 

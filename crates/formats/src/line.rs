@@ -37,11 +37,7 @@ pub(crate) fn parse(line: &Line, ctx: &mut Context) -> Result<Parsed, FormatErro
     let raws: Vec<Raw> = text
         .chars()
         .enumerate()
-        .map(|(i, c)| Raw {
-            token: Token::of_char(c),
-            line: line.number,
-            column: first_column + i,
-        })
+        .map(|(i, c)| Raw { token: Token::of_char(c), line: line.number, column: first_column + i })
         .collect();
     ctx.decode(&raws, n, false)
 }
@@ -71,10 +67,5 @@ fn size_of(cells: usize, line: usize, ctx: &Context) -> Result<usize, FormatErro
         .filter_map(|n| builtin::for_cell_count(n * n).map(|name| (n * n, name)))
         .min_by_key(|&(sq, _)| sq.abs_diff(cells))
         .expect("built-in specs exist");
-    Err(FormatError::WrongLength {
-        line,
-        cells,
-        expected,
-        spec: spec.to_string(),
-    })
+    Err(FormatError::WrongLength { line, cells, expected, spec: spec.to_string() })
 }

@@ -52,11 +52,7 @@ impl Line {
             let at = self.start + i;
             match (c.is_whitespace(), current) {
                 (true, Some((from, col))) => {
-                    out.push(Word {
-                        text: &self.text[from..at],
-                        column: col,
-                        end: at,
-                    });
+                    out.push(Word { text: &self.text[from..at], column: col, end: at });
                     current = None;
                 }
                 (false, None) => current = Some((at, column)),
@@ -65,11 +61,7 @@ impl Line {
             column += 1;
         }
         if let Some((from, col)) = current {
-            out.push(Word {
-                text: &self.text[from..],
-                column: col,
-                end: self.text.len(),
-            });
+            out.push(Word { text: &self.text[from..], column: col, end: self.text.len() });
         }
         out
     }
@@ -110,13 +102,7 @@ pub(crate) struct Lines<R> {
 
 impl<R: BufRead> Lines<R> {
     pub fn new(input: R) -> Self {
-        Lines {
-            input,
-            number: 0,
-            pushed: Vec::new(),
-            buf: Vec::new(),
-            failed: false,
-        }
+        Lines { input, number: 0, pushed: Vec::new(), buf: Vec::new(), failed: false }
     }
 
     /// Gives a line back: the next call to [`Lines::next`] returns it again.
@@ -143,29 +129,19 @@ impl<R: BufRead> Lines<R> {
             Err(e) => {
                 self.failed = true;
                 self.number += 1;
-                return Next::Bad(FormatError::Io {
-                    line: self.number,
-                    message: e.to_string(),
-                });
+                return Next::Bad(FormatError::Io { line: self.number, message: e.to_string() });
             }
         };
         self.number += 1;
         let line = self.number;
         if too_long {
-            return Next::Bad(FormatError::LineTooLong {
-                line,
-                limit: MAX_LINE_BYTES,
-            });
+            return Next::Bad(FormatError::LineTooLong { line, limit: MAX_LINE_BYTES });
         }
         let bytes = std::mem::take(&mut self.buf);
         match String::from_utf8(bytes) {
             Ok(mut text) => {
                 text.truncate(text.trim_end().len());
-                Next::Line(Line {
-                    number: line,
-                    text,
-                    start: 0,
-                })
+                Next::Line(Line { number: line, text, start: 0 })
             }
             Err(e) => {
                 let valid = e.utf8_error().valid_up_to();

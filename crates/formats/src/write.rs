@@ -26,11 +26,7 @@ pub fn write_line(values: &[u8], symbols: &Symbols) -> String {
 /// The `grid` form: n rows of space-separated symbols, each ending with a newline. An empty
 /// cell is `0` when `0` is not a symbol of the alphabet, else `.`.
 pub fn write_grid(values: &[u8], symbols: &Symbols) -> String {
-    let empty = if symbols.value_of('0').is_none() {
-        '0'
-    } else {
-        '.'
-    };
+    let empty = if symbols.value_of('0').is_none() { '0' } else { '.' };
     let mut out = String::with_capacity(values.len() * 2);
     for row in rows(values, symbols) {
         for (i, &v) in row.iter().enumerate() {
@@ -66,9 +62,7 @@ pub fn write_grid(values: &[u8], symbols: &Symbols) -> String {
 /// ```
 pub fn write_boxed(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize)>) -> String {
     let n = symbols.len().max(1);
-    let (box_rows, box_cols) = boxes
-        .filter(|&(r, c)| r > 0 && c > 0)
-        .unwrap_or((usize::MAX, usize::MAX));
+    let (box_rows, box_cols) = boxes.filter(|&(r, c)| r > 0 && c > 0).unwrap_or((usize::MAX, usize::MAX));
     let heavy_row = |r: usize| boxes.is_some() && (r % box_rows == 0 || r == n);
     let heavy_col = |c: usize| boxes.is_some() && (c % box_cols == 0 || c == n);
     let rule = |r: usize| {
@@ -104,12 +98,7 @@ pub fn write_boxed(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize
 
 /// Writes `values` in `format`. [`OutputFormat::Json`] gives a JSON string of the line form
 /// (quoted, no newline); the caller builds any surrounding object.
-pub fn write(
-    values: &[u8],
-    symbols: &Symbols,
-    boxes: Option<(usize, usize)>,
-    format: OutputFormat,
-) -> String {
+pub fn write(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize)>, format: OutputFormat) -> String {
     match format {
         OutputFormat::Line => write_line(values, symbols),
         OutputFormat::Grid => write_grid(values, symbols),
@@ -125,14 +114,11 @@ mod tests {
     /// The solved board of seed 003's example output (without its trailing spaces).
     #[test]
     fn boxed_without_boxes_is_the_seed_003_board() {
-        let solved =
-            "135294678478163259269578143613925784824317596957846312582739461741682935396451827";
+        let solved = "135294678478163259269578143613925784824317596957846312582739461741682935396451827";
         let values: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
         let board = write_boxed(&values, &Symbols::default_for(9), None);
         let rule = "+---+---+---+---+---+---+---+---+---+\n";
-        assert!(board.starts_with(&format!(
-            "{rule}| 1 | 3 | 5 | 2 | 9 | 4 | 6 | 7 | 8 |\n{rule}"
-        )));
+        assert!(board.starts_with(&format!("{rule}| 1 | 3 | 5 | 2 | 9 | 4 | 6 | 7 | 8 |\n{rule}")));
         assert!(board.ends_with(&format!("| 3 | 9 | 6 | 4 | 5 | 1 | 8 | 2 | 7 |\n{rule}")));
         assert_eq!(board.lines().count(), 19);
     }
@@ -160,9 +146,6 @@ mod tests {
         let mut values = vec![0u8; 256];
         values[1] = 1;
         assert!(write_grid(&values, &hex).starts_with(". 0 . ."));
-        assert_eq!(
-            write(&values[..3], &hex, None, OutputFormat::Json),
-            "\".0.\""
-        );
+        assert_eq!(write(&values[..3], &hex, None, OutputFormat::Json), "\".0.\"");
     }
 }

@@ -21,8 +21,7 @@ const SEED_003: &str = "\
 ";
 
 /// The same puzzle in the line format.
-const SEED_003_LINE: &str =
-    ".....4.........2.92.9.7..4......5.8....3.7....5.....1..8..3.4.17..........64.....";
+const SEED_003_LINE: &str = ".....4.........2.92.9.7..4......5.8....3.7....5.....1..8..3.4.17..........64.....";
 
 const SOLVED_4: &str = "1234341221434321";
 
@@ -67,15 +66,9 @@ fn grid_format_several_puzzles_blank_separated_and_consecutive() {
     let a = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
     let b = ". . 3 .\n3 . . 2\n2 . . 3\n. 3 . .\n";
     let c = "12..\n..12\n21..\n4..1\n";
-    let text = format!(
-        "# grids\r\n{a}\r\n\r\n{}# inside\n{c}{a}",
-        b.replace('\n', "\r\n")
-    );
+    let text = format!("# grids\r\n{a}\r\n\r\n{}# inside\n{c}{a}", b.replace('\n', "\r\n"));
     let entries = read_str(&text, None, None);
-    assert_eq!(
-        entries.iter().map(|e| e.line).collect::<Vec<_>>(),
-        [2, 8, 13, 17]
-    );
+    assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 8, 13, 17]);
     assert_eq!(ok(&entries[0]).values, digits(SOLVED_4));
     assert_eq!(ok(&entries[1]).values, digits("..3.3..22..3.3.."));
     assert_eq!(ok(&entries[2]).values, digits("12....1221..4..1"));
@@ -90,11 +83,7 @@ fn grid_format_of_symbols_without_spaces() {
     // A 16x16 grid row is 16 symbols long, like a 4x4 line puzzle; its symbols tell them apart.
     let janko = common::read("tests/data/16x16/gecode_janko_55.txt");
     let line = janko.lines().next().unwrap();
-    let rows: String = line
-        .as_bytes()
-        .chunks(16)
-        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
-        .collect();
+    let rows: String = line.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
     assert_eq!(detect(&rows), Some(InputFormat::Grid));
     let from_rows = read_str(&rows, None, None).remove(0).result.unwrap();
     let from_line = read_str(line, None, None).remove(0).result.unwrap();
@@ -109,13 +98,7 @@ fn grid_format_with_numbers_for_16x16() {
     let rows: String = expected
         .values
         .chunks(16)
-        .map(|r| {
-            r.iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
-        })
+        .map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ") + "\n")
         .collect();
     let p = read_str(&rows, None, None).remove(0).result.unwrap();
     assert_eq!(p.values, expected.values);
@@ -134,19 +117,11 @@ fn header_format_seed_001() {
     assert_eq!(ok(&entries[0]).values, digits("1.....3..4.....2"));
     assert_eq!(ok(&entries[1]).values, digits("...3.4....1.2..."));
     // Several puzzles on one line, any whitespace, CRLF, comments; 9x9 after 4x4.
-    let nine = format!(
-        "9 {}",
-        SEED_003.split_whitespace().collect::<Vec<_>>().join("\r\n")
-    );
-    let text = format!(
-        "4 1 2 3 4\t3 4 1 2 2 1 4 3 4 3 2 1 4 1 0 0 0 0 0 3 0\r\n# c\r\n0 4 0 0 0 0 0 2\r\n\r\n{nine}"
-    );
+    let nine = format!("9 {}", SEED_003.split_whitespace().collect::<Vec<_>>().join("\r\n"));
+    let text = format!("4 1 2 3 4\t3 4 1 2 2 1 4 3 4 3 2 1 4 1 0 0 0 0 0 3 0\r\n# c\r\n0 4 0 0 0 0 0 2\r\n\r\n{nine}");
     let entries = read_str(&text, Some(InputFormat::Header), None);
     assert_eq!(entries.len(), 3);
-    assert_eq!(
-        entries.iter().map(|e| e.line).collect::<Vec<_>>(),
-        [1, 1, 5]
-    );
+    assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [1, 1, 5]);
     assert_eq!(ok(&entries[0]).values, digits(SOLVED_4));
     assert_eq!(ok(&entries[1]).values, digits("1.....3..4.....2"));
     assert_eq!(ok(&entries[2]).values, digits(SEED_003_LINE));
@@ -157,18 +132,10 @@ fn one_line_headers_are_detected() {
     let text = "4 1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1\n4 1 0 0 0 0 0 3 0 0 4 0 0 0 0 0 2\n";
     assert_eq!(detect(text), Some(InputFormat::Header));
     assert_eq!(read_str(text, None, None).len(), 2);
-    assert_eq!(
-        detect("4 1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1"),
-        Some(InputFormat::Header)
-    );
+    assert_eq!(detect("4 1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1"), Some(InputFormat::Header));
     // A 10x10 grid whose first row looks like a one-line 3x3 header: its second row does not.
     let mut rows = vec!["3 0 0 1 2 0 0 0 0 3".to_string()];
-    rows.extend((1..10).map(|r| {
-        (0..10)
-            .map(|c| if c == r { "A" } else { "." })
-            .collect::<Vec<_>>()
-            .join(" ")
-    }));
+    rows.extend((1..10).map(|r| (0..10).map(|c| if c == r { "A" } else { "." }).collect::<Vec<_>>().join(" ")));
     assert_eq!(detect(&rows.join("\n")), Some(InputFormat::Grid));
 }
 
@@ -202,16 +169,10 @@ fn alphabets_are_chosen_and_returned() {
     let zeros = format!("G{}", "0".repeat(255));
     let p = read_str(&zeros, None, None).remove(0).result.unwrap();
     assert_eq!(p.symbols, Symbols::default_for(16));
-    assert_eq!(
-        p.values.iter().filter(|&&v| v != 0).collect::<Vec<_>>(),
-        [&16]
-    );
+    assert_eq!(p.values.iter().filter(|&&v| v != 0).collect::<Vec<_>>(), [&16]);
     // 25x25 as A-Y.
     let frisch = common::read("tests/data/25x25/gecode_frisch_18.txt");
-    let p = read_str(frisch.lines().next().unwrap(), None, None)
-        .remove(0)
-        .result
-        .unwrap();
+    let p = read_str(frisch.lines().next().unwrap(), None, None).remove(0).result.unwrap();
     assert_eq!(p.symbols.as_string(), "ABCDEFGHIJKLMNOPQRSTUVWXY");
     // A forced spec's own alphabet comes first.
     let model = coverlab_model::Model::from_ron(
@@ -219,23 +180,11 @@ fn alphabets_are_chosen_and_returned() {
         "<test>",
     )
     .unwrap();
-    let p = read_str("abcd............", None, Some(&model))
-        .remove(0)
-        .result
-        .unwrap();
-    assert_eq!(
-        (p.symbols.as_string().as_str(), &p.values[..4]),
-        ("abcd", &[1u8, 2, 3, 4][..])
-    );
+    let p = read_str("abcd............", None, Some(&model)).remove(0).result.unwrap();
+    assert_eq!((p.symbols.as_string().as_str(), &p.values[..4]), ("abcd", &[1u8, 2, 3, 4][..]));
     // ... and digits still read with the default alphabet, tried next.
-    let p = read_str("1234............", None, Some(&model))
-        .remove(0)
-        .result
-        .unwrap();
-    assert_eq!(
-        (p.symbols, &p.values[..4]),
-        (Symbols::default_for(4), &[1u8, 2, 3, 4][..])
-    );
+    let p = read_str("1234............", None, Some(&model)).remove(0).result.unwrap();
+    assert_eq!((p.symbols, &p.values[..4]), (Symbols::default_for(4), &[1u8, 2, 3, 4][..]));
 }
 
 #[test]
@@ -244,11 +193,7 @@ fn forced_spec_fixes_the_size() {
     // A 16-symbol line is a 16x16 grid row under a 16x16 spec, not a 4x4 puzzle.
     let janko = common::read("tests/data/16x16/gecode_janko_55.txt");
     let line = janko.lines().next().unwrap();
-    let rows: String = line
-        .as_bytes()
-        .chunks(16)
-        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
-        .collect();
+    let rows: String = line.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
     let reader = Reader::new(rows.as_bytes(), "<test>", None, Some(&model));
     assert_eq!(reader.format(), Some(InputFormat::Grid));
     let entries: Vec<_> = reader.collect();
@@ -271,12 +216,7 @@ fn example_files_parse() {
         ("examples/puzzles/seed003.grid", InputFormat::Grid, 1, 9),
         ("examples/puzzles/header-4x4.txt", InputFormat::Header, 2, 4),
         ("examples/puzzles/classic-9x9.csv", InputFormat::Csv, 2, 9),
-        (
-            "examples/puzzles/classic-16x16.txt",
-            InputFormat::Line,
-            3,
-            16,
-        ),
+        ("examples/puzzles/classic-16x16.txt", InputFormat::Line, 3, 16),
     ] {
         let text = common::read(file);
         assert_eq!(detect(&text), Some(format), "{file}");
@@ -301,12 +241,7 @@ fn reader_streams_a_long_input() {
         }
     }
     let text = format!("{SEED_003_LINE}\n").repeat(20_000);
-    let reader = Reader::new(
-        std::io::BufReader::with_capacity(16, Trickle(text.as_bytes())),
-        "<test>",
-        None,
-        None,
-    );
+    let reader = Reader::new(std::io::BufReader::with_capacity(16, Trickle(text.as_bytes())), "<test>", None, None);
     let mut count = 0;
     for entry in reader {
         assert_eq!(ok(&entry).values, digits(SEED_003_LINE));

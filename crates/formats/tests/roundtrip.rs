@@ -13,22 +13,13 @@ use proptest::prelude::*;
 fn puzzle(size: impl Strategy<Value = usize>) -> impl Strategy<Value = (usize, Vec<u8>)> {
     size.prop_flat_map(|n| {
         let perm = Just((1..=n as u8).collect::<Vec<u8>>()).prop_shuffle();
-        (
-            Just(n),
-            perm,
-            proptest::collection::vec(0u8..100, n * n),
-            0u8..=100,
-        )
+        (Just(n), perm, proptest::collection::vec(0u8..100, n * n), 0u8..=100)
     })
     .prop_map(|(n, perm, dice, holes)| {
         let values = (0..n * n)
             .map(|i| {
                 let (r, c) = (i / n, i % n);
-                if r > 0 && dice[i] < holes {
-                    0
-                } else {
-                    perm[(r + c) % n]
-                }
+                if r > 0 && dice[i] < holes { 0 } else { perm[(r + c) % n] }
             })
             .collect();
         (n, values)
