@@ -46,9 +46,8 @@ impl Line {
     /// The whitespace-separated words of the unread part, with their columns and end offsets.
     pub fn words(&self) -> Vec<Word<'_>> {
         let mut out = Vec::new();
-        let mut column = self.column(self.start);
         let mut current: Option<(usize, usize)> = None; // (byte start, column)
-        for (i, c) in self.rest().char_indices() {
+        for (column, (i, c)) in (self.column(self.start)..).zip(self.rest().char_indices()) {
             let at = self.start + i;
             match (c.is_whitespace(), current) {
                 (true, Some((from, col))) => {
@@ -58,7 +57,6 @@ impl Line {
                 (false, None) => current = Some((at, column)),
                 _ => {}
             }
-            column += 1;
         }
         if let Some((from, col)) = current {
             out.push(Word { text: &self.text[from..], column: col, end: self.text.len() });
@@ -141,6 +139,9 @@ impl<R: BufRead> Lines<R> {
         match String::from_utf8(bytes) {
             Ok(mut text) => {
                 text.truncate(text.trim_end().len());
+                if line == 1 && text.starts_with('\u{feff}') {
+                    text.drain(..'\u{feff}'.len_utf8()); // a byte-order mark, as some editors write
+                }
                 Next::Line(Line { number: line, text, start: 0 })
             }
             Err(e) => {

@@ -50,21 +50,21 @@ pub fn write_grid(values: &[u8], symbols: &Symbols) -> String {
 /// let board = write_boxed(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 1], &Symbols::default_for(4), Some((2, 2)));
 /// assert_eq!(board, "\
 /// #=======#=======#
-/// # 1 | 2 # 3 | 4 #
+/// ## 1 | 2 # 3 | 4 #
 /// #---+---#---+---#
-/// # 3 | 4 # 1 | 2 #
+/// ## 3 | 4 # 1 | 2 #
 /// #=======#=======#
-/// # 2 | 1 # 4 | 3 #
+/// ## 2 | 1 # 4 | 3 #
 /// #---+---#---+---#
-/// # 4 | 3 # . | 1 #
+/// ## 4 | 3 # . | 1 #
 /// #=======#=======#
 /// ");
 /// ```
 pub fn write_boxed(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize)>) -> String {
     let n = symbols.len().max(1);
     let (box_rows, box_cols) = boxes.filter(|&(r, c)| r > 0 && c > 0).unwrap_or((usize::MAX, usize::MAX));
-    let heavy_row = |r: usize| boxes.is_some() && (r % box_rows == 0 || r == n);
-    let heavy_col = |c: usize| boxes.is_some() && (c % box_cols == 0 || c == n);
+    let heavy_row = |r: usize| boxes.is_some() && (r.is_multiple_of(box_rows) || r == n);
+    let heavy_col = |c: usize| boxes.is_some() && (c.is_multiple_of(box_cols) || c == n);
     let rule = |r: usize| {
         let mut line = String::with_capacity(4 * n + 2);
         for c in 0..=n {

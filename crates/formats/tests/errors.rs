@@ -73,7 +73,7 @@ fn unknown_symbol_says_what_the_spec_allows() {
 
 #[test]
 fn number_out_of_range() {
-    let mut rows = vec!["0 0 0 0 0 0 0 0 0"; 9];
+    let mut rows = ["0 0 0 0 0 0 0 0 0"; 9];
     rows[2] = "0 0 0 0 0 0 0 0 10";
     let text = rows.join("\n");
     assert_eq!(

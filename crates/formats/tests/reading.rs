@@ -55,6 +55,13 @@ fn line_format_skips_comments_blank_lines_and_crlf() {
 }
 
 #[test]
+fn a_byte_order_mark_is_ignored() {
+    let text = "\u{feff}1,2,3,4\r\n3,4,1,2\r\n2,1,4,3\r\n4,3,2,1\r\n";
+    assert_eq!(detect(text), Some(InputFormat::Csv));
+    assert_eq!(ok(&read_str(text, None, None)[0]).values, digits(SOLVED_4));
+}
+
+#[test]
 fn line_format_empty_marks() {
     let text = "1_3-*.0.........";
     let p = read_str(text, None, None).remove(0).result.unwrap();
