@@ -16,6 +16,14 @@
 //! validate::check_solution(puzzle.model(), puzzle.givens(), &outcome.solutions[0]).unwrap();
 //! ```
 
+pub mod bench;
 pub mod registry;
 
 pub mod dfs;
+pub mod dlx;
+pub mod fast;
+pub mod mrv;
+pub mod random_stack;
+pub mod singles;
+
+mod geometry;

@@ -101,7 +101,73 @@ pub const REGISTRY: &[StrategyInfo] = &[
         summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
         source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
         capabilities: Capabilities::NONE,
-        new: |_| Box::new(crate::dfs::Dfs::default()),
+        new: |_| Box::new(crate::dfs::Dfs),
+    },
+    StrategyInfo {
+        name: "random-stack",
+        summary: "iterative backtracking with an explicit stack; each cell's values in a seeded random order",
+        source: "seed 000 (BruteSudoku29, recursive descent without explicit recursion)",
+        capabilities: Capabilities::SEEDED,
+        new: |seed| Box::new(crate::random_stack::RandomStack::new(seed)),
+    },
+    StrategyInfo {
+        name: "singles",
+        summary: "naked singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
+        source: "seeds 004 (SudokuSolver, possibility vectors and journal) and 003 (sudoku-solver, 2-phase search)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
+        new: |_| Box::new(crate::singles::Singles::naked()),
+    },
+    StrategyInfo {
+        name: "singles-hidden",
+        summary: "naked and hidden singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
+        source: "seeds 004 and 003, with hidden singles added",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
+        new: |_| Box::new(crate::singles::Singles::with_hidden()),
+    },
+    StrategyInfo {
+        name: "mrv",
+        summary: "recursive backtracking on the empty cell with the fewest values left (unit bitmasks), values ascending",
+        source: "seed 002 (algdat Sudoku Solver, bitmask field picking)",
+        capabilities: Capabilities::NONE,
+        new: |_| Box::new(crate::mrv::Mrv),
+    },
+    StrategyInfo {
+        name: "dlx",
+        summary: "Algorithm X with dancing links on the exact-cover matrix, MRV item choice, secondary items",
+        source: "Knuth, TAOCP Vol. 4B, 7.2.2.1, Algorithm X (dancing links, secondary items)",
+        capabilities: Capabilities::EXACT_COVER,
+        new: |_| Box::new(crate::dlx::Dlx::default()),
+    },
+    StrategyInfo {
+        name: "fast",
+        summary: "the default: bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess",
+        source: "Norvig's propagation, pointing/claiming, MRV (strategies/PERFORMANCE.md)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast(seed)),
+    },
+    StrategyInfo {
+        name: "fast-singles",
+        summary: "fast kernel with naked singles only, MRV, copy-on-guess",
+        source: "seeds 003/004 (forced cells, then the cell with fewest candidates)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_singles(seed)),
+    },
+    StrategyInfo {
+        name: "fast-hidden",
+        summary: "fast kernel with naked + hidden singles, MRV, copy-on-guess",
+        source: "Norvig, \"Solving every sudoku puzzle\" (naked and hidden singles)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_hidden(seed)),
+    },
+    StrategyInfo {
+        name: "fast-restarts",
+        summary: "fast kernel (singles, locked candidates) with randomised MRV and Luby restarts",
+        source: "Gomes, Selman, Kautz 1998 (randomised restarts); Luby et al. 1993",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::fast::fast_restarts(seed)),
     },
 ];
 
@@ -146,7 +212,7 @@ mod tests {
         let lib = include_str!("lib.rs");
         for line in lib.lines() {
             if let Some(module) = line.strip_prefix("pub mod ").and_then(|m| m.strip_suffix(';')) {
-                if module == "registry" {
+                if module == "registry" || module == "bench" {
                     continue;
                 }
                 let source = std::fs::read_to_string(format!("{}/src/{module}.rs", env!("CARGO_MANIFEST_DIR")))

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use coverlab_model::Grid;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Bounds on one solve. Every strategy honours them promptly.
 #[derive(Debug, Clone)]
@@ -33,7 +33,7 @@ impl Limits {
 }
 
 /// Why a search ended before exhausting its tree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum StopReason {
@@ -60,7 +60,7 @@ impl StopReason {
 }
 
 /// How a search ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// The whole search tree was explored: the solution count is exact (0: unsolvable).
@@ -70,7 +70,7 @@ pub enum Status {
 }
 
 /// Search effort, in counts only (no clock), so that traces and snapshots are stable.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stats {
     /// Search nodes visited (each a state the search branched from or tried).
     pub nodes: u64,

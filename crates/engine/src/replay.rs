@@ -1,7 +1,8 @@
 //! The trace checker: replays a trace on its puzzle and checks every step.
 //!
 //! It keeps its own grid and its own record of eliminations, sharing no code with any strategy,
-//! and checks that: givens come first and match the puzzle; every placement (given, deduced or
+//! and checks that: givens come first and match the puzzle (they are placed as stated, so the
+//! trace of a contradictory puzzle can be checked too); every placement (given, deduced or
 //! guessed) puts a value in an empty cell that no peer holds and that was not eliminated; every
 //! naked or hidden single really is one; every claimed conflict really is one; depths open and
 //! close in order, and each backtrack restores the state exactly as it was; every solution is
@@ -55,7 +56,9 @@ impl State<'_> {
     }
 
     fn can_take(&self, cell: Cell, value: Value) -> bool {
-        self.grid[cell] == 0 && self.eliminated[cell] & (1 << (value - 1)) == 0 && self.held_by_peer(cell, value).is_none()
+        self.grid[cell] == 0
+            && self.eliminated[cell] & (1 << (value - 1)) == 0
+            && self.held_by_peer(cell, value).is_none()
     }
 
     fn change(&mut self, cell: Cell, value: Value, eliminated: u64) {
@@ -72,7 +75,10 @@ impl State<'_> {
             return Err(format!("{name}={value} is outside the grid"));
         }
         if self.grid[cell] != 0 {
-            return Err(format!("{name}={sym}, but {name} already holds {}", self.puzzle.symbols().symbol(self.grid[cell])));
+            return Err(format!(
+                "{name}={sym}, but {name} already holds {}",
+                self.puzzle.symbols().symbol(self.grid[cell])
+            ));
         }
         if let Some(p) = self.held_by_peer(cell, value) {
             return Err(format!("{name}={sym}, but its peer {} holds {sym}", cell_name(p, n)));
@@ -89,13 +95,8 @@ impl State<'_> {
 pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, ReplayError> {
     let n = puzzle.size();
     let model = puzzle.model();
-    let mut st = State {
-        puzzle,
-        grid: vec![0; n * n],
-        eliminated: vec![0; n * n],
-        journal: Vec::new(),
-        levels: Vec::new(),
-    };
+    let mut st =
+        State { puzzle, grid: vec![0; n * n], eliminated: vec![0; n * n], journal: Vec::new(), levels: Vec::new() };
     let givens = puzzle.givens();
     let given_count = givens.filled();
     let mut givens_placed = 0;
@@ -107,7 +108,11 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
         let fail = |message: String| ReplayError { index, message };
         let depth_now = st.levels.len();
         let at_depth = |d: usize| {
-            if d == depth_now { Ok(()) } else { Err(fail(format!("event at depth {d}, but the search is at depth {depth_now}"))) }
+            if d == depth_now {
+                Ok(())
+            } else {
+                Err(fail(format!("event at depth {d}, but the search is at depth {depth_now}")))
+            }
         };
         if index == 0 {
             match event {
@@ -140,9 +145,8 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             return Err(fail(format!("{}={} is not a given", cell_name(cell, n), sym(value))));
                         }
                         givens_placed += 1;
-                        // Givens are the puzzle's own, even when they clash (a contradictory
-                        // puzzle, which every strategy answers with no solution): record them
-                        // without the peer check. No solution can follow, since each is validated.
+                        // Givens are the puzzle's own: placed as stated even when two of them
+                        // clash (a contradictory puzzle), so that its trace can still be checked.
                         if st.grid[cell] != 0 {
                             return Err(fail(format!("{} is given twice", cell_name(cell, n))));
                         }
@@ -162,7 +166,10 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                     }
                     PlaceReason::HiddenSingle { unit } => {
                         let Some(u) = model.units().get(unit).filter(|u| u.exact && u.cells.contains(&cell)) else {
-                            return Err(fail(format!("hidden single in unit {unit}, which is not a house of {}", cell_name(cell, n))));
+                            return Err(fail(format!(
+                                "hidden single in unit {unit}, which is not a house of {}",
+                                cell_name(cell, n)
+                            )));
                         };
                         if let Some(&other) = u.cells.iter().find(|&&c| c != cell && st.can_take(c, value)) {
                             return Err(fail(format!(
@@ -206,7 +213,10 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                 match cause {
                     ConflictCause::NoCandidates { cell } => {
                         if cell >= n * n || st.grid[cell] != 0 || (1..=n as Value).any(|v| st.can_take(cell, v)) {
-                            return Err(fail(format!("{} is said to have no candidates, but it has", cell_name(cell, n))));
+                            return Err(fail(format!(
+                                "{} is said to have no candidates, but it has",
+                                cell_name(cell, n)
+                            )));
                         }
                     }
                     ConflictCause::NoPlace { unit, value } => {
@@ -214,7 +224,11 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             return Err(fail(format!("unit {unit} is not a house")));
                         };
                         if u.cells.iter().any(|&c| st.grid[c] == value || st.can_take(c, value)) {
-                            return Err(fail(format!("{} is said to have no place in {}, but it has", sym(value), u.label)));
+                            return Err(fail(format!(
+                                "{} is said to have no place in {}, but it has",
+                                sym(value),
+                                u.label
+                            )));
                         }
                     }
                     ConflictCause::NoOption { .. } => {}
@@ -252,32 +266,4 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
         return Err(ReplayError { index: 0, message: "the trace is empty".into() });
     }
     Ok(Replayed { solutions, max_depth, events: events.len(), final_count })
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use coverlab_model::{Grid, Puzzle, builtin};
-
-    use super::*;
-    use crate::{Stats, Status};
-
-    #[test]
-    fn clashing_givens_replay_but_admit_no_solution() {
-        let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
-        let mut givens = Grid::empty(4);
-        givens.set(0, 2);
-        givens.set(3, 2);
-        let puzzle = Puzzle::new_unchecked(model, givens);
-        let start = TraceEvent::Start { strategy: "t".into(), spec: "classic-4x4".into(), size: 4, givens: 2 };
-        let given = |cell| TraceEvent::Place { cell, value: 2, reason: PlaceReason::Given, depth: 0 };
-        let stop = |count| TraceEvent::Stop { status: Status::Complete, count, stats: Stats::default() };
-        let ok = [start.clone(), given(0), given(3), stop(0)];
-        assert_eq!(replay(&puzzle, &ok).unwrap().final_count, Some(0));
-        let twice = [start.clone(), given(0), given(0), stop(0)];
-        assert!(replay(&puzzle, &twice).is_err());
-        let guess = TraceEvent::Guess { depth: 1, cell: 1, value: 2, k: 1, m: 1 };
-        assert!(replay(&puzzle, &[start, given(0), given(3), guess]).is_err(), "a guess must not clash");
-    }
 }

@@ -30,7 +30,12 @@ pub struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// Starts a search: emits `start` and one `place … given` per given, row-major.
-    pub fn begin(strategy: &'static str, puzzle: &Puzzle, limits: &'a Limits, sink: &'a mut dyn TraceSink) -> Search<'a> {
+    pub fn begin(
+        strategy: &'static str,
+        puzzle: &Puzzle,
+        limits: &'a Limits,
+        sink: &'a mut dyn TraceSink,
+    ) -> Search<'a> {
         let tracing = sink.enabled();
         let mut search = Search {
             limits,
@@ -94,7 +99,7 @@ impl<'a> Search<'a> {
             self.stop = Some(StopReason::NodeLimit);
             return false;
         }
-        if self.stats.nodes % CLOCK_EVERY == 0
+        if self.stats.nodes.is_multiple_of(CLOCK_EVERY)
             && let Some(deadline) = self.limits.deadline
             && Instant::now() >= deadline
         {

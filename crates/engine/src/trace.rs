@@ -23,12 +23,12 @@ use std::io::Write;
 use std::ops::ControlFlow;
 
 use coverlab_model::{Cell, Model, Symbols, Value, cell_name};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Stats, Status};
 
 /// Why a value was placed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 #[non_exhaustive]
 pub enum PlaceReason {
@@ -46,7 +46,7 @@ pub enum PlaceReason {
 }
 
 /// What made a state a dead end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 #[non_exhaustive]
 pub enum ConflictCause {
@@ -70,7 +70,7 @@ pub enum ConflictCause {
 }
 
 /// A step of a search.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "event")]
 #[non_exhaustive]
 pub enum TraceEvent {
@@ -178,6 +178,68 @@ impl TraceEvent {
             }
         }
         v
+    }
+
+    /// Reads back an event written by [`TraceEvent::to_json`] (extra keys such as `index` are
+    /// ignored).
+    pub fn from_json(json: &serde_json::Value, model: &Model, symbols: &Symbols) -> Result<TraceEvent, String> {
+        let n = model.size();
+        let cell = |v: &serde_json::Value| -> Result<serde_json::Value, String> {
+            let name = v.as_str().ok_or_else(|| format!("cell {v} is not a name like \"r1c1\""))?;
+            let (r, c) = name
+                .strip_prefix('r')
+                .and_then(|rest| rest.split_once('c'))
+                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+                .filter(|&(r, c)| (1..=n).contains(&r) && (1..=n).contains(&c))
+                .ok_or_else(|| format!("{name:?} is not a cell of a {n}×{n} grid"))?;
+            Ok(((r - 1) * n + c - 1).into())
+        };
+        let value = |v: &serde_json::Value| -> Result<serde_json::Value, String> {
+            let s = v.as_str().ok_or_else(|| format!("value {v} is not a symbol"))?;
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) => {
+                    symbols.value_of(ch).map(Into::into).ok_or_else(|| format!("{s:?} is not a symbol of the puzzle"))
+                }
+                _ => Err(format!("{s:?} is not a symbol")),
+            }
+        };
+        let unit = |v: &serde_json::Value| -> Result<serde_json::Value, String> {
+            let label = v.as_str().ok_or_else(|| format!("unit {v} is not a label"))?;
+            model
+                .units()
+                .iter()
+                .position(|u| u.label == label)
+                .map(Into::into)
+                .ok_or_else(|| format!("no unit is called {label:?}"))
+        };
+        let mut v = json.clone();
+        let obj = v.as_object_mut().ok_or("an event is a JSON object")?;
+        if let Some(c) = obj.get("cell") {
+            let c = cell(c)?;
+            obj.insert("cell".into(), c);
+        }
+        if let Some(x) = obj.get("value") {
+            let x = value(x)?;
+            obj.insert("value".into(), x);
+        }
+        for key in ["reason", "cause"] {
+            if let Some(inner) = obj.get_mut(key).and_then(|r| r.as_object_mut()) {
+                if let Some(u) = inner.get("unit") {
+                    let u = unit(u)?;
+                    inner.insert("unit".into(), u);
+                }
+                if let Some(c) = inner.get("cell") {
+                    let c = cell(c)?;
+                    inner.insert("cell".into(), c);
+                }
+                if let Some(x) = inner.get("value") {
+                    let x = value(x)?;
+                    inner.insert("value".into(), x);
+                }
+            }
+        }
+        serde_json::from_value(v).map_err(|e| e.to_string())
     }
 }
 
@@ -331,7 +393,10 @@ impl<W: Write> TraceSink for JsonLinesSink<'_, W> {
         if let serde_json::Value::Object(fields) = event.to_json(self.model, self.symbols) {
             obj.extend(fields);
         }
-        match serde_json::to_writer(&mut self.out, &obj).map_err(std::io::Error::from).and_then(|_| self.out.write_all(b"\n")) {
+        match serde_json::to_writer(&mut self.out, &obj)
+            .map_err(std::io::Error::from)
+            .and_then(|_| self.out.write_all(b"\n"))
+        {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 self.error = Some(e);

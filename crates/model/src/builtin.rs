@@ -26,7 +26,7 @@ pub fn box_shape(n: usize) -> Option<(usize, usize)> {
     if n > MAX_SIZE {
         return None;
     }
-    (2..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last().map(|r| (r, n / r))
+    (2..=n).take_while(|r| r * r <= n).filter(|r| n.is_multiple_of(*r)).last().map(|r| (r, n / r))
 }
 
 /// The `classic-NxN` spec of the size rule, for n with a box shape.
@@ -60,7 +60,9 @@ pub fn load(name: &str) -> Option<Result<Model, SpecError>> {
         Some(spec) => Model::compile(spec),
         None => Err(SpecError::invalid(
             name,
-            format!("no classic spec of size {n}: the size rule needs 4 ≤ n ≤ {MAX_SIZE} with a box shape (n not prime)"),
+            format!(
+                "no classic spec of size {n}: the size rule needs 4 ≤ n ≤ {MAX_SIZE} with a box shape (n not prime)"
+            ),
             None,
         )),
     })

@@ -28,8 +28,7 @@ impl Grid {
 
     /// A grid from row-major values; `None` when the length is not `size²` or a value exceeds `size`.
     pub fn from_values(size: usize, cells: Vec<Value>) -> Option<Grid> {
-        (cells.len() == size * size && cells.iter().all(|&v| usize::from(v) <= size))
-            .then_some(Grid { size, cells })
+        (cells.len() == size * size && cells.iter().all(|&v| usize::from(v) <= size)).then_some(Grid { size, cells })
     }
 
     /// The side length n.

@@ -111,10 +111,7 @@ impl Model {
         let at = |r: usize, c: usize| r * n + c;
         let to_cell = |c: &CellRef, what: &str| -> Result<Cell, SpecError> {
             if c.row > n || c.col > n {
-                Err(err(
-                    format!("{what}: {c} is outside the {n}×{n} grid"),
-                    Some(format!("\"{c}\"")),
-                ))
+                Err(err(format!("{what}: {c} is outside the {n}×{n} grid"), Some(format!("\"{c}\""))))
             } else {
                 Ok(at(c.row - 1, c.col - 1))
             }
@@ -167,14 +164,20 @@ impl Model {
                 }
                 Rule::Windows => {
                     let Some((rows, cols)) = boxes else {
-                        return Err(err("Windows needs a Boxes rule for the window shape".into(), Some("Windows".into())));
+                        return Err(err(
+                            "Windows needs a Boxes rule for the window shape".into(),
+                            Some("Windows".into()),
+                        ));
                     };
                     let starts = |len: usize| -> Vec<usize> {
                         (0..).map(|k| 1 + k * (len + 1)).take_while(|s| s + len < n).collect()
                     };
                     let (rs, cs) = (starts(rows), starts(cols));
                     if rs.is_empty() || cs.is_empty() {
-                        return Err(err(format!("no {rows}×{cols} window fits in a {n}×{n} grid"), Some("Windows".into())));
+                        return Err(err(
+                            format!("no {rows}×{cols} window fits in a {n}×{n} grid"),
+                            Some("Windows".into()),
+                        ));
                     }
                     let mut k = 0;
                     for &r0 in &rs {
@@ -186,7 +189,12 @@ impl Model {
                                     cells.push(at(r0 + r, c0 + c));
                                 }
                             }
-                            units.push(Unit { kind: UnitKind::Window, label: format!("window {k}"), cells, exact: true });
+                            units.push(Unit {
+                                kind: UnitKind::Window,
+                                label: format!("window {k}"),
+                                cells,
+                                exact: true,
+                            });
                         }
                     }
                 }
@@ -234,7 +242,14 @@ impl Model {
         Ok(Model::assemble(spec, n, symbols, boxes, units, houses))
     }
 
-    fn assemble(spec: Spec, n: usize, symbols: Symbols, boxes: Option<(usize, usize)>, units: Vec<Unit>, houses: usize) -> Model {
+    fn assemble(
+        spec: Spec,
+        n: usize,
+        symbols: Symbols,
+        boxes: Option<(usize, usize)>,
+        units: Vec<Unit>,
+        houses: usize,
+    ) -> Model {
         let cells = n * n;
         let mut count = vec![0u32; cells + 1];
         for unit in &units {

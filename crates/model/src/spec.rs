@@ -186,8 +186,7 @@ impl Spec {
     /// Syntax and structure errors carry RON's line and column. This does not check the rules
     /// against each other: [`crate::Model::from_ron`] parses *and* checks.
     pub fn parse(text: &str, origin: &str) -> Result<Spec, SpecError> {
-        let options = ron::Options::default()
-            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         let spec: Spec = options.from_str(text).map_err(|e| SpecError {
             origin: origin.into(),
             position: Some((e.span.start.line, e.span.start.col)),
@@ -249,10 +248,14 @@ mod tests {
             summary: "s".into(),
             size: 4,
             symbols: None,
-            rules: vec![Rule::Rows, Rule::Boxes { rows: 2, cols: 2 }, Rule::AtMostOnce {
-                name: "g".into(),
-                cells: vec![CellRef { row: 1, col: 1 }, CellRef { row: 2, col: 3 }],
-            }],
+            rules: vec![
+                Rule::Rows,
+                Rule::Boxes { rows: 2, cols: 2 },
+                Rule::AtMostOnce {
+                    name: "g".into(),
+                    cells: vec![CellRef { row: 1, col: 1 }, CellRef { row: 2, col: 3 }],
+                },
+            ],
         };
         assert_eq!(Spec::parse(&spec.to_ron(), "t").unwrap(), spec);
     }

@@ -165,10 +165,7 @@ mod tests {
 
     #[test]
     fn rejects_bad_alphabets() {
-        assert_eq!(
-            Symbols::new("1123", 4).unwrap_err().to_string(),
-            "the symbol '1' appears twice in the alphabet"
-        );
+        assert_eq!(Symbols::new("1123", 4).unwrap_err().to_string(), "the symbol '1' appears twice in the alphabet");
         assert!(matches!(Symbols::new("12.4", 4), Err(SymbolsError::BadSymbol { symbol: '.' })));
         assert!(matches!(Symbols::new("123", 4), Err(SymbolsError::WrongLength { .. })));
     }

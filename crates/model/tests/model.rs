@@ -65,8 +65,12 @@ fn exact_cover_matrix_has_the_right_shape() {
             assert_eq!(items.len(), 1 + m.units_of(cell).len());
             for &i in &items[1..] {
                 match ec.items()[i as usize] {
-                    Item::HouseValue(u, iv) => assert!(i < ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell)),
-                    Item::GroupValue(u, iv) => assert!(i >= ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell)),
+                    Item::HouseValue(u, iv) => {
+                        assert!(i < ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell))
+                    }
+                    Item::GroupValue(u, iv) => {
+                        assert!(i >= ec.primary() as u32 && iv == v && m.units()[u].cells.contains(&cell))
+                    }
                     Item::Cell(_) => panic!("a second cell item"),
                 }
             }
@@ -132,7 +136,9 @@ fn spec_errors_say_what_and_where() {
         "t.ron:1:40: boxes of 2×4 have 8 cells, expected 9"
     );
     assert_eq!(
-        spec_error("Spec(name: \"t\", size: 4,\n  rules: [House(name: \"h\", cells: [\"r1c1\", \"r5c1\", \"r2c2\", \"r3c3\"])])"),
+        spec_error(
+            "Spec(name: \"t\", size: 4,\n  rules: [House(name: \"h\", cells: [\"r1c1\", \"r5c1\", \"r2c2\", \"r3c3\"])])"
+        ),
         "t.ron:2:44: house \"h\": r5c1 is outside the 4×4 grid"
     );
     assert_eq!(
@@ -160,4 +166,30 @@ fn spec_errors_say_what_and_where() {
         "t.ron:1:60: \"q1\" is not a cell (expected r<row>c<column>, like \"r3c4\")"
     );
     assert!(spec_error("Spec(name: \"t\", size: 4, rules: [Rows], colour: 3)").starts_with("t.ron:1:"));
+}
+
+#[test]
+fn every_spec_file_is_built_in() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../specs");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron"))
+        .map(|n| n.trim_end_matches(".ron").to_string())
+        .collect();
+    files.sort();
+    let mut built_in: Vec<String> = builtin::FILES.iter().map(|(n, _)| n.to_string()).collect();
+    built_in.sort();
+    assert_eq!(files, built_in, "specs/ and builtin::FILES must list the same specs");
+}
+
+#[test]
+fn the_readme_spec_example_compiles() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let start = readme.find("```ron\n").expect("the README has a RON example") + 7;
+    let end = start + readme[start..].find("```").unwrap();
+    let m = Model::from_ron(&readme[start..end], "README.md").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.size(), 6);
+    assert_eq!(m.houses().len(), 18);
+    assert!(!m.groups().is_empty());
 }

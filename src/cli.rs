@@ -1,0 +1,215 @@
+//! The command line, declared once with clap: help, errors and value checks come from here.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve sudoku-like grid puzzles of any size (4×4 to 64×64, variants included) as exact-cover
+/// problems, with interchangeable search strategies.
+#[derive(Debug, Parser)]
+#[command(name = "coverlab", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// More logging on stderr: -v info, -vv debug, -vvv trace (RUST_LOG overrides).
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every puzzle of the inputs, one result per puzzle, in input order.
+    Solve(SolveArgs),
+    /// Count the solutions of every puzzle (the same as `solve --count`).
+    Count(SolveArgs),
+    /// Time strategies on puzzle files and print a markdown table per file.
+    Bench(BenchArgs),
+    /// Check puzzle files (format, givens) or a spec file, without solving.
+    Check(CheckArgs),
+    /// Write a spec's constraint graph (a node per cell, an edge per shared unit) as DOT.
+    Graph(GraphArgs),
+    /// Replay a JSON-lines trace on its puzzles and check every step.
+    Replay(ReplayArgs),
+    /// List the built-in specs.
+    Specs(ListArgs),
+    /// List the registered strategies.
+    Strategies(ListArgs),
+}
+
+/// Input formats; auto-detected when not given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormatArg {
+    /// One puzzle per line, n² symbols, `.` `0` `_` `-` `*` empty.
+    Line,
+    /// n rows of space-separated numbers or symbols (0 or `.` empty), or of n symbols.
+    Grid,
+    /// The size n, then n² numbers (0 empty).
+    Header,
+    /// n rows of n comma-separated numbers.
+    Csv,
+}
+
+/// Output formats for solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormatArg {
+    /// One line per solution, n² symbols.
+    Line,
+    /// n rows of space-separated symbols.
+    Grid,
+    /// An ASCII board with box borders.
+    Boxed,
+    /// One JSON object per puzzle per line, for scripts.
+    Json,
+}
+
+/// Trace formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormatArg {
+    /// One JSON object per event per line, with the puzzle's index.
+    Json,
+    /// One readable event per line, like `guess d2 r3c4=7 (1/3)`.
+    Text,
+}
+
+/// Arguments of `solve` and `count`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Puzzle files; standard input when none or `-`.
+    pub files: Vec<PathBuf>,
+    /// The spec: a built-in name (see `coverlab specs`) or a RON file. Default: the classic spec
+    /// for the puzzle's cell count (81 → classic-9x9, 256 → classic-16x16, …).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub spec: Option<String>,
+    /// The input format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub input_format: Option<InputFormatArg>,
+    /// The strategy (see `coverlab strategies`). Default: the fastest registered one.
+    #[arg(long, value_name = "NAME")]
+    pub strategy: Option<String>,
+    /// Seed for strategies that randomise their search.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How solutions are written.
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: OutputFormatArg,
+    /// Count solutions (up to --max-solutions) instead of printing them.
+    #[arg(long)]
+    pub count: bool,
+    /// Solve: print up to N solutions per puzzle. Count: stop counting at N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_solutions: Option<u64>,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Give up on a puzzle after this many search nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Print effort and time per puzzle, and a summary, on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Puzzles solved in parallel; results stay in input order. Default: the number of cores.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// Write every search step of every puzzle to FILE (puzzles are then solved in order, one at a time).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// The trace's format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub trace_format: TraceFormatArg,
+}
+
+/// Arguments of `bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle files, one puzzle per line (or any readable format).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Comma-separated strategies to compare. Default: every registered strategy.
+    #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
+    pub strategies: Vec<String>,
+    /// Count solutions up to this many: 1 solves, 2 also proves uniqueness.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=2))]
+    pub limit: u64,
+    /// Repeat each file until this many seconds have passed.
+    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    pub min_seconds: f64,
+    /// Give up on a puzzle after this many seconds (counted as a timeout).
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    pub timeout: f64,
+    /// The spec, when not the classic one for the cell count.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub spec: Option<String>,
+    /// Read at most this many puzzles per file.
+    #[arg(long, value_name = "N")]
+    pub max_puzzles: Option<usize>,
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Puzzle files; standard input when none or `-`.
+    pub files: Vec<PathBuf>,
+    /// The spec (built-in name or RON file). With no files, only the spec is checked.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub spec: Option<String>,
+    /// The input format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub input_format: Option<InputFormatArg>,
+}
+
+/// Arguments of `graph`.
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// The spec (built-in name or RON file).
+    #[arg(long, value_name = "NAME|PATH", required = true)]
+    pub spec: String,
+    /// Write to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The JSON-lines trace written by `solve --trace FILE`.
+    #[arg(long, value_name = "FILE")]
+    pub trace: PathBuf,
+    /// The puzzle files the trace was made from; standard input when none or `-`.
+    pub files: Vec<PathBuf>,
+    /// The spec, as given to `solve`.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub spec: Option<String>,
+    /// The input format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub input_format: Option<InputFormatArg>,
+}
+
+/// Arguments of the listing commands.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// A readable table, or a JSON list of objects.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: ListFormat,
+}
+
+/// Listing formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// Aligned columns.
+    Table,
+    /// A JSON list of objects.
+    Json,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

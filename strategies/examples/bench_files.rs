@@ -1,0 +1,89 @@
+//! Runs registered strategies over puzzle files and prints the benchmark table.
+//!
+//! ```text
+//! cargo run --release -p coverlab-strategies --example bench_files -- FILE... \
+//!     [--strategies fast,dfs] [--limit 2] [--min-seconds 5] [--timeout 10] [--max-puzzles N]
+//! ```
+//!
+//! One puzzle per line, cells row-major, '.' (or '0' where it is no symbol) for an empty cell;
+//! the spec is `classic-NxN` for the line's cell count and the alphabet is the first of the
+//! size's usual alphabets that reads the line (16×16: 1-9A-G; 25×25: A-Y).
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use coverlab_model::{Grid, Puzzle, Symbols, builtin};
+use coverlab_strategies::{bench, registry};
+
+fn parse_line(line: &str) -> Result<Puzzle, String> {
+    let chars: Vec<char> = line.trim().chars().collect();
+    let name =
+        builtin::for_cell_count(chars.len()).ok_or_else(|| format!("no built-in spec has {} cells", chars.len()))?;
+    let model = Arc::new(builtin::load(name).expect("built-in").map_err(|e| e.to_string())?);
+    let n = model.size();
+    for symbols in Symbols::alternatives(n) {
+        let values: Option<Vec<u8>> = chars
+            .iter()
+            .map(|&c| if c == '.' { Some(0) } else { symbols.value_of(c).or((c == '0').then_some(0)) })
+            .collect();
+        if let Some(values) = values {
+            let grid = Grid::from_values(n, values).expect("values in range");
+            return Puzzle::new(model, grid).map(|p| p.with_symbols(symbols)).map_err(|e| e.to_string());
+        }
+    }
+    Err(format!("a line of {} cells uses symbols outside every alphabet of size {n}", chars.len()))
+}
+
+fn main() -> ExitCode {
+    let mut files = Vec::new();
+    let mut strategies = vec![registry::DEFAULT.to_string()];
+    let (mut limit, mut min_seconds, mut timeout, mut max_puzzles) = (2u64, 1.0f64, None, usize::MAX);
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
+        match a.as_str() {
+            "--strategies" => strategies = value().split(',').map(str::to_string).collect(),
+            "--limit" => limit = value().parse().expect("--limit N"),
+            "--min-seconds" => min_seconds = value().parse().expect("--min-seconds S"),
+            "--timeout" => timeout = Some(Duration::from_secs_f64(value().parse().expect("--timeout SECS"))),
+            "--max-puzzles" => max_puzzles = value().parse().expect("--max-puzzles N"),
+            _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        eprintln!(
+            "usage: bench_files FILE... [--strategies a,b] [--limit 1|2] [--min-seconds S] [--timeout SECS] [--max-puzzles N]"
+        );
+        return ExitCode::from(2);
+    }
+    for file in files {
+        let text = match std::fs::read_to_string(&file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let mut puzzles = Vec::new();
+        for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(max_puzzles).enumerate() {
+            match parse_line(line) {
+                Ok(p) => puzzles.push(p),
+                Err(e) => {
+                    eprintln!("{file}:{}: {e}", i + 1);
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        let mut rows = Vec::new();
+        for name in &strategies {
+            let Some(info) = registry::find(name) else {
+                eprintln!("unknown strategy {name} (known: {})", registry::names().join(", "));
+                return ExitCode::from(2);
+            };
+            rows.push(bench::run(info, &puzzles, limit, min_seconds, timeout));
+        }
+        println!("### {file} (count to {limit})\n\n{}", bench::markdown(&rows));
+    }
+    ExitCode::SUCCESS
+}

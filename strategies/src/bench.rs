@@ -1,0 +1,196 @@
+//! The in-process benchmark harness behind `coverlab bench` and `examples/bench_files.rs`:
+//! runs one registered strategy over a set of puzzles, single thread, and reports puzzles/s on
+//! CPU time, per-puzzle latencies, guesses per puzzle and the share solved without guessing
+//! (tdoku's benchmark columns).
+//!
+//! Throughput is measured on the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID` on unix; wall time
+//! elsewhere), so other processes on a shared machine disturb it less; latencies are wall times
+//! of the first pass. Machines are noisy: compare strategies (and peers) side by side in
+//! one run and report ratios.
+
+use std::time::{Duration, Instant};
+
+use coverlab_engine::{Limits, NullSink, Status, StopReason};
+use coverlab_model::Puzzle;
+
+use crate::registry::StrategyInfo;
+
+/// One strategy's figures over one set of puzzles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchRow {
+    /// The strategy's registered name.
+    pub strategy: String,
+    /// Puzzles in the set.
+    pub puzzles: usize,
+    /// Puzzles answered: the search completed or reached the solution limit.
+    pub solved: usize,
+    /// Puzzles stopped by the timeout.
+    pub timeouts: usize,
+    /// Puzzles per second of CPU time, over every timed pass.
+    pub puzzles_per_sec: f64,
+    /// Median time per puzzle, µs (wall time, first pass).
+    pub median_us: f64,
+    /// 99th percentile time per puzzle, µs.
+    pub p99_us: f64,
+    /// Slowest puzzle, µs.
+    pub max_us: f64,
+    /// Mean decisions per puzzle.
+    pub guesses_per_puzzle: f64,
+    /// Percentage of puzzles answered without any decision.
+    pub no_guess_pct: f64,
+}
+
+/// The calling thread's CPU time, or the wall clock where it cannot be read.
+struct Clock {
+    wall: Instant,
+    cpu: Option<u64>,
+}
+
+#[cfg(unix)]
+fn thread_cpu_ns() -> Option<u64> {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer to a local.
+    #[allow(unsafe_code, reason = "the thread's CPU clock has no safe std API")]
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_ns() -> Option<u64> {
+    None
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock { wall: Instant::now(), cpu: thread_cpu_ns() }
+    }
+    fn seconds(&self) -> f64 {
+        match (self.cpu, thread_cpu_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a) as f64 * 1e-9,
+            _ => self.wall.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// Runs `info`'s strategy (seed 0) on every puzzle, counting up to `max_solutions`, each solve
+/// stopped after `timeout`. A first pass records latencies and effort; when `min_seconds > 0`
+/// it also serves as warm-up, and timed passes over the whole set repeat until `min_seconds`
+/// of CPU time have passed.
+pub fn run(
+    info: &StrategyInfo,
+    puzzles: &[Puzzle],
+    max_solutions: u64,
+    min_seconds: f64,
+    timeout: Option<Duration>,
+) -> BenchRow {
+    let mut strategy = info.build(0);
+    let limits = |now: Instant| Limits {
+        max_solutions: max_solutions.max(1),
+        keep_solutions: 0,
+        max_nodes: None,
+        deadline: timeout.map(|t| now + t),
+    };
+    let mut times = Vec::with_capacity(puzzles.len());
+    let (mut solved, mut timeouts, mut guesses, mut no_guess) = (0, 0, 0u64, 0);
+    let first = Clock::start();
+    for p in puzzles {
+        let t0 = Instant::now();
+        let outcome = strategy.solve(p, &limits(t0), &mut NullSink);
+        times.push(t0.elapsed());
+        match outcome.status {
+            Status::Complete | Status::Stopped(StopReason::SolutionLimit) => {
+                solved += 1;
+                if outcome.stats.guesses == 0 {
+                    no_guess += 1;
+                }
+            }
+            Status::Stopped(StopReason::Deadline) => timeouts += 1,
+            Status::Stopped(_) => {}
+        }
+        guesses += outcome.stats.guesses;
+    }
+    let mut cpu = first.seconds();
+    let mut done = puzzles.len();
+    if min_seconds > 0.0 && !puzzles.is_empty() {
+        let clock = Clock::start();
+        done = 0;
+        loop {
+            for p in puzzles {
+                std::hint::black_box(strategy.solve(p, &limits(Instant::now()), &mut NullSink).count);
+            }
+            done += puzzles.len();
+            cpu = clock.seconds();
+            if cpu >= min_seconds {
+                break;
+            }
+        }
+    }
+    times.sort_unstable();
+    let us = |d: Option<&Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1e6);
+    let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize);
+    let count = puzzles.len().max(1) as f64;
+    BenchRow {
+        strategy: info.name.to_string(),
+        puzzles: puzzles.len(),
+        solved,
+        timeouts,
+        puzzles_per_sec: if cpu > 0.0 { done as f64 / cpu } else { 0.0 },
+        median_us: us(pct(0.5)),
+        p99_us: us(pct(0.99)),
+        max_us: us(times.last()),
+        guesses_per_puzzle: guesses as f64 / count,
+        no_guess_pct: 100.0 * no_guess as f64 / count,
+    }
+}
+
+/// The rows as a markdown table, one line per row.
+pub fn markdown(rows: &[BenchRow]) -> String {
+    let mut out = String::from(
+        "| strategy | puzzles | solved | timeouts | puzzles/s | median µs | p99 µs | max µs | guesses/puzzle | no-guess % |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} |\n",
+            r.strategy,
+            r.puzzles,
+            r.solved,
+            r.timeouts,
+            r.puzzles_per_sec,
+            r.median_us,
+            r.p99_us,
+            r.max_us,
+            r.guesses_per_puzzle,
+            r.no_guess_pct
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use coverlab_model::{Grid, builtin};
+
+    use super::*;
+
+    #[test]
+    fn a_run_counts_every_puzzle_and_renders_one_line_per_row() {
+        let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
+        let empty = Puzzle::new(model.clone(), Grid::empty(4)).unwrap();
+        let mut full = Grid::empty(4);
+        for (cell, v) in [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1].into_iter().enumerate() {
+            full.set(cell, v);
+        }
+        let solved = Puzzle::new(model, full).unwrap();
+        let info = crate::registry::find("fast").unwrap();
+        let row = run(info, &[empty, solved], 2, 0.0, Some(Duration::from_secs(5)));
+        assert_eq!((row.puzzles, row.solved, row.timeouts), (2, 2, 0));
+        assert!(row.puzzles_per_sec > 0.0);
+        assert_eq!(row.no_guess_pct, 50.0, "the full grid needs no guess, the empty one does");
+        let table = markdown(&[row.clone(), row]);
+        assert_eq!(table.lines().count(), 4);
+        assert!(table.contains("| fast | 2 | 2 | 0 |"));
+    }
+}

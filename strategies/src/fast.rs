@@ -1,0 +1,620 @@
+//! `fast` and its variants: candidate bitsets, singles, locked candidates, MRV, copy-on-guess.
+//!
+//! Sources: the propagate-then-guess scheme of seeds 003/004 (fill forced cells, then guess the
+//! cell with the fewest candidates), Norvig's constraint propagation (naked and hidden singles),
+//! the "pointing / claiming" intersections of human solving (locked candidates, generalised to
+//! any two units that share cells), and for the heavy tail randomised restarts on a Luby schedule
+//! (Luby, Sinclair and Zuckerman 1993; Gomes, Selman and Kautz 1998, "Boosting combinatorial
+//! search through randomization").
+//!
+//! The kernel works for every spec: it reads only the flat arrays of [`Geometry`] (units, each
+//! cell's houses and peers, unit intersections). Each cell's candidates are one [`Bits`] word
+//! (`u16`/`u32`/`u64`, chosen once per solve by n). The state of a decision level (candidates,
+//! values, unsolved count) lives in one slot of a flat buffer; a guess copies the slot below
+//! (copy-on-guess: no undo code, and the buffers are reused, so no allocation per node).
+//!
+//! Each node:
+//! 1. naked singles: a cell left with one candidate takes it; placing a value removes it from
+//!    every peer (houses and at-most-once groups), queueing peers left with one candidate;
+//! 2. hidden singles (optional): each house touched since its last scan is scanned once with
+//!    two bitset accumulators (`once`, `twice`): a value with no place is a conflict, a value
+//!    with one place is placed there;
+//! 3. locked candidates (optional), when singles stall: if every place of a value in house A
+//!    lies in A ∩ B (B any unit sharing ≥ 2 cells with A), the value leaves B \ A (emitted as
+//!    `eliminate` events);
+//! 4. MRV: branch on the unsolved cell with fewest candidates (the first bivalue cell ends the
+//!    scan), values ascending, or in random order with restarts.
+//!
+//! Tracing is a const generic: with the null sink, the kernel compiled for `TRACE = false`
+//! builds no events at all.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use coverlab_engine::{
+    Bits, ConflictCause, Limits, Outcome, PlaceReason, Rng, Search, Strategy, TraceEvent, TraceSink, dispatch_bits,
+};
+use coverlab_model::{Grid, Model, Puzzle, Value};
+
+use crate::geometry::Geometry;
+
+/// Which deductions run between decisions, and whether the search restarts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    /// Place hidden singles (a value with one place left in a house).
+    pub hidden_singles: bool,
+    /// Eliminate locked candidates (pointing and claiming, for any intersecting units).
+    pub locked_candidates: bool,
+    /// Randomised restarts on a Luby schedule (only while counting up to a few solutions).
+    pub restarts: bool,
+}
+
+impl Config {
+    /// Naked singles only.
+    pub const SINGLES: Config = Config { hidden_singles: false, locked_candidates: false, restarts: false };
+    /// Naked and hidden singles.
+    pub const HIDDEN: Config = Config { hidden_singles: true, locked_candidates: false, restarts: false };
+    /// Naked and hidden singles, locked candidates.
+    pub const LOCKED: Config = Config { hidden_singles: true, locked_candidates: true, restarts: false };
+    /// Everything, with randomised restarts.
+    pub const RESTARTS: Config = Config { hidden_singles: true, locked_candidates: true, restarts: true };
+}
+
+/// Restarts are used only when at most this many solutions are asked for: every solution found
+/// is kept to recognise it when a later run finds it again.
+const RESTART_MAX_SOLUTIONS: u64 = 64;
+
+/// The generic fast strategy; the registry builds it under several names, one per [`Config`].
+pub struct Fast {
+    name: &'static str,
+    config: Config,
+    seed: u64,
+    /// The last model seen and its flat arrays.
+    cache: Option<(Arc<Model>, Geometry)>,
+    /// The search buffers of the last bit width used (`Buffers<B>`), reused across solves.
+    buffers: Option<Box<dyn Any + Send>>,
+}
+
+impl Fast {
+    /// A strategy named `name` running `config`, seeded (the seed matters only with restarts).
+    pub fn new(name: &'static str, config: Config, seed: u64) -> Fast {
+        Fast { name, config, seed, cache: None, buffers: None }
+    }
+}
+
+/// `fast`: naked and hidden singles, locked candidates, MRV.
+pub fn fast(seed: u64) -> Fast {
+    Fast::new("fast", Config::LOCKED, seed)
+}
+
+/// `fast-singles`: naked singles only.
+pub fn fast_singles(seed: u64) -> Fast {
+    Fast::new("fast-singles", Config::SINGLES, seed)
+}
+
+/// `fast-hidden`: naked and hidden singles.
+pub fn fast_hidden(seed: u64) -> Fast {
+    Fast::new("fast-hidden", Config::HIDDEN, seed)
+}
+
+/// `fast-restarts`: everything, with randomised restarts.
+pub fn fast_restarts(seed: u64) -> Fast {
+    Fast::new("fast-restarts", Config::RESTARTS, seed)
+}
+
+impl std::fmt::Debug for Fast {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fast").field("name", &self.name).field("config", &self.config).finish_non_exhaustive()
+    }
+}
+
+impl Strategy for Fast {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
+        let mut search = Search::begin(self.name, puzzle, limits, sink);
+        let model = puzzle.model_arc();
+        if !matches!(&self.cache, Some((m, _)) if Arc::ptr_eq(m, model)) {
+            self.cache = Some((model.clone(), Geometry::build(model)));
+        }
+        let geom = &self.cache.as_ref().expect("cached above").1;
+        let config = self.config;
+        let rng = Rng::new(self.seed);
+        let tracing = search.tracing();
+        dispatch_bits!(puzzle.size(), B => {
+            let buffers = buffers::<B>(&mut self.buffers, geom);
+            if tracing {
+                Solver::<B, true>::new(geom, buffers, config, rng, &mut search).run(puzzle, limits.max_solutions);
+            } else {
+                Solver::<B, false>::new(geom, buffers, config, rng, &mut search).run(puzzle, limits.max_solutions);
+            }
+        });
+        search.finish()
+    }
+}
+
+/// One decision: the cell, the values not tried yet, and k of m.
+#[derive(Debug, Clone, Copy)]
+struct Frame<B> {
+    cell: u32,
+    rest: B,
+    k: u32,
+    m: u32,
+}
+
+/// Everything a solve writes, kept between solves.
+struct Buffers<B> {
+    /// Candidates, one slot of `cells` words per decision level; 0 for a filled cell.
+    cand: Vec<B>,
+    /// Values (1..=n, 0 empty), one slot per level.
+    grid: Vec<Value>,
+    /// Unsolved cells per level.
+    unsolved: Vec<u32>,
+    frames: Vec<Frame<B>>,
+    /// Cells left with one candidate, not yet placed.
+    queue: Vec<u16>,
+    /// Houses touched since their last hidden-single scan, one bit each.
+    dirty: Vec<u64>,
+    /// Solutions found so far (kept only with restarts, to skip them when found again).
+    found: Vec<Vec<Value>>,
+}
+
+fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geometry) -> &'b mut Buffers<B> {
+    if !slot.as_ref().is_some_and(|b| b.is::<Buffers<B>>()) {
+        *slot = Some(Box::new(Buffers::<B> {
+            cand: Vec::new(),
+            grid: Vec::new(),
+            unsolved: Vec::new(),
+            frames: Vec::new(),
+            queue: Vec::new(),
+            dirty: Vec::new(),
+            found: Vec::new(),
+        }));
+    }
+    let b = slot.as_mut().and_then(|b| b.downcast_mut::<Buffers<B>>()).expect("buffers of this width");
+    let cells = geom.cells;
+    if b.cand.len() < 2 * cells {
+        b.cand.resize(2 * cells, B::EMPTY);
+        b.grid.resize(2 * cells, 0);
+        b.unsolved.resize(2, 0);
+    }
+    b.dirty.clear();
+    b.dirty.resize(geom.houses.div_ceil(64), 0);
+    b.queue.clear();
+    b.frames.clear();
+    b.found.clear();
+    b.cand[..cells].fill(B::EMPTY);
+    b
+}
+
+/// How one run of the search ended.
+enum RunEnd {
+    /// The tree was exhausted: the count is exact.
+    Complete,
+    /// A limit was hit or the solution limit reached.
+    Stop,
+    /// The restart budget ran out.
+    Restart,
+}
+
+/// The kernel for one bit width and one tracing mode.
+struct Solver<'a, 's, B: Bits, const TRACE: bool> {
+    g: &'a Geometry,
+    b: &'a mut Buffers<B>,
+    cfg: Config,
+    rng: Rng,
+    full: B,
+    search: &'a mut Search<'s>,
+    /// Deductions placed (added to the stats at the end; guesses count themselves).
+    placements: u64,
+    /// The current level, which is also the slot in use.
+    depth: usize,
+    /// Random choices (restarts only).
+    random: bool,
+}
+
+impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
+    fn new(g: &'a Geometry, b: &'a mut Buffers<B>, cfg: Config, rng: Rng, search: &'a mut Search<'s>) -> Self {
+        Solver { g, b, cfg, rng, full: B::full(g.n), search, placements: 0, depth: 0, random: false }
+    }
+
+    fn run(mut self, puzzle: &Puzzle, max_solutions: u64) {
+        if self.init(puzzle) {
+            let restarts = self.cfg.restarts && max_solutions <= RESTART_MAX_SOLUTIONS;
+            if restarts {
+                self.random = true;
+                let unit = 16 + self.g.cells as u64 / 8;
+                let mut i = 1;
+                while let RunEnd::Restart = self.dfs(Some(luby(i) * unit)) {
+                    i += 1;
+                }
+            } else {
+                self.dfs(None);
+            }
+        }
+        self.search.stats_mut().placements += self.placements;
+    }
+
+    /// Fills slot 0 from the givens and propagates. False when the puzzle has no solution.
+    fn init(&mut self, puzzle: &Puzzle) -> bool {
+        let cells = self.g.cells;
+        let g = self.g;
+        let full = self.full;
+        let cand = &mut self.b.cand[..cells];
+        let grid = &mut self.b.grid[..cells];
+        cand.fill(full);
+        grid.fill(0);
+        let mut unsolved = cells as u32;
+        for (cell, &v) in puzzle.givens().values().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = B::bit(usize::from(v) - 1);
+            if cand[cell] & bit == B::EMPTY {
+                return false; // contradictory givens: no solution, nothing to trace
+            }
+            grid[cell] = v;
+            cand[cell] = B::EMPTY;
+            unsolved -= 1;
+            for &p in g.peers(cell) {
+                let p = p as usize;
+                if grid[p] == 0 {
+                    cand[p] &= !bit;
+                }
+            }
+        }
+        self.b.unsolved[0] = unsolved;
+        if !self.search.node() {
+            return false;
+        }
+        for cell in 0..cells {
+            if self.b.grid[cell] == 0 {
+                let c = self.b.cand[cell];
+                if c.is_empty() {
+                    self.conflict(ConflictCause::NoCandidates { cell });
+                    return false;
+                }
+                if c.is_single() {
+                    self.b.queue.push(cell as u16);
+                }
+            }
+        }
+        for h in 0..self.g.houses {
+            self.b.dirty[h >> 6] |= 1 << (h & 63);
+        }
+        if let Err(cause) = self.propagate() {
+            self.conflict(cause);
+            return false;
+        }
+        true
+    }
+
+    #[inline]
+    fn conflict(&mut self, cause: ConflictCause) {
+        if TRACE {
+            self.search.conflict(self.depth, cause);
+        }
+        self.b.queue.clear();
+        self.b.dirty.fill(0);
+    }
+
+    #[inline]
+    fn mark_dirty(&mut self, cell: usize) {
+        for &h in self.g.houses_of(cell) {
+            self.b.dirty[usize::from(h) >> 6] |= 1 << (h & 63);
+        }
+    }
+
+    /// Puts bit `v` in `cell` and removes it from every peer.
+    #[inline]
+    fn assign(&mut self, cell: usize, v: usize) -> Result<(), ConflictCause> {
+        let cells = self.g.cells;
+        let base = self.depth * cells;
+        let bit = B::bit(v);
+        self.b.grid[base + cell] = (v + 1) as Value;
+        let old = self.b.cand[base + cell];
+        self.b.cand[base + cell] = B::EMPTY;
+        self.b.unsolved[self.depth] -= 1;
+        let hidden = self.cfg.hidden_singles;
+        if hidden && old != bit {
+            self.mark_dirty(cell);
+        }
+        let g = self.g;
+        for &p in g.peers(cell) {
+            let p = p as usize;
+            let c = self.b.cand[base + p];
+            if c & bit != B::EMPTY {
+                let nc = c ^ bit;
+                self.b.cand[base + p] = nc;
+                if nc.is_empty() {
+                    return Err(ConflictCause::NoCandidates { cell: p });
+                }
+                if nc.is_single() {
+                    self.b.queue.push(p as u16);
+                }
+                if hidden {
+                    self.mark_dirty(p);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn place(&mut self, cell: usize, v: usize, reason: PlaceReason) -> Result<(), ConflictCause> {
+        self.placements += 1;
+        if TRACE {
+            let depth = self.depth;
+            self.search.emit(|| TraceEvent::Place { cell, value: (v + 1) as Value, reason, depth });
+        }
+        self.assign(cell, v)
+    }
+
+    /// Deduces until nothing changes, or a conflict.
+    fn propagate(&mut self) -> Result<(), ConflictCause> {
+        let base = self.depth * self.g.cells;
+        loop {
+            while let Some(p) = self.b.queue.pop() {
+                let p = p as usize;
+                if self.b.grid[base + p] != 0 {
+                    continue;
+                }
+                let v = self.b.cand[base + p].lowest();
+                self.place(p, v, PlaceReason::NakedSingle)?;
+            }
+            if !self.cfg.hidden_singles {
+                return Ok(());
+            }
+            if let Some(h) = self.next_dirty() {
+                self.scan_house(h)?;
+                continue;
+            }
+            if self.cfg.locked_candidates && self.locked()? {
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    /// Takes a dirty house off the set.
+    #[inline]
+    fn next_dirty(&mut self) -> Option<usize> {
+        for (i, w) in self.b.dirty.iter_mut().enumerate() {
+            if *w != 0 {
+                let h = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(i * 64 + h);
+            }
+        }
+        None
+    }
+
+    /// Hidden singles in house `h`.
+    fn scan_house(&mut self, h: usize) -> Result<(), ConflictCause> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        let (mut once, mut twice, mut placed) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        for &c in g.unit(h) {
+            let c = base + c as usize;
+            let x = self.b.cand[c];
+            twice |= once & x;
+            once |= x;
+            let v = self.b.grid[c];
+            if v != 0 {
+                placed |= B::bit(usize::from(v) - 1);
+            }
+        }
+        let missing = self.full & !(once | placed);
+        if !missing.is_empty() {
+            return Err(ConflictCause::NoPlace { unit: h, value: (missing.lowest() + 1) as Value });
+        }
+        for v in (once & !twice).iter() {
+            let bit = B::bit(v);
+            let Some(&c) = g.unit(h).iter().find(|&&c| self.b.cand[base + c as usize] & bit != B::EMPTY) else {
+                // Its one cell took another hidden value of this house just now.
+                return Err(ConflictCause::NoPlace { unit: h, value: (v + 1) as Value });
+            };
+            self.place(c as usize, v, PlaceReason::HiddenSingle { unit: h })?;
+        }
+        Ok(())
+    }
+
+    /// One pass of locked candidates over every intersection; true if anything was eliminated.
+    fn locked(&mut self) -> Result<bool, ConflictCause> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        let mut changed = false;
+        for link in &g.links {
+            let mut inter = B::EMPTY;
+            for &c in g.link_cells(link.inter) {
+                inter |= self.b.cand[base + c as usize];
+            }
+            if inter.is_empty() {
+                continue;
+            }
+            let mut out = B::EMPTY;
+            for &c in g.link_cells(link.from_only) {
+                out |= self.b.cand[base + c as usize];
+            }
+            let locked = inter & !out;
+            if locked.is_empty() {
+                continue;
+            }
+            for &c in g.link_cells(link.to_only) {
+                let cell = c as usize;
+                let x = self.b.cand[base + cell] & locked;
+                if x.is_empty() {
+                    continue;
+                }
+                if TRACE {
+                    let depth = self.depth;
+                    for v in x.iter() {
+                        self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth });
+                    }
+                }
+                let nc = self.b.cand[base + cell] & !x;
+                self.b.cand[base + cell] = nc;
+                changed = true;
+                if nc.is_empty() {
+                    return Err(ConflictCause::NoCandidates { cell });
+                }
+                if nc.is_single() {
+                    self.b.queue.push(c);
+                }
+                self.mark_dirty(cell);
+            }
+        }
+        Ok(changed)
+    }
+
+    /// MRV: the unsolved cell with the fewest candidates (a bivalue cell ends the scan).
+    fn choose(&mut self) -> usize {
+        let cells = self.g.cells;
+        let cand = &self.b.cand[self.depth * cells..(self.depth + 1) * cells];
+        let start = if self.random { self.rng.below(cells as u64) as usize } else { 0 };
+        let mut best = u32::MAX;
+        let mut best_cell = 0;
+        for i in 0..cells {
+            let mut c = start + i;
+            if c >= cells {
+                c -= cells;
+            }
+            let x = cand[c];
+            if x.is_empty() {
+                continue;
+            }
+            let k = x.count();
+            if k < best {
+                best = k;
+                best_cell = c;
+                if k <= 2 {
+                    break;
+                }
+            }
+        }
+        best_cell
+    }
+
+    /// Makes slot `to` a copy of slot `from`.
+    #[inline]
+    fn copy_slot(&mut self, from: usize, to: usize) {
+        let cells = self.g.cells;
+        if self.b.cand.len() < (to + 1) * cells {
+            let len = (to + 1).max(2 * from + 2) * cells;
+            self.b.cand.resize(len, B::EMPTY);
+            self.b.grid.resize(len, 0);
+            self.b.unsolved.resize(len / cells, 0);
+        }
+        self.b.cand.copy_within(from * cells..(from + 1) * cells, to * cells);
+        self.b.grid.copy_within(from * cells..(from + 1) * cells, to * cells);
+        self.b.unsolved[to] = self.b.unsolved[from];
+    }
+
+    /// Depth-first search from the propagated root (slot 0); with a budget, gives up after that
+    /// many guesses.
+    fn dfs(&mut self, budget: Option<u64>) -> RunEnd {
+        let cells = self.g.cells;
+        self.b.frames.clear();
+        self.depth = 0;
+        let mut guesses = 0u64;
+        'node: loop {
+            // The state of slot `depth` is propagated and has no conflict.
+            if self.b.unsolved[self.depth] == 0 {
+                if self.solution().is_break() {
+                    return RunEnd::Stop;
+                }
+            } else {
+                let cell = self.choose();
+                let rest = self.b.cand[self.depth * cells + cell];
+                self.b.frames.push(Frame { cell: cell as u32, rest, k: 0, m: rest.count() });
+            }
+            // Next alternative of the innermost open decision.
+            loop {
+                let Some(f) = self.b.frames.last_mut() else {
+                    return RunEnd::Complete;
+                };
+                if f.rest.is_empty() {
+                    self.b.frames.pop();
+                    continue;
+                }
+                if budget.is_some_and(|b| guesses >= b) {
+                    if guesses > 0 {
+                        self.search.backtrack(0);
+                    }
+                    return RunEnd::Restart;
+                }
+                let v = if self.random {
+                    let r = self.rng.below(u64::from(f.rest.count()));
+                    let mut x = f.rest;
+                    for _ in 0..r {
+                        x = x.without_lowest();
+                    }
+                    x.lowest()
+                } else {
+                    f.rest.lowest()
+                };
+                f.rest &= !B::bit(v);
+                f.k += 1;
+                let (cell, k, m) = (f.cell as usize, f.k as usize, f.m as usize);
+                let d = self.b.frames.len() - 1;
+                if k > 1 {
+                    self.search.backtrack(d);
+                }
+                self.copy_slot(d, d + 1);
+                self.depth = d + 1;
+                guesses += 1;
+                self.search.guess(d + 1, cell, (v + 1) as Value, k, m);
+                if !self.search.node() {
+                    return RunEnd::Stop;
+                }
+                match self.assign(cell, v).and_then(|()| self.propagate()) {
+                    Ok(()) => continue 'node,
+                    Err(cause) => self.conflict(cause),
+                }
+            }
+        }
+    }
+
+    /// Reports the grid of the current slot as a solution, unless a restart found it before.
+    fn solution(&mut self) -> std::ops::ControlFlow<()> {
+        let cells = self.g.cells;
+        let grid = &self.b.grid[self.depth * cells..(self.depth + 1) * cells];
+        if self.random {
+            if self.b.found.iter().any(|f| f.as_slice() == grid) {
+                return std::ops::ControlFlow::Continue(());
+            }
+            self.b.found.push(grid.to_vec());
+        }
+        let n = self.g.n;
+        self.search.solution(|| Grid::from_values(n, grid.to_vec()).expect("values in range"))
+    }
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … (i from 1).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // Find k with 2^k - 1 >= i.
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let seq: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(seq, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}

@@ -1,0 +1,134 @@
+//! A model flattened once for the fast strategies: every unit's cells, each cell's houses and
+//! peers as compressed rows of `u16`, and the intersections of units used by locked candidates.
+//!
+//! Built from [`Model`] when a strategy first meets a model and cached by the strategy (keyed by
+//! the model's `Arc`), so a run over many puzzles of one spec builds it once.
+
+use std::collections::BTreeMap;
+
+use coverlab_model::Model;
+
+/// One directed intersection for locked candidates: when every candidate place of a value in
+/// the house `from` lies in `from ∩ to`, the value leaves the cells of `to \ from`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Link {
+    /// Range in [`Geometry::link_cells`]: the cells of `from ∩ to`.
+    pub inter: (u32, u32),
+    /// Range: the cells of `from \ to`.
+    pub from_only: (u32, u32),
+    /// Range: the cells of `to \ from`, where the value is eliminated.
+    pub to_only: (u32, u32),
+}
+
+/// The flat arrays of a model.
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    /// Side length.
+    pub n: usize,
+    /// n².
+    pub cells: usize,
+    /// Number of houses (exact units); units `0..houses` are houses.
+    pub houses: usize,
+    unit_off: Vec<u32>,
+    unit_cells: Vec<u16>,
+    house_of_off: Vec<u32>,
+    house_of: Vec<u16>,
+    peer_off: Vec<u32>,
+    peers: Vec<u16>,
+    /// Directed intersections, for locked candidates.
+    pub links: Vec<Link>,
+    link_cells: Vec<u16>,
+}
+
+fn rows<T: Copy>(lists: impl Iterator<Item = Vec<T>>) -> (Vec<u32>, Vec<T>) {
+    let mut off = vec![0u32];
+    let mut flat = Vec::new();
+    for l in lists {
+        flat.extend_from_slice(&l);
+        off.push(flat.len() as u32);
+    }
+    (off, flat)
+}
+
+impl Geometry {
+    /// Flattens `model`.
+    pub fn build(model: &Model) -> Geometry {
+        let n = model.size();
+        let cells = model.cells();
+        let units = model.units();
+        let houses = model.houses().len();
+        let (unit_off, unit_cells) = rows(units.iter().map(|u| u.cells.iter().map(|&c| c as u16).collect()));
+        let (house_of_off, house_of) = rows(
+            (0..cells)
+                .map(|c| model.units_of(c).iter().filter(|&&u| (u as usize) < houses).map(|&u| u as u16).collect()),
+        );
+        let (peer_off, peers) = rows((0..cells).map(|c| model.peers(c).to_vec()));
+        // Unit pairs sharing at least two cells (a one-cell overlap locks nothing a hidden
+        // single would not find). BTreeMap: deterministic order.
+        let mut shared: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+        for c in 0..cells {
+            let us = model.units_of(c);
+            for (i, &a) in us.iter().enumerate() {
+                for &b in &us[i + 1..] {
+                    *shared.entry((a.min(b), a.max(b))).or_default() += 1;
+                }
+            }
+        }
+        let mut links = Vec::new();
+        let mut link_cells: Vec<u16> = Vec::new();
+        let mut push = |from: usize, to: usize, links: &mut Vec<Link>| {
+            let a = &units[from].cells;
+            let b = &units[to].cells;
+            let mut range = |cells: Vec<u16>| {
+                let start = link_cells.len() as u32;
+                link_cells.extend(cells);
+                (start, link_cells.len() as u32)
+            };
+            let to_only: Vec<u16> = b.iter().filter(|c| !a.contains(c)).map(|&c| c as u16).collect();
+            if to_only.is_empty() {
+                return;
+            }
+            let inter = range(a.iter().filter(|c| b.contains(c)).map(|&c| c as u16).collect());
+            let from_only = range(a.iter().filter(|c| !b.contains(c)).map(|&c| c as u16).collect());
+            let to_only = range(to_only);
+            links.push(Link { inter, from_only, to_only });
+        };
+        for (&(a, b), &count) in &shared {
+            if count < 2 {
+                continue;
+            }
+            let (a, b) = (a as usize, b as usize);
+            if a < houses {
+                push(a, b, &mut links);
+            }
+            if b < houses {
+                push(b, a, &mut links);
+            }
+        }
+        Geometry { n, cells, houses, unit_off, unit_cells, house_of_off, house_of, peer_off, peers, links, link_cells }
+    }
+
+    /// The cells of unit `u`.
+    #[inline]
+    pub fn unit(&self, u: usize) -> &[u16] {
+        &self.unit_cells[self.unit_off[u] as usize..self.unit_off[u + 1] as usize]
+    }
+
+    /// The houses containing `cell`.
+    #[inline]
+    pub fn houses_of(&self, cell: usize) -> &[u16] {
+        &self.house_of[self.house_of_off[cell] as usize..self.house_of_off[cell + 1] as usize]
+    }
+
+    /// The peers of `cell`.
+    #[inline]
+    pub fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[self.peer_off[cell] as usize..self.peer_off[cell + 1] as usize]
+    }
+
+    /// The cells of a range of [`Geometry::link_cells`].
+    #[inline]
+    pub fn link_cells(&self, range: (u32, u32)) -> &[u16] {
+        &self.link_cells[range.0 as usize..range.1 as usize]
+    }
+}

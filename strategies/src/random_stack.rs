@@ -1,0 +1,306 @@
+//! `random-stack`: iterative backtracking with an explicit stack and shuffled candidate lists.
+//!
+//! Source: seed 000 (BruteSudoku29, "recursive descent without explicit recursion"). The search
+//! keeps a stack of the cells it filled (the seed's `stack<int>`, standing for the recursive
+//! calls) and, per cell, a list of candidate values (`candidates[pos]`) filled with 1..=n in a
+//! random order when the cell is entered (step 1.4). Values are popped from the back of the list
+//! (steps 1.5.1–1.5.2) until one fits; when none does, the stack is unwound (step 1.6): each popped
+//! cell tries the rest of its list, and is emptied again if nothing in it fits. Different seeds
+//! find different solutions of a puzzle with several; the same seed always the same one.
+//!
+//! Generalised from the seed's 9×9 to every spec: "val can be placed at pos" means that no unit
+//! of the cell (house or at-most-once group) holds the value, checked with one bitset per unit.
+//! As the seed says, the scan for the next empty cell starts at the most filled row of the
+//! givens (the first such row on ties) and runs row-major, wrapping around to row 1. Since the
+//! cells are filled in that scan order, the first empty cell from the start is always the first
+//! empty cell after the one on top of the stack, which is where the scan resumes.
+//!
+//! Two extensions the seed lacks: after a solution the search may go on, treating the full grid
+//! as a dead end and unwinding as in step 1.6, so that it counts every solution; and the seed's
+//! "grid filled wrong" (step 1.6.2, the stack unwound to empty) is an outcome with no solution.
+//!
+//! Trace: every placement is a decision, `guess dK cell=v (k/m)`, where K is the stack height
+//! after the push, m the number of values that fit the cell when it is entered (step 1.4: the
+//! cell's units are then the same each time the search comes back to it, since every cell filled
+//! after it was emptied again) and k the position of the value among those m in the order tried
+//! (values of the list that do not fit are skipped and not counted). Before alternative k > 1 the
+//! search emits `backtrack d(K-1)`; a cell entered with no fitting value emits a conflict.
+
+use coverlab_engine::{Bits, ConflictCause, Limits, Outcome, Rng, Search, Strategy, TraceSink, dispatch_bits};
+use coverlab_model::{Cell, Grid, Puzzle, Value};
+
+/// Iterative backtracking with an explicit stack and seeded random candidate order (seed 000).
+#[derive(Debug, Clone)]
+pub struct RandomStack {
+    seed: u64,
+}
+
+impl RandomStack {
+    /// A search whose candidate orders are drawn from a generator seeded with `seed`.
+    pub fn new(seed: u64) -> RandomStack {
+        RandomStack { seed }
+    }
+}
+
+impl Strategy for RandomStack {
+    fn name(&self) -> &'static str {
+        "random-stack"
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
+        let mut search = Search::begin(self.name(), puzzle, limits, sink);
+        // A fresh generator per solve: the same puzzle and seed give the same trace.
+        let mut rng = Rng::new(self.seed);
+        dispatch_bits!(puzzle.size(), B => run::<B>(puzzle, &mut rng, &mut search));
+        search.finish()
+    }
+}
+
+/// Everything the search changes, allocated once per solve.
+struct State<'p, B> {
+    puzzle: &'p Puzzle,
+    n: usize,
+    grid: Vec<Value>,
+    /// Per unit: the values placed in it.
+    used: Vec<B>,
+    full: B,
+    /// The scan order: cell indices row-major from the most filled row, wrapping around.
+    order: Vec<Cell>,
+    /// Per cell: its position in `order`.
+    rank: Vec<usize>,
+    /// The seed's `candidates[pos]`: n slots per cell; the first `cand_len[pos]` are left to pop.
+    cand: Vec<Value>,
+    cand_len: Vec<usize>,
+    /// Per cell: how many fitting values it had when entered (m), and how many it tried (k).
+    fit_count: Vec<usize>,
+    tried: Vec<usize>,
+    /// The seed's `stack<int>`: the cells filled by the search, in the order filled.
+    stack: Vec<Cell>,
+}
+
+fn run<B: Bits>(puzzle: &Puzzle, rng: &mut Rng, search: &mut Search<'_>) {
+    let model = puzzle.model();
+    let n = model.size();
+    let cells = n * n;
+    let givens = puzzle.givens();
+    let mut st = State {
+        puzzle,
+        n,
+        grid: vec![0; cells],
+        used: vec![B::EMPTY; model.units().len()],
+        full: B::full(n),
+        order: Vec::with_capacity(cells),
+        rank: vec![0; cells],
+        cand: vec![0; cells * n],
+        cand_len: vec![0; cells],
+        fit_count: vec![0; cells],
+        tried: vec![0; cells],
+        stack: Vec::with_capacity(cells),
+    };
+    for (cell, &v) in givens.values().iter().enumerate() {
+        if v != 0 {
+            let bit = B::bit(usize::from(v) - 1);
+            if model.units_of(cell).iter().any(|&u| st.used[u as usize] & bit != B::EMPTY) {
+                return; // contradictory givens: no solution
+            }
+            st.add(cell, v);
+        }
+    }
+    // The start cell: the first cell of the most filled row (the first such row on ties).
+    let filled_in_row = |r: usize| givens.values()[r * n..(r + 1) * n].iter().filter(|&&v| v != 0).count();
+    let start_row = (0..n).fold(0, |best, r| if filled_in_row(r) > filled_in_row(best) { r } else { best });
+    st.order.extend((0..cells).map(|i| (start_row * n + i) % cells));
+    for (i, &cell) in st.order.iter().enumerate() {
+        st.rank[cell] = i;
+    }
+    st.search(rng, search);
+}
+
+impl<B: Bits> State<'_, B> {
+    fn add(&mut self, cell: Cell, value: Value) {
+        self.grid[cell] = value;
+        for &u in self.puzzle.model().units_of(cell) {
+            self.used[u as usize] |= B::bit(usize::from(value) - 1);
+        }
+    }
+
+    fn remove(&mut self, cell: Cell) {
+        let bit = B::bit(usize::from(self.grid[cell]) - 1);
+        self.grid[cell] = 0;
+        for &u in self.puzzle.model().units_of(cell) {
+            self.used[u as usize] &= !bit;
+        }
+    }
+
+    /// The values no unit of the (empty) cell holds.
+    fn fits(&self, cell: Cell) -> B {
+        let mut taken = B::EMPTY;
+        for &u in self.puzzle.model().units_of(cell) {
+            taken |= self.used[u as usize];
+        }
+        self.full & !taken
+    }
+
+    /// Step 1.1: the first empty cell in scan order after the top of the stack (from the start
+    /// cell when the stack is empty); `None` when the grid is full.
+    fn next_empty(&self) -> Option<Cell> {
+        let from = self.stack.last().map_or(0, |&top| self.rank[top] + 1);
+        self.order[from..].iter().copied().find(|&c| self.grid[c] == 0)
+    }
+
+    /// Step 1.4: fill the cell's candidate list with 1..=n in random order; returns how many of
+    /// them fit (m).
+    fn enter(&mut self, cell: Cell, rng: &mut Rng) -> usize {
+        let list = &mut self.cand[cell * self.n..(cell + 1) * self.n];
+        for (slot, v) in list.iter_mut().zip(1..) {
+            *slot = v;
+        }
+        rng.shuffle(list);
+        self.cand_len[cell] = self.n;
+        self.tried[cell] = 0;
+        self.fit_count[cell] = self.fits(cell).count() as usize;
+        self.fit_count[cell]
+    }
+
+    /// Steps 1.5 / 1.6.1.5: pop values from the back of the (empty) cell's list until one can be
+    /// placed; `None` when the list runs out.
+    fn pop_fitting(&mut self, cell: Cell) -> Option<Value> {
+        let fits = self.fits(cell);
+        while self.cand_len[cell] > 0 {
+            // 1.5.1 / 1.5.2: val := values.back; values.pop_back.
+            self.cand_len[cell] -= 1;
+            let val = self.cand[cell * self.n + self.cand_len[cell]];
+            // 1.5.3: if val can be placed at pos.
+            if fits.has(usize::from(val) - 1) {
+                self.tried[cell] += 1;
+                return Some(val);
+            }
+        }
+        None
+    }
+
+    /// Steps 1.5.3.1–1.5.3.2: grid[pos] := val; stack.push(pos). Emits the decision.
+    fn push(&mut self, cell: Cell, val: Value, search: &mut Search<'_>) {
+        self.add(cell, val);
+        self.stack.push(cell);
+        search.guess(self.stack.len(), cell, val, self.tried[cell], self.fit_count[cell]);
+    }
+
+    /// The main loop of the seed (step 1), without recursion.
+    fn search(&mut self, rng: &mut Rng, search: &mut Search<'_>) {
+        loop {
+            if !search.node() {
+                return;
+            }
+            match self.next_empty() {
+                // 2. No empty cell: a solution. To count the others, go on as if it were a dead end.
+                None => {
+                    let (n, grid) = (self.n, &self.grid);
+                    if search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range")).is_break() {
+                        return;
+                    }
+                }
+                // 1.1: pos := the empty cell.
+                Some(pos) => {
+                    // 1.3 / 1.4: its candidate list, shuffled.
+                    let m = self.enter(pos, rng);
+                    // 1.5: the first value from the back that fits is placed; on to the next cell.
+                    if let Some(val) = self.pop_fitting(pos) {
+                        self.push(pos, val, search);
+                        continue;
+                    }
+                    // 1.6: no value fits at pos.
+                    debug_assert_eq!(m, 0, "every fitting value of a fresh list is tried");
+                    search.conflict(self.stack.len(), ConflictCause::NoCandidates { cell: pos });
+                }
+            }
+            // 1.6.1: unwind the stack until a cell can take another value of its list.
+            loop {
+                // 1.6.2: the stack is empty: every choice was tried ("grid filled wrong" when no
+                // solution was found).
+                let Some(tmp_pos) = self.stack.pop() else {
+                    return;
+                };
+                // 1.6.1.5: try the rest of its list (its current value is lifted first, so that
+                // the check sees only the other cells).
+                self.remove(tmp_pos);
+                if let Some(val) = self.pop_fitting(tmp_pos) {
+                    search.backtrack(self.stack.len());
+                    self.push(tmp_pos, val, search);
+                    break; // 1.6.1.6: a previous cell changed; back to step 1
+                }
+                // 1.6.1.7: the cell stays empty; unwind one more level.
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use coverlab_engine::{NullSink, Status};
+    use coverlab_model::{Grid, Puzzle, builtin, validate};
+
+    use super::*;
+
+    fn empty(spec: &str) -> Puzzle {
+        let model = Arc::new(builtin::load(spec).expect("built-in").expect("valid"));
+        let n = model.size();
+        Puzzle::new(model, Grid::empty(n)).expect("no givens, no conflict")
+    }
+
+    #[test]
+    fn seeds_pick_different_solutions_and_a_seed_always_the_same() {
+        let puzzle = empty("classic-9x9");
+        let solve = |seed| RandomStack::new(seed).solve(&puzzle, &Limits::default(), &mut NullSink);
+        let (a, a_again, b) = (solve(1), solve(1), solve(2));
+        for o in [&a, &b] {
+            assert_eq!(o.count, 1);
+            validate::check_solution(puzzle.model(), puzzle.givens(), &o.solutions[0]).expect("valid");
+        }
+        assert_eq!(a, a_again);
+        assert_ne!(a.solutions[0], b.solutions[0]);
+    }
+
+    #[test]
+    fn the_scan_starts_at_the_most_filled_row() {
+        // Row 3 holds the most givens: the first decision is in row 3, not row 1.
+        let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("valid"));
+        let mut givens = Grid::empty(4);
+        givens.set(1, 1); // r1c2 = 1
+        givens.set(8, 3); // r3c1 = 3
+        givens.set(9, 4); // r3c2 = 4
+        let puzzle = Puzzle::new(model, givens).expect("no conflict");
+        let mut sink = coverlab_engine::VecSink::new();
+        RandomStack::new(5).solve(&puzzle, &Limits::default(), &mut sink);
+        let first = sink.events.iter().find_map(|e| match e {
+            coverlab_engine::TraceEvent::Guess { cell, .. } => Some(*cell),
+            _ => None,
+        });
+        assert_eq!(first, Some(10), "the first empty cell of row 3 is r3c3");
+    }
+
+    #[test]
+    fn an_unsolvable_grid_is_complete_with_no_solution() {
+        // Classic 4x4 where r1c1 can take nothing: row 1 holds 1 and 4, column 1 holds 2, box 1
+        // holds 3. The givens themselves do not conflict.
+        let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("valid"));
+        let mut givens = Grid::empty(4);
+        givens.set(1, 1); // r1c2 = 1
+        givens.set(2, 4); // r1c3 = 4
+        givens.set(8, 2); // r3c1 = 2
+        givens.set(5, 3); // r2c2 = 3
+        let puzzle = Puzzle::new(model.clone(), givens).expect("no conflict among the givens");
+        let outcome = RandomStack::new(0).solve(&puzzle, &Limits::count(100, 0), &mut NullSink);
+        assert_eq!((outcome.status, outcome.count), (Status::Complete, 0));
+
+        // Contradictory givens: two 1s in row 1.
+        let mut givens = Grid::empty(4);
+        givens.set(0, 1);
+        givens.set(3, 1);
+        let puzzle = Puzzle::new_unchecked(model, givens);
+        let outcome = RandomStack::new(0).solve(&puzzle, &Limits::count(100, 0), &mut NullSink);
+        assert_eq!((outcome.status, outcome.count), (Status::Complete, 0));
+    }
+}

@@ -1,0 +1,358 @@
+//! `singles` and `singles-hidden`: singles propagation to a fixpoint, then a guess in the cell
+//! with the fewest possibilities, undone through a guess journal.
+//!
+//! Sources: seed 004 (SudokuSolver, "possibility vectors") and seed 003 (sudoku-solver, "2-phase
+//! recursive search").
+//! - Seed 004: every cell has a possibility vector. A given reduces its cell's vector to its value
+//!   and erases the value from the vectors of the cells sharing a unit with it. "Brute": a vector
+//!   of size 1 is the cell's value, which is then erased from the other cells' vectors; repeat
+//!   until no such vector is left. "Heuristic": guess in the cell with the smallest vector. A
+//!   journal records each guess ('G'), each deletion from a vector ('C') and each confirmed value
+//!   ('W'); on a contradiction the search goes back to the last guess.
+//! - Seed 003: phase 1 fills the cells where the fitness table leaves one digit, until none is
+//!   left; phase 2 tries each possible digit of a cell and recurses into phase 1 again.
+//!
+//! Here the journal is the engine's [`Trail`] over one slot per cell (its possibility vector and
+//! its value): a guess opens a checkpoint ('G'), each deletion ('C') and each placement ('W') is a
+//! trailed write, and a contradiction undoes everything back to the checkpoint before the next
+//! value of the guess is tried (where seed 003 copies the whole state per guess). Guesses: the
+//! empty cell with the fewest possibilities, the lowest cell index on ties; values ascending.
+//!
+//! Generalised to every spec: "the same row, column or box" becomes every unit of the cell
+//! (houses and at-most-once groups), that is its peers in the constraint graph. `singles` is
+//! seed 004's rule (naked singles only); `singles-hidden` adds hidden singles: a value that only
+//! one cell of a house can still take is placed there, and a house where a value has no cell
+//! left is a contradiction.
+//!
+//! Trace: each journal entry is one event: `eliminate` for each deletion (every one, including
+//! those caused by a peer's placement), `place … naked-single` / `place … hidden-single in …` for
+//! each confirmed value, `guess dK cell=v (k/m)` for each guess (m = the cell's possibilities).
+//! Dead ends are `conflict … has no candidates` (a vector became empty) or, for
+//! `singles-hidden`, `conflict … has no place in …`.
+
+use std::ops::ControlFlow;
+
+use coverlab_engine::{
+    Bits, ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink, Trail, dispatch_bits,
+};
+use coverlab_model::{Cell, Grid, Puzzle, Value};
+
+/// Singles propagation with a guess journal (seeds 004 and 003).
+#[derive(Debug, Clone)]
+pub struct Singles {
+    hidden: bool,
+}
+
+impl Singles {
+    /// Naked singles only (`singles`, as seed 004).
+    pub fn naked() -> Singles {
+        Singles { hidden: false }
+    }
+
+    /// Naked and hidden singles (`singles-hidden`).
+    pub fn with_hidden() -> Singles {
+        Singles { hidden: true }
+    }
+}
+
+impl Strategy for Singles {
+    fn name(&self) -> &'static str {
+        if self.hidden { "singles-hidden" } else { "singles" }
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
+        let mut search = Search::begin(self.name(), puzzle, limits, sink);
+        dispatch_bits!(puzzle.size(), B => run::<B>(puzzle, self.hidden, &mut search));
+        search.finish()
+    }
+}
+
+/// One cell: its possibility vector and its value (0 while empty). A filled cell's vector is
+/// its value alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Slot<B> {
+    cand: B,
+    value: Value,
+}
+
+struct State<'p, B> {
+    puzzle: &'p Puzzle,
+    hidden: bool,
+    full: B,
+    /// The guess journal: every change to a slot, with a checkpoint per guess.
+    slots: Trail<Slot<B>>,
+    /// Cells whose vector shrank to one value and that wait to be confirmed, oldest first.
+    queue: Vec<Cell>,
+    head: usize,
+}
+
+fn run<B: Bits>(puzzle: &Puzzle, hidden: bool, search: &mut Search<'_>) {
+    let model = puzzle.model();
+    let n = model.size();
+    let cells = n * n;
+    let full = B::full(n);
+    let mut st = State {
+        puzzle,
+        hidden,
+        full,
+        slots: Trail::new(cells, Slot { cand: full, value: 0 }),
+        queue: Vec::with_capacity(cells),
+        head: 0,
+    };
+    let givens = puzzle.givens().values();
+    // Contradictory givens: no solution.
+    let clash = |cell: Cell| model.peers(cell).iter().any(|&p| givens[usize::from(p)] == givens[cell]);
+    if (0..cells).any(|c| givens[c] != 0 && clash(c)) {
+        return;
+    }
+    // A given's vector is its value alone...
+    for (cell, &v) in givens.iter().enumerate() {
+        if v != 0 {
+            st.slots.set(cell, Slot { cand: B::bit(usize::from(v) - 1), value: v });
+        }
+    }
+    // ...and its value is erased from its peers' vectors.
+    for (cell, &v) in givens.iter().enumerate() {
+        if v != 0 && !st.erase_from_peers(cell, v, 0, search) {
+            return;
+        }
+    }
+    let consistent = st.propagate(0, search);
+    st.forget_queue();
+    if consistent {
+        let _ = branch(&mut st, search, 0);
+    }
+}
+
+impl<B: Bits> State<'_, B> {
+    /// 'C': deletes `value` from the vector of the empty `cell`. False on a contradiction (the
+    /// vector became empty); a vector left with one value queues its cell.
+    fn delete(&mut self, cell: Cell, value: Value, depth: usize, search: &mut Search<'_>) -> bool {
+        let slot = self.slots.get(cell);
+        let cand = slot.cand & !B::bit(usize::from(value) - 1);
+        self.slots.set(cell, Slot { cand, ..slot });
+        search.eliminate(cell, value, depth);
+        if cand.is_empty() {
+            search.conflict(depth, ConflictCause::NoCandidates { cell });
+            return false;
+        }
+        if cand.is_single() {
+            self.queue.push(cell);
+        }
+        true
+    }
+
+    /// Erases the value of `cell` from the vectors of its empty peers.
+    fn erase_from_peers(&mut self, cell: Cell, value: Value, depth: usize, search: &mut Search<'_>) -> bool {
+        let bit = B::bit(usize::from(value) - 1);
+        for &p in self.puzzle.model().peers(cell) {
+            let p = usize::from(p);
+            let slot = self.slots.get(p);
+            if slot.value == 0 && slot.cand & bit != B::EMPTY && !self.delete(p, value, depth, search) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// 'W' (or the placement of a 'G'): `cell` takes `value`, erased from its peers.
+    fn confirm(&mut self, cell: Cell, value: Value, depth: usize, search: &mut Search<'_>) -> bool {
+        self.slots.set(cell, Slot { cand: B::bit(usize::from(value) - 1), value });
+        self.erase_from_peers(cell, value, depth, search)
+    }
+
+    /// Drops what is still queued (after a contradiction; a fixpoint leaves nothing queued).
+    fn forget_queue(&mut self) {
+        self.queue.clear();
+        self.head = 0;
+    }
+
+    /// Seed 004 "Brute" / seed 003 phase 1: confirms every vector of size 1 until none is left
+    /// (then, for `singles-hidden`, hidden singles too). False on a contradiction.
+    fn propagate(&mut self, depth: usize, search: &mut Search<'_>) -> bool {
+        if !self.naked_singles(depth, search) {
+            return false;
+        }
+        if !self.hidden {
+            return true;
+        }
+        // Hidden singles, house after house (round robin), each placement followed by naked
+        // singles; done once every house was checked in a row without a placement.
+        let houses = self.puzzle.model().houses().len();
+        let (mut house, mut quiet) = (0, 0);
+        while quiet < houses {
+            match self.hidden_single(house) {
+                Err(value) => {
+                    search.conflict(depth, ConflictCause::NoPlace { unit: house, value });
+                    return false;
+                }
+                Ok(Some((cell, value))) => {
+                    search.place(cell, value, PlaceReason::HiddenSingle { unit: house }, depth);
+                    if !self.confirm(cell, value, depth, search) || !self.naked_singles(depth, search) {
+                        return false;
+                    }
+                    quiet = 0; // check the same house again
+                }
+                Ok(None) => {
+                    quiet += 1;
+                    house = (house + 1) % houses;
+                }
+            }
+        }
+        true
+    }
+
+    /// Confirms the queued cells, and those their placements queue, until the queue is empty.
+    fn naked_singles(&mut self, depth: usize, search: &mut Search<'_>) -> bool {
+        while let Some(&cell) = self.queue.get(self.head) {
+            self.head += 1;
+            let slot = self.slots.get(cell);
+            if slot.value != 0 {
+                continue;
+            }
+            let value = (slot.cand.lowest() + 1) as Value;
+            search.place(cell, value, PlaceReason::NakedSingle, depth);
+            if !self.confirm(cell, value, depth, search) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// In house `house` (an index into the model's units, houses come first): `Err(value)` when
+    /// a value is neither placed nor possible in any cell, `Ok(Some((cell, value)))` for the
+    /// lowest value that only one empty cell can take, `Ok(None)` otherwise.
+    fn hidden_single(&self, house: usize) -> Result<Option<(Cell, Value)>, Value> {
+        let cells = &self.puzzle.model().houses()[house].cells;
+        let (mut placed, mut once, mut twice) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        for &c in cells {
+            let slot = self.slots.get(c);
+            if slot.value != 0 {
+                placed |= slot.cand;
+            } else {
+                twice |= once & slot.cand;
+                once |= slot.cand;
+            }
+        }
+        let missing = self.full & !(placed | once);
+        if !missing.is_empty() {
+            return Err((missing.lowest() + 1) as Value);
+        }
+        let single = once & !twice & !placed;
+        if single.is_empty() {
+            return Ok(None);
+        }
+        let bit = single.lowest();
+        let cell = cells
+            .iter()
+            .copied()
+            .find(|&c| self.slots.get(c).value == 0 && self.slots.get(c).cand.has(bit))
+            .expect("a value seen once has its cell");
+        Ok(Some((cell, (bit + 1) as Value)))
+    }
+
+    /// Seed 004 "Heuristic": the empty cell with the smallest vector (lowest index on ties);
+    /// `None` when every cell is filled.
+    fn smallest(&self) -> Option<Cell> {
+        let mut best: Option<(Cell, u32)> = None;
+        for (cell, slot) in self.slots.values().iter().enumerate() {
+            if slot.value == 0 {
+                let size = slot.cand.count();
+                if best.is_none_or(|(_, s)| size < s) {
+                    best = Some((cell, size));
+                    if size <= 2 {
+                        break; // after propagation no empty cell has fewer
+                    }
+                }
+            }
+        }
+        best.map(|(cell, _)| cell)
+    }
+}
+
+/// Seed 003 phase 2 / seed 004's guess: tries each possibility of the smallest cell, ascending,
+/// each under a journal checkpoint, and recurses into propagation.
+fn branch<B: Bits>(st: &mut State<'_, B>, search: &mut Search<'_>, depth: usize) -> ControlFlow<()> {
+    if !search.node() {
+        return ControlFlow::Break(());
+    }
+    let Some(cell) = st.smallest() else {
+        // Every cell is confirmed: a solution.
+        let n = st.puzzle.size();
+        let slots = st.slots.values();
+        return search
+            .solution(|| Grid::from_values(n, slots.iter().map(|s| s.value).collect()).expect("values in range"));
+    };
+    let cand = st.slots.get(cell).cand;
+    let m = cand.count() as usize;
+    for (k, bit) in cand.iter().enumerate() {
+        if k > 0 {
+            search.backtrack(depth);
+        }
+        // 'G': open a checkpoint and place the guess.
+        st.slots.checkpoint();
+        let value = (bit + 1) as Value;
+        search.guess(depth + 1, cell, value, k + 1, m);
+        let consistent = st.confirm(cell, value, depth + 1, search) && st.propagate(depth + 1, search);
+        st.forget_queue();
+        let flow = if consistent { branch(st, search, depth + 1) } else { ControlFlow::Continue(()) };
+        // Back to the last guess: undo every journal entry since its checkpoint.
+        st.slots.backtrack();
+        flow?;
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use coverlab_engine::{NullSink, TraceEvent, VecSink, replay::replay};
+    use coverlab_model::{builtin, validate};
+
+    use super::*;
+
+    fn puzzle(spec: &str, text: &str) -> Puzzle {
+        let model = Arc::new(builtin::load(spec).expect("built-in").expect("valid"));
+        let n = model.size();
+        let values = text.chars().map(|c| model.symbols().value_of(c).unwrap_or(0)).collect();
+        Puzzle::new(model, Grid::from_values(n, values).expect("n² values")).expect("no conflict")
+    }
+
+    #[test]
+    fn an_easy_puzzle_needs_no_guess_and_its_trace_replays() {
+        // A classic puzzle that naked singles alone solve.
+        let p =
+            puzzle("classic-9x9", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+        for mut s in [Singles::naked(), Singles::with_hidden()] {
+            let mut sink = VecSink::new();
+            let outcome = s.solve(&p, &Limits::count(2, 2), &mut sink);
+            assert_eq!(outcome.count, 1, "{}", s.name());
+            assert_eq!(outcome.stats.guesses, 0, "{}", s.name());
+            validate::check_solution(p.model(), p.givens(), &outcome.solutions[0]).expect("valid");
+            let replayed = replay(&p, &sink.events).expect("the trace replays");
+            assert_eq!(replayed.solutions, outcome.solutions);
+        }
+    }
+
+    #[test]
+    fn hidden_singles_place_what_naked_singles_cannot() {
+        // Classic 4x4 with 1 in r1c1, r3c2 and r4c4: in row 2 only r2c3 can take 1 (columns 1, 2
+        // and 4 hold it), yet r2c3 keeps all four possibilities: a hidden single, not a naked one.
+        let p = puzzle("classic-4x4", "1........1.....1");
+        let mut sink = VecSink::new();
+        let _ = Singles::with_hidden().solve(&p, &Limits::default(), &mut sink);
+        let first_step = sink.events.iter().find_map(|e| match e {
+            TraceEvent::Place { reason: PlaceReason::HiddenSingle { unit }, cell, value, .. } => {
+                Some((*cell, *value, *unit))
+            }
+            TraceEvent::Place { reason: PlaceReason::NakedSingle, .. } | TraceEvent::Guess { .. } => Some((0, 0, 0)),
+            _ => None,
+        });
+        assert_eq!(first_step, Some((6, 1, 1)), "r2c3=1, hidden single in row 2");
+        replay(&p, &sink.events).expect("the trace replays");
+
+        let outcome = Singles::naked().solve(&p, &Limits::default(), &mut NullSink);
+        assert!(outcome.stats.guesses > 0, "naked singles alone must guess here");
+    }
+}

@@ -1,0 +1,254 @@
+//! End-to-end tests of the `coverlab` binary: what a user types, what they get back.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+
+use coverlab_engine::{Limits, NullSink, Rng};
+use coverlab_model::{Grid, Model, Puzzle, builtin, validate};
+use coverlab_strategies::registry;
+
+fn coverlab(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coverlab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn model(name: &str) -> Arc<Model> {
+    Arc::new(builtin::load(name).unwrap().unwrap())
+}
+
+/// Parses a line-form solution with the model's alphabet.
+fn grid_of(model: &Model, line: &str) -> Grid {
+    let values = line.chars().map(|c| model.symbols().value_of(c).unwrap_or(0)).collect();
+    Grid::from_values(model.size(), values).unwrap()
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn the_first_200_17_clue_puzzles_are_solved_validly() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/9x9/17_clue_first200.txt")).unwrap();
+    let o = coverlab(&["solve", "--format", "json", "tests/data/9x9/17_clue_first200.txt"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let m = model("classic-9x9");
+    let results = json_lines(&o);
+    let puzzles: Vec<&str> = text.lines().collect();
+    assert_eq!(results.len(), 200);
+    for (i, (r, p)) in results.iter().zip(&puzzles).enumerate() {
+        assert_eq!(r["index"], i);
+        assert_eq!(r["status"], "solved");
+        let solution = grid_of(&m, r["solutions"][0].as_str().unwrap());
+        validate::check_solution(&m, &grid_of(&m, p), &solution).unwrap_or_else(|e| panic!("puzzle {i}: {e}"));
+    }
+}
+
+#[test]
+fn every_built_in_spec_solves_a_puzzle_validly() {
+    let mut names = builtin::names();
+    names.retain(|n| builtin::FILES.iter().any(|(f, _)| f == n) || n == "classic-49x49");
+    names.push("classic-8x8".into());
+    let mut rng = Rng::new(2026);
+    for name in names {
+        let m = model(&name);
+        let n = m.size();
+        // A full grid from the default strategy, then every other cell blanked at random.
+        let empty = Puzzle::new(m.clone(), Grid::empty(n)).unwrap();
+        let full = registry::default_strategy().build(1).solve(&empty, &Limits::default(), &mut NullSink);
+        let full = &full.solutions[0];
+        let mut givens = full.clone();
+        for cell in 0..n * n {
+            if rng.below(2) == 0 {
+                givens.set(cell, 0);
+            }
+        }
+        let line: String = givens.values().iter().map(|&v| m.symbols().symbol(v)).collect();
+        let o = coverlab(&["solve", "--spec", &name, "--format", "json", "--timeout", "20"], &line);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        let r = &json_lines(&o)[0];
+        let solution = grid_of(&m, r["solutions"][0].as_str().unwrap());
+        validate::check_solution(&m, &givens, &solution).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+#[test]
+fn statuses_and_exit_codes() {
+    let o = coverlab(&["solve", "--format", "json", "--input-format", "line"], "12..............\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(json_lines(&o)[0]["status"], "solved");
+    // r1c1 cannot hold anything: its row holds 2 and 3, its column 1 and 4; no given repeats.
+    let o = coverlab(&["solve", "--format", "json"], ".23.1.......4...\n");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(json_lines(&o)[0]["status"], "unsolvable");
+    let o = coverlab(&["solve", "--format", "json"], "1.1.............\n");
+    assert_eq!(o.status.code(), Some(2));
+    let r = &json_lines(&o)[0];
+    assert_eq!(r["status"], "invalid");
+    assert_eq!(r["error"], "<stdin>:1: r1c1 and r1c3 both hold 1 in row 1");
+    assert!(stderr(&o).contains("r1c1 and r1c3 both hold 1 in row 1"));
+}
+
+#[test]
+fn one_bad_puzzle_does_not_lose_the_others() {
+    let good = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let input = format!("{good}\n{}\n{good}\n", &good[..80]);
+    let o = coverlab(&["solve", "--format", "json"], &input);
+    assert_eq!(o.status.code(), Some(2));
+    let r = json_lines(&o);
+    assert_eq!(r.len(), 3);
+    assert_eq!(r[0]["status"], "solved");
+    assert_eq!(r[1]["status"], "invalid");
+    assert_eq!(r[2]["status"], "solved");
+    assert_eq!(r[0]["solutions"], r[2]["solutions"]);
+}
+
+#[test]
+fn counting_and_several_solutions() {
+    // The empty 4×4 has 288 solutions.
+    let o = coverlab(&["count"], "................\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).trim(), "288");
+    let o = coverlab(&["solve", "--count", "--max-solutions", "2"], "................\n");
+    assert_eq!(stdout(&o).trim(), "2+");
+    let o = coverlab(&["solve", "--max-solutions", "3", "--format", "json"], "................\n");
+    let r = &json_lines(&o)[0];
+    assert_eq!(r["solutions"].as_array().unwrap().len(), 3);
+    let m = model("classic-4x4");
+    for s in r["solutions"].as_array().unwrap() {
+        validate::check_solution(&m, &Grid::empty(4), &grid_of(&m, s.as_str().unwrap())).unwrap();
+    }
+}
+
+#[test]
+fn results_keep_input_order_with_parallel_jobs() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/9x9/17_clue_first200.txt")).unwrap();
+    let one = coverlab(&["solve", "--jobs", "1", "tests/data/9x9/17_clue_first200.txt"], "");
+    let two = coverlab(&["solve", "--jobs", "2", "-"], &text);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!(stdout(&one).lines().count(), 200);
+}
+
+#[test]
+fn usage_and_spec_errors_exit_2_with_a_clear_message() {
+    let o = coverlab(&["solve", "--strategy", "nonesuch"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown strategy \"nonesuch\" (registered: dfs"), "{}", stderr(&o));
+    let o = coverlab(&["solve", "--spec", "nonesuch"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim(),
+        "coverlab: unknown spec \"nonesuch\": not a built-in spec (see `coverlab specs`) and no such file"
+    );
+    let o = coverlab(&["solve", "--bogus"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let dir = std::env::temp_dir().join(format!("coverlab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join("bad.ron");
+    std::fs::write(&spec, "Spec(\n  name: \"bad\",\n  size: 1000000,\n  rules: [Rows],\n)\n").unwrap();
+    let o = coverlab(&["solve", "--spec", spec.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(":3:3: size 1000000 is out of range (coverlab solves 1 to 64)"), "{}", stderr(&o));
+    let o = coverlab(&["check", "--spec", spec.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn lists_are_tables_or_json() {
+    let o = coverlab(&["strategies", "--format", "json"], "");
+    let list: Vec<serde_json::Value> = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(list.len(), registry::REGISTRY.len());
+    assert!(list.iter().all(|s| s["name"].is_string() && s["summary"].is_string() && s["source"].is_string()));
+    let o = coverlab(&["specs", "--format", "json"], "");
+    let list: Vec<serde_json::Value> = serde_json::from_str(&stdout(&o)).unwrap();
+    for name in [
+        "classic-4x4",
+        "classic-6x6",
+        "classic-12x12",
+        "classic-36x36",
+        "x-sudoku-9x9",
+        "windoku-9x9",
+        "anti-knight-9x9",
+        "anti-king-9x9",
+        "jigsaw-9x9",
+        "classic-49x49",
+        "classic-64x64",
+    ] {
+        assert!(list.iter().any(|s| s["name"] == name), "{name} listed");
+    }
+    let o = coverlab(&["specs"], "");
+    assert!(stdout(&o).starts_with("NAME"));
+    assert!(stdout(&o).contains("classic-9x9"));
+}
+
+#[test]
+fn graph_writes_dot_with_one_edge_per_peer_pair() {
+    let o = coverlab(&["graph", "--spec", "classic-4x4"], "");
+    assert_eq!(o.status.code(), Some(0));
+    let dot = stdout(&o);
+    assert!(dot.starts_with("graph \"classic-4x4\" {"));
+    assert_eq!(dot.matches(" -- ").count(), 16 * 7 / 2);
+    assert!(dot.contains("r1c1 -- r1c2;"));
+    assert!(!dot.contains("r1c1 -- r3c3;"));
+}
+
+#[test]
+fn traces_are_written_and_replayed() {
+    let dir = std::env::temp_dir().join(format!("coverlab-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("t.jsonl");
+    let puzzles = dir.join("p.txt");
+    std::fs::write(&puzzles, "1...............\n.2.3............\n").unwrap();
+    for strategy in registry::names() {
+        let o = coverlab(
+            &["solve", "--strategy", strategy, "--trace", trace.to_str().unwrap(), puzzles.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(o.status.code(), Some(0), "{strategy}: {}", stderr(&o));
+        let text = std::fs::read_to_string(&trace).unwrap();
+        let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(first["event"], "start");
+        assert_eq!(first["index"], 0);
+        let o = coverlab(&["replay", "--trace", trace.to_str().unwrap(), puzzles.to_str().unwrap()], "");
+        assert_eq!(o.status.code(), Some(0), "{strategy}: {}{}", stdout(&o), stderr(&o));
+        assert_eq!(stdout(&o).matches(": ok").count(), 2, "{}", stdout(&o));
+        // A tampered trace is caught.
+        let bad = text
+            .lines()
+            .map(|l| if l.contains("\"stop\"") { l.replace("\"count\":1", "\"count\":7") } else { l.to_string() })
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(&trace, bad).unwrap();
+        let o = coverlab(&["replay", "--trace", trace.to_str().unwrap(), puzzles.to_str().unwrap()], "");
+        assert_eq!(o.status.code(), Some(1), "{strategy}: tampered trace accepted: {}", stdout(&o));
+        assert!(stdout(&o).contains("stop reports 7 solutions"), "{}", stdout(&o));
+    }
+    let o = coverlab(
+        &["solve", "--trace", trace.to_str().unwrap(), "--trace-format", "text", puzzles.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    assert!(text.starts_with("# puzzle 0 ("), "{text}");
+    assert!(text.lines().nth(1).unwrap().starts_with("start "), "{text}");
+    assert!(text.contains("place r1c1=1 given"));
+}
