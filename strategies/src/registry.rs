@@ -92,7 +92,7 @@ impl fmt::Debug for StrategyInfo {
 }
 
 /// The strategy used when none is named.
-pub const DEFAULT: &str = "dfs";
+pub const DEFAULT: &str = "fast";
 
 /// Every strategy, in the order `coverlab strategies` lists them.
 pub const REGISTRY: &[StrategyInfo] = &[

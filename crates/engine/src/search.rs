@@ -157,7 +157,7 @@ impl<'a> Search<'a> {
             self.solutions.push(grid());
         }
         let index = self.count;
-        self.emit(|| TraceEvent::Solution { index });
+        self.emit(|| TraceEvent::Solution { number: index });
         if self.count >= self.limits.max_solutions && self.stop.is_none() {
             self.stop = Some(StopReason::SolutionLimit);
         }

@@ -133,7 +133,7 @@ pub enum TraceEvent {
     /// The current grid is a solution.
     Solution {
         /// Its number, from 1.
-        index: u64,
+        number: u64,
     },
     /// The search ends.
     Stop {
@@ -282,7 +282,7 @@ impl fmt::Display for DisplayEvent<'_> {
                 }
             }
             TraceEvent::Backtrack { depth } => write!(f, "backtrack d{depth}"),
-            TraceEvent::Solution { index } => write!(f, "solution {index}"),
+            TraceEvent::Solution { number } => write!(f, "solution {number}"),
             TraceEvent::Stop { status, count, stats } => {
                 let status = match status {
                     Status::Complete => "complete",

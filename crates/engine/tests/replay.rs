@@ -35,7 +35,7 @@ fn an_honest_trace_replays() {
     let mut e = start(&p);
     e.push(TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::NakedSingle, depth: 0 });
     e.push(TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::HiddenSingle { unit: 0 }, depth: 0 });
-    e.push(TraceEvent::Solution { index: 1 });
+    e.push(TraceEvent::Solution { number: 1 });
     e.push(stop(1));
     let r = replay(&p, &e).unwrap();
     assert_eq!(r.solutions.len(), 1);
@@ -55,7 +55,7 @@ fn guesses_backtracks_and_conflicts_are_checked() {
     e.push(TraceEvent::Backtrack { depth: 0 });
     e.push(TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::NakedSingle, depth: 0 });
     e.push(TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::NakedSingle, depth: 0 });
-    e.push(TraceEvent::Solution { index: 1 });
+    e.push(TraceEvent::Solution { number: 1 });
     e.push(stop(1));
     assert!(replay(&p, &e).is_ok(), "backtrack restores r1c1 to empty");
 }
@@ -74,7 +74,7 @@ fn each_kind_of_wrong_step_is_refused() {
     check(vec![TraceEvent::Place { cell: 2, value: 1, reason: PlaceReason::Cover, depth: 0 }], "already holds");
     check(vec![TraceEvent::Guess { depth: 2, cell: 0, value: 1, k: 1, m: 1 }], "opens depth 2");
     check(vec![TraceEvent::Backtrack { depth: 0 }], "backtrack to depth 0 from depth 0");
-    check(vec![TraceEvent::Solution { index: 1 }], "is not valid");
+    check(vec![TraceEvent::Solution { number: 1 }], "is not valid");
     check(
         vec![
             TraceEvent::Eliminate { cell: 0, value: 1, depth: 0 },
