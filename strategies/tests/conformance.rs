@@ -17,11 +17,9 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-
 use coverlab_engine::{Limits, NullSink, Status, StopReason};
 use coverlab_model::validate::check_solution;
-use coverlab_strategies::registry::REGISTRY;
+use coverlab_strategies::registry::{REGISTRY, StrategyInfo};
 
 /// Counting stops at this many solutions (cases with more must reach it).
 const CAP: u64 = 1000;
@@ -48,20 +46,13 @@ fn cases() -> Vec<Case> {
             continue;
         }
         // spec : puzzle : count -- split on the first and last ':' so no symbol is lost.
-        let (spec, rest) = text
-            .split_once(':')
-            .unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
-        let (puzzle, count) = rest
-            .rsplit_once(':')
-            .unwrap_or_else(|| panic!("line {}: one ':' only", i + 1));
+        let (spec, rest) = text.split_once(':').unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
+        let (puzzle, count) = rest.rsplit_once(':').unwrap_or_else(|| panic!("line {}: one ':' only", i + 1));
         out.push(Case {
             line: i + 1,
             spec: spec.trim().to_string(),
             puzzle: puzzle.trim().to_string(),
-            expected: count
-                .trim()
-                .parse()
-                .unwrap_or_else(|e| panic!("line {}: count: {e}", i + 1)),
+            expected: count.trim().parse().unwrap_or_else(|e| panic!("line {}: count: {e}", i + 1)),
         });
     }
     out
@@ -91,140 +82,120 @@ fn corpus_covers_every_size_variant_and_kind_of_answer() {
         ("2 solutions", &|c| c == 2),
         ("many solutions", &|c| c > CAP),
     ] {
-        assert!(
-            cases.iter().any(|c| pred(c.expected)),
-            "no case with {what}"
-        );
+        assert!(cases.iter().any(|c| pred(c.expected)), "no case with {what}");
     }
     // Contradictory givens are part of the corpus, and their count is 0 (checked without any
     // strategy: the model's own conflict finder).
     let mut contradictory = 0;
     for c in &cases {
         if common::puzzle(&c.spec, &c.puzzle).conflict().is_some() {
-            assert_eq!(
-                c.expected, 0,
-                "line {}: contradictory givens must count 0",
-                c.line
-            );
+            assert_eq!(c.expected, 0, "line {}: contradictory givens must count 0", c.line);
             contradictory += 1;
         }
     }
-    assert!(
-        contradictory >= 5,
-        "only {contradictory} contradictory cases"
-    );
+    assert!(contradictory >= 5, "only {contradictory} contradictory cases");
+}
+
+/// What one strategy did on one case.
+#[derive(Default)]
+struct Report {
+    failures: Vec<String>,
+    /// Set when it stopped on the node limit.
+    skip: Option<String>,
+    /// Its solutions in line form, sorted, when it decided the case (complete or solution limit).
+    decided: Option<Vec<String>>,
+    nodes: u64,
+}
+
+/// Runs one strategy on one case and checks its outcome against the expected count.
+fn run(info: &StrategyInfo, case: &Case) -> Report {
+    let puzzle = common::puzzle(&case.spec, &case.puzzle);
+    let max = (case.expected + 1).min(CAP);
+    let limits = Limits { max_nodes: Some(NODE_LIMIT), ..Limits::count(max, KEEP) };
+    let outcome = info.build(common::SEED).solve(&puzzle, &limits, &mut NullSink);
+    let mut report = Report { nodes: outcome.stats.nodes, ..Report::default() };
+    let mut fail =
+        |msg: String| report.failures.push(format!("{} × line {} ({}): {msg}", info.name, case.line, case.spec));
+    for (k, grid) in outcome.solutions.iter().enumerate() {
+        if let Err(e) = check_solution(puzzle.model(), puzzle.givens(), grid) {
+            fail(format!("solution {} is wrong: {e}", k + 1));
+        }
+    }
+    let mut lines: Vec<String> = outcome.solutions.iter().map(|g| common::line(g, puzzle.symbols())).collect();
+    lines.sort();
+    lines.dedup();
+    if lines.len() != outcome.solutions.len() {
+        fail("a solution is returned twice".into());
+    }
+    if outcome.solutions.len() as u64 != outcome.count.min(KEEP as u64) {
+        fail(format!("{} solutions kept of {} counted (keep {KEEP})", outcome.solutions.len(), outcome.count));
+    }
+    match outcome.status {
+        Status::Complete if outcome.count == case.expected => report.decided = Some(lines),
+        Status::Complete => fail(format!("complete with {} solutions, expected {}", outcome.count, case.expected)),
+        Status::Stopped(StopReason::SolutionLimit) if outcome.count == max && case.expected >= max => {
+            report.decided = Some(lines)
+        }
+        Status::Stopped(StopReason::SolutionLimit) => fail(format!(
+            "stopped at the solution limit {max} with {} solutions, expected {}",
+            outcome.count, case.expected
+        )),
+        Status::Stopped(StopReason::NodeLimit) => {
+            if outcome.count > case.expected {
+                fail(format!("{} solutions before the node limit, expected {}", outcome.count, case.expected));
+            }
+            report.skip = Some(format!(
+                "{} × line {} ({}, expected {}): node limit, {} solutions so far",
+                info.name, case.line, case.spec, case.expected, outcome.count
+            ));
+        }
+        other => fail(format!("unexpected status {other:?}")),
+    }
+    report
 }
 
 #[test]
 fn every_strategy_counts_every_case() {
     let cases = cases();
+    // One thread per strategy; reports[s][c] is strategy s on case c.
+    let reports: Vec<Vec<Report>> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            REGISTRY.iter().map(|info| scope.spawn(|| cases.iter().map(|case| run(info, case)).collect())).collect();
+        handles.into_iter().map(|h| h.join().expect("a strategy panicked")).collect()
+    });
     let mut failures: Vec<String> = Vec::new();
-    let mut skips: Vec<String> = Vec::new();
-    let mut nodes: BTreeMap<&str, u64> = BTreeMap::new();
-    for case in &cases {
-        let puzzle = common::puzzle(&case.spec, &case.puzzle);
-        let max = (case.expected + 1).min(CAP);
-        let limits = Limits {
-            max_nodes: Some(NODE_LIMIT),
-            ..Limits::count(max, KEEP)
-        };
-        // The solution sets of the strategies that decided the case, to compare.
-        let mut sets: Vec<(&str, Vec<String>)> = Vec::new();
-        for info in REGISTRY {
-            let mut strategy = info.build(common::SEED);
-            let outcome = strategy.solve(&puzzle, &limits, &mut NullSink);
-            *nodes.entry(info.name).or_default() += outcome.stats.nodes;
-            let mut fail = |msg: String| {
-                failures.push(format!(
-                    "{} × line {} ({}): {msg}",
-                    info.name, case.line, case.spec
-                ));
-            };
-            for (k, grid) in outcome.solutions.iter().enumerate() {
-                if let Err(e) = check_solution(puzzle.model(), puzzle.givens(), grid) {
-                    fail(format!("solution {} is wrong: {e}", k + 1));
-                }
-            }
-            let mut lines: Vec<String> = outcome
-                .solutions
-                .iter()
-                .map(|g| common::line(g, puzzle.symbols()))
-                .collect();
-            lines.sort();
-            lines.dedup();
-            if lines.len() != outcome.solutions.len() {
-                fail("a solution is returned twice".into());
-            }
-            if outcome.solutions.len() as u64 != outcome.count.min(KEEP as u64) {
-                fail(format!(
-                    "{} solutions kept of {} counted (keep {KEEP})",
-                    outcome.solutions.len(),
-                    outcome.count
-                ));
-            }
-            match outcome.status {
-                Status::Complete => {
-                    if outcome.count != case.expected {
-                        fail(format!(
-                            "complete with {} solutions, expected {}",
-                            outcome.count, case.expected
-                        ));
-                    } else {
-                        sets.push((info.name, lines));
-                    }
-                }
-                Status::Stopped(StopReason::SolutionLimit) => {
-                    if outcome.count != max || case.expected < max {
-                        fail(format!(
-                            "stopped at the solution limit {max} with {} solutions, expected {}",
-                            outcome.count, case.expected
-                        ));
-                    } else {
-                        sets.push((info.name, lines));
-                    }
-                }
-                Status::Stopped(StopReason::NodeLimit) => {
-                    if outcome.count > case.expected {
-                        fail(format!(
-                            "{} solutions before the node limit, expected {}",
-                            outcome.count, case.expected
-                        ));
-                    }
-                    skips.push(format!(
-                        "{} × line {} ({}, expected {}): node limit, {} solutions so far",
-                        info.name, case.line, case.spec, case.expected, outcome.count
-                    ));
-                }
-                other => fail(format!("unexpected status {other:?}")),
-            }
+    let mut skips: Vec<&str> = Vec::new();
+    for (info, reports) in REGISTRY.iter().zip(&reports) {
+        println!("{}: {} nodes over the corpus", info.name, reports.iter().map(|r| r.nodes).sum::<u64>());
+        for r in reports {
+            failures.extend(r.failures.iter().cloned());
+            skips.extend(r.skip.as_deref());
         }
-        // Strategies that decided a case must agree on its solutions (all of them when counted
-        // in full, else the count already matched and the kept sets differ by search order).
-        if case.expected <= KEEP as u64 {
-            if let Some((first, reference)) = sets.first() {
-                for (name, set) in &sets[1..] {
-                    if set != reference {
-                        failures.push(format!(
-                            "line {}: {name} and {first} return different solutions",
-                            case.line
-                        ));
-                    }
+    }
+    // Strategies that decided a case with at most KEEP solutions must return the same set (with
+    // more, each kept its first KEEP in its own search order, and the counts already matched).
+    for (c, case) in cases.iter().enumerate() {
+        if case.expected > KEEP as u64 {
+            continue;
+        }
+        let mut decided =
+            REGISTRY.iter().zip(&reports).filter_map(|(info, r)| Some((info.name, r[c].decided.as_ref()?)));
+        if let Some((first, reference)) = decided.next() {
+            for (name, set) in decided {
+                if set != reference {
+                    failures.push(format!("line {}: {name} and {first} return different solutions", case.line));
                 }
             }
         }
     }
-    println!("{} cases × {} strategies", cases.len(), REGISTRY.len());
-    for (name, n) in &nodes {
-        println!("  {name}: {n} nodes in all");
-    }
-    println!("{} skipped (node limit {NODE_LIMIT}):", skips.len());
+    println!(
+        "{} cases × {} strategies; {} skipped (node limit {NODE_LIMIT}):",
+        cases.len(),
+        REGISTRY.len(),
+        skips.len()
+    );
     for s in &skips {
         println!("  {s}");
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }

@@ -20,6 +20,7 @@ use coverlab_model::validate::check_solution;
 use coverlab_model::{Grid, Model, Puzzle};
 use coverlab_strategies::registry::{REGISTRY, find};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 
 /// The specs drawn from, with the most cells blanked for each.
 const SPECS: &[(&str, usize)] = &[
@@ -40,22 +41,10 @@ const NODE_CAP: u64 = 2_000_000;
 
 /// The first solution `dfs` finds for the empty grid, checked.
 fn base_grid(model: &std::sync::Arc<Model>) -> Grid {
-    let empty =
-        Puzzle::new(model.clone(), Grid::empty(model.size())).expect("the empty grid has no clash");
+    let empty = Puzzle::new(model.clone(), Grid::empty(model.size())).expect("the empty grid has no clash");
     let mut dfs = find("dfs").expect("dfs is registered").build(common::SEED);
-    let outcome = dfs.solve(
-        &empty,
-        &Limits {
-            max_nodes: Some(NODE_CAP),
-            ..Limits::default()
-        },
-        &mut NullSink,
-    );
-    let grid = outcome
-        .solutions
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| panic!("dfs found no {} grid", model.name()));
+    let outcome = dfs.solve(&empty, &Limits { max_nodes: Some(NODE_CAP), ..Limits::default() }, &mut NullSink);
+    let grid = outcome.solutions.into_iter().next().unwrap_or_else(|| panic!("dfs found no {} grid", model.name()));
     check_solution(model, &Grid::empty(model.size()), &grid).expect("dfs's full grid is valid");
     grid
 }
@@ -71,14 +60,7 @@ fn permutation(rng: &mut Rng, len: usize) -> Vec<usize> {
 /// rows or stacks of columns), shuffling the groups and the indices within each.
 fn grouped_permutation(rng: &mut Rng, n: usize, size: usize) -> Vec<usize> {
     let groups = permutation(rng, n / size);
-    groups
-        .iter()
-        .flat_map(|&g| {
-            permutation(rng, size)
-                .into_iter()
-                .map(move |i| g * size + i)
-        })
-        .collect()
+    groups.iter().flat_map(|&g| permutation(rng, size).into_iter().map(move |i| g * size + i)).collect()
 }
 
 /// A random full grid of the model: relabelled, and for classic specs with shuffled rows and
@@ -88,10 +70,9 @@ fn random_full_grid(model: &std::sync::Arc<Model>, rng: &mut Rng) -> Grid {
     let base = base_grid(model);
     let relabel = permutation(rng, n);
     let (rows, cols): (Vec<usize>, Vec<usize>) = match model.boxes() {
-        Some((br, bc)) if model.name().starts_with("classic-") => (
-            grouped_permutation(rng, n, br),
-            grouped_permutation(rng, n, bc),
-        ),
+        Some((br, bc)) if model.name().starts_with("classic-") => {
+            (grouped_permutation(rng, n, br), grouped_permutation(rng, n, bc))
+        }
         _ => ((0..n).collect(), (0..n).collect()),
     };
     let mut values = vec![0; n * n];
@@ -108,14 +89,16 @@ fn random_full_grid(model: &std::sync::Arc<Model>, rng: &mut Rng) -> Grid {
 
 /// 64 cases by default (the suite stays within seconds); `PROPTEST_CASES=5000` for a deep run.
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(64)
+    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(64)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig {
+        cases: cases(),
+        // Next to this file: tests/properties.proptest-regressions.
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn every_strategy_solves_a_blanked_full_grid(

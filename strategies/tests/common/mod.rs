@@ -2,10 +2,7 @@
 //! writing grids and outcomes, and building every registered strategy.
 //!
 //! Each test file uses a different subset, hence the `dead_code` allowance below.
-#![allow(
-    dead_code,
-    reason = "each integration test uses only some of these helpers"
-)]
+#![allow(dead_code, reason = "each integration test uses only some of these helpers")]
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -30,20 +27,10 @@ pub fn parse_line(model: &Model, line: &str) -> Grid {
         .chars()
         .map(|c| match c {
             '.' => 0,
-            c => model
-                .symbols()
-                .value_of(c)
-                .unwrap_or_else(|| panic!("{c:?} is not a symbol of {}", model.name())),
+            c => model.symbols().value_of(c).unwrap_or_else(|| panic!("{c:?} is not a symbol of {}", model.name())),
         })
         .collect();
-    assert_eq!(
-        values.len(),
-        n * n,
-        "{} needs {} cells, the line has {}",
-        model.name(),
-        n * n,
-        values.len()
-    );
+    assert_eq!(values.len(), n * n, "{} needs {} cells, the line has {}", model.name(), n * n, values.len());
     Grid::from_values(n, values).expect("values come from the alphabet")
 }
 
