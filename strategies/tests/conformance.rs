@@ -13,7 +13,11 @@
 //! unsolvable one). Every solve runs under `NODE_LIMIT` nodes; a strategy that stops on that
 //! limit is skipped for that case only, and the skips are printed (`cargo test -- --nocapture`).
 //! A skip never hides a wrong answer: the partial count must still not exceed the expected one
-//! and its solutions are still validated.
+//! and its solutions are still validated. Today `dfs` skips 3 cases (17-clue and magictour
+//! line 1, and "1 has no place in box 1", which plain dfs cannot refute quickly).
+//!
+//! Each strategy runs on its own thread; with ten strategies the test takes about 6 s, most of it
+//! `random-stack` reaching the node limit.
 
 mod common;
 
