@@ -17,7 +17,8 @@ fn coverlab(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    // The program may exit before reading its input (a usage error): a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -269,4 +270,21 @@ fn the_readme_spec_example_has_solutions() {
     let m = Arc::new(Model::from_ron(&readme[start..end], "README.md").unwrap());
     let r = &json_lines(&o)[0];
     validate::check_solution(&m, &Grid::empty(6), &grid_of(&m, r["solutions"][0].as_str().unwrap())).unwrap();
+}
+
+#[test]
+fn absurd_limits_are_handled_not_panicked_on() {
+    for timeout in ["1e300", "1e15"] {
+        let o = coverlab(&["solve", "--timeout", timeout], "1...............\n");
+        assert_eq!(o.status.code(), Some(0), "{timeout}: {}", stderr(&o));
+    }
+    for timeout in ["0", "-1", "nan", "inf"] {
+        let o = coverlab(&["solve", &format!("--timeout={timeout}")], "1...............\n");
+        assert_eq!(o.status.code(), Some(2), "{timeout}");
+        assert!(stderr(&o).contains("--timeout must be a positive number of seconds"), "{}", stderr(&o));
+    }
+    let o = coverlab(&["solve", "--max-solutions", "18446744073709551615", "--max-nodes", "0"], "1...............\n");
+    assert_eq!(o.status.code(), Some(1), "no node allowed: stopped");
+    let o = coverlab(&["solve", "--format", "json", "--max-nodes", "0"], "1...............\n");
+    assert_eq!(json_lines(&o)[0]["status"], "stopped");
 }

@@ -37,7 +37,7 @@ impl Run<'_> {
             max_solutions,
             keep_solutions: keep,
             max_nodes: self.args.max_nodes,
-            deadline: self.args.timeout.map(|s| Instant::now() + Duration::from_secs_f64(s)),
+            deadline: self.args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
         }
     }
 
