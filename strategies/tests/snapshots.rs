@@ -202,4 +202,14 @@ fn strategy_snapshots() {
             settings.bind(|| insta::assert_snapshot!(format!("{}__{}", info.name, case.name), text));
         }
     }
+    // An unreferenced snapshot fails too: every file must belong to a registered strategy × case
+    // (a renamed or removed strategy or case leaves files behind: delete them).
+    let expected: std::collections::BTreeSet<String> =
+        REGISTRY.iter().flat_map(|i| CASES.iter().map(move |c| format!("{}__{}.snap", i.name, c.name))).collect();
+    let stale: Vec<String> = std::fs::read_dir(root.join("snapshots/strategies"))
+        .expect("the snapshot folder exists")
+        .map(|e| e.expect("a readable entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".snap") && !expected.contains(name))
+        .collect();
+    assert!(stale.is_empty(), "unreferenced snapshots in snapshots/strategies: {stale:?}");
 }
