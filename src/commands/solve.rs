@@ -149,7 +149,13 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 }
 
 fn solve_with(run: &Run<'_>, strategy: &mut Box<dyn Strategy>, item: Item, forward: bool) -> PuzzleResult {
-    if forward { run.solve(strategy, item, &mut TracingSink) } else { run.solve(strategy, item, &mut NullSink) }
+    match &item.puzzle {
+        Ok(p) if forward => {
+            let p = p.clone();
+            run.solve(strategy, item, &mut TracingSink::new(p.model(), p.symbols()))
+        }
+        _ => run.solve(strategy, item, &mut NullSink),
+    }
 }
 
 #[derive(Default)]

@@ -348,16 +348,26 @@ impl TraceSink for VecSink {
     }
 }
 
-/// Forwards events to `tracing` at trace level (target `coverlab::trace`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct TracingSink;
+/// Forwards events to `tracing` at trace level (target `coverlab::trace`), rendered as text.
+#[derive(Debug, Clone, Copy)]
+pub struct TracingSink<'m> {
+    model: &'m Model,
+    symbols: &'m Symbols,
+}
 
-impl TraceSink for TracingSink {
+impl<'m> TracingSink<'m> {
+    /// A sink logging the events of a puzzle of `model` written in `symbols`.
+    pub fn new(model: &'m Model, symbols: &'m Symbols) -> Self {
+        TracingSink { model, symbols }
+    }
+}
+
+impl TraceSink for TracingSink<'_> {
     fn enabled(&self) -> bool {
         tracing::enabled!(target: "coverlab::trace", tracing::Level::TRACE)
     }
     fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
-        tracing::trace!(target: "coverlab::trace", ?event);
+        tracing::trace!(target: "coverlab::trace", "{}", event.display(self.model, self.symbols));
         ControlFlow::Continue(())
     }
 }
