@@ -16,7 +16,7 @@ files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
   files=(tests/data/9x9/17_clue_first200.txt tests/data/9x9/magictour_top1465_first50.txt tests/data/16x16/gecode_janko_55.txt)
 fi
-strategies=${STRATEGIES:-fast,singles-hidden,dlx,mrv,dfs}
+strategies=${STRATEGIES:-fast,singles-hidden,dlx}
 out=$(mktemp -d)
 cargo build --release --quiet
 cp target/release/coverlab "$out/shipped"
