@@ -13,14 +13,22 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use coverlab_model::{Grid, Puzzle, Symbols, builtin};
+use coverlab_model::{Grid, Model, Puzzle, Symbols, builtin};
 use coverlab_strategies::{bench, registry};
 
-fn parse_line(line: &str) -> Result<Puzzle, String> {
+/// Reads one line; puzzles of one size share one model (`models` keeps them).
+fn parse_line(line: &str, models: &mut Vec<Arc<Model>>) -> Result<Puzzle, String> {
     let chars: Vec<char> = line.trim().chars().collect();
     let name =
         builtin::for_cell_count(chars.len()).ok_or_else(|| format!("no built-in spec has {} cells", chars.len()))?;
-    let model = Arc::new(builtin::load(name).expect("built-in").map_err(|e| e.to_string())?);
+    let model = match models.iter().find(|m| m.name() == name) {
+        Some(m) => m.clone(),
+        None => {
+            let m = Arc::new(builtin::load(name).expect("built-in").map_err(|e| e.to_string())?);
+            models.push(m.clone());
+            m
+        }
+    };
     let n = model.size();
     for symbols in Symbols::alternatives(n) {
         let values: Option<Vec<u8>> = chars
@@ -66,8 +74,9 @@ fn main() -> ExitCode {
             }
         };
         let mut puzzles = Vec::new();
+        let mut models = Vec::new();
         for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(max_puzzles).enumerate() {
-            match parse_line(line) {
+            match parse_line(line, &mut models) {
                 Ok(p) => puzzles.push(p),
                 Err(e) => {
                     eprintln!("{file}:{}: {e}", i + 1);

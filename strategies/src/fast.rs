@@ -47,17 +47,71 @@ pub struct Config {
     pub locked_candidates: bool,
     /// Randomised restarts on a Luby schedule (only while counting up to a few solutions).
     pub restarts: bool,
+    /// When no cell has two candidates, branch on a value with two places in a house.
+    pub place_branching: bool,
+    /// Generalised arc consistency on each house's all-different (Régin's matching filter) for
+    /// grids of at least this size (`usize::MAX`: never).
+    pub all_different_from: usize,
 }
 
 impl Config {
     /// Naked singles only.
-    pub const SINGLES: Config = Config { hidden_singles: false, locked_candidates: false, restarts: false };
+    pub const SINGLES: Config = Config {
+        hidden_singles: false,
+        locked_candidates: false,
+        restarts: false,
+        place_branching: false,
+        all_different_from: usize::MAX,
+    };
     /// Naked and hidden singles.
-    pub const HIDDEN: Config = Config { hidden_singles: true, locked_candidates: false, restarts: false };
+    pub const HIDDEN: Config = Config {
+        hidden_singles: true,
+        locked_candidates: false,
+        restarts: false,
+        place_branching: false,
+        all_different_from: usize::MAX,
+    };
     /// Naked and hidden singles, locked candidates.
-    pub const LOCKED: Config = Config { hidden_singles: true, locked_candidates: true, restarts: false };
+    pub const LOCKED: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: false,
+        place_branching: true,
+        all_different_from: usize::MAX,
+    };
+    /// The default: [`Config::LOCKED`], with all-different filtering from 16×16 up (where it
+    /// cuts the search more than it costs; at 9×9 it costs more than it saves).
+    pub const DEFAULT: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: false,
+        place_branching: true,
+        all_different_from: 16,
+    };
+    /// Singles, locked candidates and all-different filtering.
+    pub const GAC: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: false,
+        place_branching: true,
+        all_different_from: 0,
+    };
+    /// All-different filtering with randomised restarts.
+    pub const GAC_RESTARTS: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: true,
+        place_branching: true,
+        all_different_from: 0,
+    };
     /// Everything, with randomised restarts.
-    pub const RESTARTS: Config = Config { hidden_singles: true, locked_candidates: true, restarts: true };
+    pub const RESTARTS: Config = Config {
+        hidden_singles: true,
+        locked_candidates: true,
+        restarts: true,
+        place_branching: true,
+        all_different_from: usize::MAX,
+    };
 }
 
 /// Restarts are used only when at most this many solutions are asked for: every solution found
@@ -82,9 +136,14 @@ impl Fast {
     }
 }
 
-/// `fast`: naked and hidden singles, locked candidates, MRV.
+/// `fast`: naked and hidden singles, locked candidates, MRV; all-different filtering from 16×16.
 pub fn fast(seed: u64) -> Fast {
-    Fast::new("fast", Config::LOCKED, seed)
+    Fast::new("fast", Config::DEFAULT, seed)
+}
+
+/// `fast-locked`: naked and hidden singles, locked candidates, MRV, at every size.
+pub fn fast_locked(seed: u64) -> Fast {
+    Fast::new("fast-locked", Config::LOCKED, seed)
 }
 
 /// `fast-singles`: naked singles only.
@@ -95,6 +154,16 @@ pub fn fast_singles(seed: u64) -> Fast {
 /// `fast-hidden`: naked and hidden singles.
 pub fn fast_hidden(seed: u64) -> Fast {
     Fast::new("fast-hidden", Config::HIDDEN, seed)
+}
+
+/// `fast-gac`: `fast` plus all-different filtering on every house.
+pub fn fast_gac(seed: u64) -> Fast {
+    Fast::new("fast-gac", Config::GAC, seed)
+}
+
+/// `fast-gac-restarts`: `fast-gac` with randomised restarts.
+pub fn fast_gac_restarts(seed: u64) -> Fast {
+    Fast::new("fast-gac-restarts", Config::GAC_RESTARTS, seed)
 }
 
 /// `fast-restarts`: everything, with randomised restarts.
@@ -116,7 +185,7 @@ impl Strategy for Fast {
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name, puzzle, limits, sink);
         let model = puzzle.model_arc();
-        if !matches!(&self.cache, Some((m, _)) if Arc::ptr_eq(m, model)) {
+        if !matches!(&self.cache, Some((m, _)) if crate::geometry::same_model(m, model)) {
             self.cache = Some((model.clone(), Geometry::build(model)));
         }
         let geom = &self.cache.as_ref().expect("cached above").1;
@@ -135,14 +204,19 @@ impl Strategy for Fast {
     }
 }
 
-/// One decision: the cell, the values not tried yet, and k of m.
+/// One decision, k of m: either the values of a cell (`unit == NO_UNIT`, `rest` = values not
+/// tried yet) or the places of value `value` in house `unit` (`rest` = positions in the unit).
 #[derive(Debug, Clone, Copy)]
 struct Frame<B> {
     cell: u32,
+    unit: u32,
+    value: u32,
     rest: B,
     k: u32,
     m: u32,
 }
+
+const NO_UNIT: u32 = u32::MAX;
 
 /// Everything a solve writes, kept between solves.
 struct Buffers<B> {
@@ -157,6 +231,10 @@ struct Buffers<B> {
     queue: Vec<u16>,
     /// Houses touched since their last hidden-single scan, one bit each.
     dirty: Vec<u64>,
+    /// Houses touched since the last locked-candidates pass looked at them.
+    ldirty: Vec<u64>,
+    /// Houses touched since their last all-different filtering.
+    gdirty: Vec<u64>,
     /// Solutions found so far (kept only with restarts, to skip them when found again).
     found: Vec<Vec<Value>>,
 }
@@ -170,6 +248,8 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
             frames: Vec::new(),
             queue: Vec::new(),
             dirty: Vec::new(),
+            ldirty: Vec::new(),
+            gdirty: Vec::new(),
             found: Vec::new(),
         }));
     }
@@ -182,6 +262,10 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
     }
     b.dirty.clear();
     b.dirty.resize(geom.houses.div_ceil(64), 0);
+    b.ldirty.clear();
+    b.ldirty.resize(geom.houses.div_ceil(64), 0);
+    b.gdirty.clear();
+    b.gdirty.resize(geom.houses.div_ceil(64), 0);
     b.queue.clear();
     b.frames.clear();
     b.found.clear();
@@ -213,11 +297,14 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
     depth: usize,
     /// Random choices (restarts only).
     random: bool,
+    /// All-different filtering is on for this grid.
+    gac: bool,
 }
 
 impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     fn new(g: &'a Geometry, b: &'a mut Buffers<B>, cfg: Config, rng: Rng, search: &'a mut Search<'s>) -> Self {
-        Solver { g, b, cfg, rng, full: B::full(g.n), search, placements: 0, depth: 0, random: false }
+        let gac = g.n >= cfg.all_different_from;
+        Solver { g, b, cfg, rng, full: B::full(g.n), search, placements: 0, depth: 0, random: false, gac }
     }
 
     fn run(mut self, puzzle: &Puzzle, max_solutions: u64) {
@@ -283,6 +370,8 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         }
         for h in 0..self.g.houses {
             self.b.dirty[h >> 6] |= 1 << (h & 63);
+            self.b.ldirty[h >> 6] |= 1 << (h & 63);
+            self.b.gdirty[h >> 6] |= 1 << (h & 63);
         }
         if let Err(cause) = self.propagate() {
             self.conflict(cause);
@@ -293,17 +382,26 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
 
     #[inline]
     fn conflict(&mut self, cause: ConflictCause) {
-        if TRACE {
+        if TRACE && cause != HALL_VIOLATION {
             self.search.conflict(self.depth, cause);
         }
         self.b.queue.clear();
         self.b.dirty.fill(0);
+        self.b.ldirty.fill(0);
+        self.b.gdirty.fill(0);
     }
 
     #[inline]
     fn mark_dirty(&mut self, cell: usize) {
+        let (locked, gac) = (self.cfg.locked_candidates, self.gac);
         for &h in self.g.houses_of(cell) {
             self.b.dirty[usize::from(h) >> 6] |= 1 << (h & 63);
+            if locked {
+                self.b.ldirty[usize::from(h) >> 6] |= 1 << (h & 63);
+            }
+            if gac {
+                self.b.gdirty[usize::from(h) >> 6] |= 1 << (h & 63);
+            }
         }
     }
 
@@ -322,12 +420,14 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             self.mark_dirty(cell);
         }
         let g = self.g;
+        let (locked, gac) = (self.cfg.locked_candidates, self.gac);
+        let cand = &mut self.b.cand[base..base + cells];
         for &p in g.peers(cell) {
             let p = p as usize;
-            let c = self.b.cand[base + p];
+            let c = cand[p];
             if c & bit != B::EMPTY {
                 let nc = c ^ bit;
-                self.b.cand[base + p] = nc;
+                cand[p] = nc;
                 if nc.is_empty() {
                     return Err(ConflictCause::NoCandidates { cell: p });
                 }
@@ -335,7 +435,16 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     self.b.queue.push(p as u16);
                 }
                 if hidden {
-                    self.mark_dirty(p);
+                    for &h in g.houses_of(p) {
+                        let (w, b) = (usize::from(h) >> 6, 1u64 << (h & 63));
+                        self.b.dirty[w] |= b;
+                        if locked {
+                            self.b.ldirty[w] |= b;
+                        }
+                        if gac {
+                            self.b.gdirty[w] |= b;
+                        }
+                    }
                 }
             }
         }
@@ -374,8 +483,107 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             if self.cfg.locked_candidates && self.locked()? {
                 continue;
             }
+            if self.gac && self.all_different()? {
+                continue;
+            }
             return Ok(());
         }
+    }
+
+    /// All-different filtering of the houses touched since their last filtering, one at a time
+    /// (each house's eliminations go through singles before the next house); true if anything
+    /// was eliminated.
+    fn all_different(&mut self) -> Result<bool, ConflictCause> {
+        for i in 0..self.b.gdirty.len() {
+            while self.b.gdirty[i] != 0 {
+                let word = self.b.gdirty[i];
+                let h = i * 64 + word.trailing_zeros() as usize;
+                self.b.gdirty[i] &= word - 1;
+                if self.filter_house(h)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Régin's filter for the all-different of house `h`: a perfect matching of its unsolved
+    /// cells to its missing values (Kuhn's augmenting paths on bitsets), then every candidate
+    /// that lies in no perfect matching is eliminated: (c, v) survives iff v is c's mate or
+    /// mate(v) and c lie on a common cycle of the alternating graph (same strongly connected
+    /// component, found by a bitset transitive closure).
+    fn filter_house(&mut self, h: usize) -> Result<bool, ConflictCause> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        let unit = g.unit(h);
+        let mut adj = [B::EMPTY; 64];
+        let mut at = [0u16; 64];
+        let mut k = 0;
+        for &c in unit {
+            let x = self.b.cand[base + c as usize];
+            if !x.is_empty() {
+                adj[k] = x;
+                at[k] = c;
+                k += 1;
+            }
+        }
+        if k <= 2 {
+            return Ok(false);
+        }
+        const NONE: u8 = u8::MAX;
+        let mut mate_of_value = [NONE; 64];
+        let mut mate_of_cell = [0u8; 64];
+        for i in 0..k {
+            let mut visited = B::EMPTY;
+            if !augment(i, &adj, &mut visited, &mut mate_of_value, &mut mate_of_cell) {
+                return Err(HALL_VIOLATION);
+            }
+        }
+        // Alternating graph on cells: i -> mate(v) for each non-matching candidate v of i.
+        let mut reach = [0u64; 64];
+        for i in 0..k {
+            let mut r = 0u64;
+            for v in (adj[i] & !B::bit(usize::from(mate_of_cell[i]))).iter() {
+                r |= 1 << mate_of_value[v];
+            }
+            reach[i] = r;
+        }
+        for j in 0..k {
+            let rj = reach[j];
+            for r in reach.iter_mut().take(k) {
+                if *r >> j & 1 == 1 {
+                    *r |= rj;
+                }
+            }
+        }
+        let mut changed = false;
+        for i in 0..k {
+            let mut drop = B::EMPTY;
+            for v in (adj[i] & !B::bit(usize::from(mate_of_cell[i]))).iter() {
+                let j = usize::from(mate_of_value[v]);
+                if reach[j] >> i & 1 == 0 {
+                    drop |= B::bit(v);
+                }
+            }
+            if drop.is_empty() {
+                continue;
+            }
+            let cell = at[i] as usize;
+            if TRACE {
+                let depth = self.depth;
+                for v in drop.iter() {
+                    self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth });
+                }
+            }
+            let nc = self.b.cand[base + cell] & !drop;
+            self.b.cand[base + cell] = nc;
+            changed = true;
+            if nc.is_single() {
+                self.b.queue.push(cell as u16);
+            }
+            self.mark_dirty(cell);
+        }
+        Ok(changed)
     }
 
     /// Takes a dirty house off the set.
@@ -396,15 +604,14 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         let base = self.depth * self.g.cells;
         let g = self.g;
         let (mut once, mut twice, mut placed) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        let cand = &self.b.cand[base..base + g.cells];
+        let grid = &self.b.grid[base..base + g.cells];
         for &c in g.unit(h) {
-            let c = base + c as usize;
-            let x = self.b.cand[c];
+            let x = cand[c as usize];
             twice |= once & x;
             once |= x;
-            let v = self.b.grid[c];
-            if v != 0 {
-                placed |= B::bit(usize::from(v) - 1);
-            }
+            // Branch-free: bit v-1 for a filled cell, nothing for an empty one.
+            placed |= B::from_u64((1u128 << grid[c as usize] >> 1) as u64);
         }
         let missing = self.full & !(once | placed);
         if !missing.is_empty() {
@@ -421,22 +628,38 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         Ok(())
     }
 
-    /// One pass of locked candidates over every intersection; true if anything was eliminated.
+    /// One pass of locked candidates over the intersections of the houses touched since the
+    /// last pass; true if anything was eliminated.
     fn locked(&mut self) -> Result<bool, ConflictCause> {
+        let mut changed = false;
+        for i in 0..self.b.ldirty.len() {
+            let mut word = std::mem::take(&mut self.b.ldirty[i]);
+            while word != 0 {
+                let h = i * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                changed |= self.locked_from(h)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Locked candidates of house `h` against every unit it shares two or more cells with.
+    fn locked_from(&mut self, h: usize) -> Result<bool, ConflictCause> {
         let base = self.depth * self.g.cells;
         let g = self.g;
         let mut changed = false;
-        for link in &g.links {
+        for link in g.links_from(h) {
+            let cand = &self.b.cand[base..base + g.cells];
             let mut inter = B::EMPTY;
             for &c in g.link_cells(link.inter) {
-                inter |= self.b.cand[base + c as usize];
+                inter |= cand[c as usize];
             }
             if inter.is_empty() {
                 continue;
             }
             let mut out = B::EMPTY;
             for &c in g.link_cells(link.from_only) {
-                out |= self.b.cand[base + c as usize];
+                out |= cand[c as usize];
             }
             let locked = inter & !out;
             if locked.is_empty() {
@@ -497,6 +720,36 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         best_cell
     }
 
+    /// A value with exactly two places in some house (the first found), as a decision: used when
+    /// no cell has two candidates (MRV over the exact-cover items, cells and house-values).
+    fn choose_place(&mut self) -> Option<Frame<B>> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        for h in 0..g.houses {
+            let (mut once, mut twice, mut thrice) = (B::EMPTY, B::EMPTY, B::EMPTY);
+            for &c in g.unit(h) {
+                let x = self.b.cand[base + c as usize];
+                thrice |= twice & x;
+                twice |= once & x;
+                once |= x;
+            }
+            let two = twice & !thrice;
+            if two.is_empty() {
+                continue;
+            }
+            let v = two.lowest();
+            let bit = B::bit(v);
+            let mut rest = B::EMPTY;
+            for (i, &c) in g.unit(h).iter().enumerate() {
+                if self.b.cand[base + c as usize] & bit != B::EMPTY {
+                    rest |= B::bit(i);
+                }
+            }
+            return Some(Frame { cell: 0, unit: h as u32, value: v as u32, rest, k: 0, m: 2 });
+        }
+        None
+    }
+
     /// Makes slot `to` a copy of slot `from`.
     #[inline]
     fn copy_slot(&mut self, from: usize, to: usize) {
@@ -528,7 +781,10 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             } else {
                 let cell = self.choose();
                 let rest = self.b.cand[self.depth * cells + cell];
-                self.b.frames.push(Frame { cell: cell as u32, rest, k: 0, m: rest.count() });
+                let frame = if self.cfg.place_branching && rest.count() > 2 { self.choose_place() } else { None };
+                let frame =
+                    frame.unwrap_or(Frame { cell: cell as u32, unit: NO_UNIT, value: 0, rest, k: 0, m: rest.count() });
+                self.b.frames.push(frame);
             }
             // Next alternative of the innermost open decision.
             loop {
@@ -545,7 +801,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     }
                     return RunEnd::Restart;
                 }
-                let v = if self.random {
+                let pick = if self.random {
                     let r = self.rng.below(u64::from(f.rest.count()));
                     let mut x = f.rest;
                     for _ in 0..r {
@@ -555,9 +811,14 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 } else {
                     f.rest.lowest()
                 };
-                f.rest &= !B::bit(v);
+                f.rest &= !B::bit(pick);
                 f.k += 1;
-                let (cell, k, m) = (f.cell as usize, f.k as usize, f.m as usize);
+                let (k, m) = (f.k as usize, f.m as usize);
+                let (cell, v) = if f.unit == NO_UNIT {
+                    (f.cell as usize, pick)
+                } else {
+                    (self.g.unit(f.unit as usize)[pick] as usize, f.value as usize)
+                };
                 let d = self.b.frames.len() - 1;
                 if k > 1 {
                     self.search.backtrack(d);
@@ -592,8 +853,31 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     }
 }
 
+/// A conflict with no cause in puzzle terms (a Hall set: fewer values than cells): not traced.
+const HALL_VIOLATION: ConflictCause = ConflictCause::NoOption { item: usize::MAX };
+
+/// Kuhn's augmenting path from cell `i` (bitset adjacency to values); true when `i` got a mate.
+fn augment<B: Bits>(
+    i: usize,
+    adj: &[B; 64],
+    visited: &mut B,
+    mate_of_value: &mut [u8; 64],
+    mate_of_cell: &mut [u8; 64],
+) -> bool {
+    for v in (adj[i] & !*visited).iter() {
+        *visited |= B::bit(v);
+        let m = mate_of_value[v];
+        if m == u8::MAX || augment(usize::from(m), adj, visited, mate_of_value, mate_of_cell) {
+            mate_of_value[v] = i as u8;
+            mate_of_cell[i] = v as u8;
+            return true;
+        }
+    }
+    false
+}
+
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … (i from 1).
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i;
     loop {
         // Find k with 2^k - 1 >= i.

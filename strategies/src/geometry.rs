@@ -8,6 +8,12 @@ use std::collections::BTreeMap;
 
 use coverlab_model::Model;
 
+/// True when two models have the same units (so the same flat arrays): the same `Arc`, or a
+/// model compiled again from the same spec (readers may build one per puzzle).
+pub(crate) fn same_model(a: &std::sync::Arc<Model>, b: &std::sync::Arc<Model>) -> bool {
+    std::sync::Arc::ptr_eq(a, b) || (a.size() == b.size() && a.units() == b.units())
+}
+
 /// One directed intersection for locked candidates: when every candidate place of a value in
 /// the house `from` lies in `from ∩ to`, the value leaves the cells of `to \ from`.
 #[derive(Debug, Clone, Copy)]
@@ -35,8 +41,9 @@ pub(crate) struct Geometry {
     house_of: Vec<u16>,
     peer_off: Vec<u32>,
     peers: Vec<u16>,
-    /// Directed intersections, for locked candidates.
-    pub links: Vec<Link>,
+    /// Directed intersections, for locked candidates, grouped by their `from` house.
+    links: Vec<Link>,
+    link_off: Vec<u32>,
     link_cells: Vec<u16>,
 }
 
@@ -76,7 +83,7 @@ impl Geometry {
         }
         let mut links = Vec::new();
         let mut link_cells: Vec<u16> = Vec::new();
-        let mut push = |from: usize, to: usize, links: &mut Vec<Link>| {
+        let mut push = |from: usize, to: usize, links: &mut Vec<(usize, Link)>| {
             let a = &units[from].cells;
             let b = &units[to].cells;
             let mut range = |cells: Vec<u16>| {
@@ -91,7 +98,7 @@ impl Geometry {
             let inter = range(a.iter().filter(|c| b.contains(c)).map(|&c| c as u16).collect());
             let from_only = range(a.iter().filter(|c| !b.contains(c)).map(|&c| c as u16).collect());
             let to_only = range(to_only);
-            links.push(Link { inter, from_only, to_only });
+            links.push((from, Link { inter, from_only, to_only }));
         };
         for (&(a, b), &count) in &shared {
             if count < 2 {
@@ -105,7 +112,29 @@ impl Geometry {
                 push(b, a, &mut links);
             }
         }
-        Geometry { n, cells, houses, unit_off, unit_cells, house_of_off, house_of, peer_off, peers, links, link_cells }
+        links.sort_by_key(|(from, _)| *from);
+        let mut link_off = vec![0u32; houses + 1];
+        for (from, _) in &links {
+            link_off[from + 1] += 1;
+        }
+        for h in 0..houses {
+            link_off[h + 1] += link_off[h];
+        }
+        let links = links.into_iter().map(|(_, l)| l).collect();
+        Geometry {
+            n,
+            cells,
+            houses,
+            unit_off,
+            unit_cells,
+            house_of_off,
+            house_of,
+            peer_off,
+            peers,
+            links,
+            link_off,
+            link_cells,
+        }
     }
 
     /// The cells of unit `u`.
@@ -124,6 +153,12 @@ impl Geometry {
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[self.peer_off[cell] as usize..self.peer_off[cell + 1] as usize]
+    }
+
+    /// The intersections whose `from` house is `h`.
+    #[inline]
+    pub fn links_from(&self, h: usize) -> &[Link] {
+        &self.links[self.link_off[h] as usize..self.link_off[h + 1] as usize]
     }
 
     /// The cells of a range of [`Geometry::link_cells`].

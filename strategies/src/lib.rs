@@ -22,6 +22,7 @@ pub mod registry;
 pub mod dfs;
 pub mod dlx;
 pub mod fast;
+pub mod learn;
 pub mod mrv;
 pub mod random_stack;
 pub mod singles;

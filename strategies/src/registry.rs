@@ -140,10 +140,17 @@ pub const REGISTRY: &[StrategyInfo] = &[
     },
     StrategyInfo {
         name: "fast",
-        summary: "the default: bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess",
+        summary: "bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess; all-different filtering from 16x16",
         source: "Norvig's propagation, pointing/claiming, MRV (strategies/PERFORMANCE.md)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
         new: |seed| Box::new(crate::fast::fast(seed)),
+    },
+    StrategyInfo {
+        name: "fast-locked",
+        summary: "fast without all-different filtering at any size: singles, locked candidates, MRV",
+        source: "Norvig's propagation, pointing/claiming, MRV",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_locked(seed)),
     },
     StrategyInfo {
         name: "fast-singles",
@@ -168,6 +175,43 @@ pub const REGISTRY: &[StrategyInfo] = &[
             .with(Capabilities::FAST)
             .with(Capabilities::SEEDED),
         new: |seed| Box::new(crate::fast::fast_restarts(seed)),
+    },
+    StrategyInfo {
+        name: "fast-gac",
+        summary: "fast plus all-different filtering of every house (perfect matching + alternating cycles)",
+        source: "Régin 1994, \"A filtering algorithm for constraints of difference in CSPs\"",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_gac(seed)),
+    },
+    StrategyInfo {
+        name: "fast-gac-restarts",
+        summary: "fast-gac with random MRV tie-breaks and value order, Luby restarts",
+        source: "Régin 1994; Gomes, Selman, Kautz 1998 (randomised restarts)",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::fast::fast_gac_restarts(seed)),
+    },
+    StrategyInfo {
+        name: "fast-learn",
+        summary: "CDCL over (cell, value) literals: native exact-one propagation (singles), 1-UIP nogood learning, MRV decisions, Luby restarts",
+        source: "MiniSat/Chaff CDCL (1-UIP, two watched literals), Glucose LBD; exact-one groups propagated natively",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::learn::fast_learn(seed)),
+    },
+    StrategyInfo {
+        name: "fast-learn-vsids",
+        summary: "fast-learn with SAT-style decisions: the unassigned (cell, value) of highest activity (VSIDS heap)",
+        source: "Chaff VSIDS (Moskewicz et al. 2001) on the fast-learn CDCL",
+        capabilities: Capabilities::PROPAGATES
+            .with(Capabilities::ELIMINATIONS)
+            .with(Capabilities::FAST)
+            .with(Capabilities::SEEDED),
+        new: |seed| Box::new(crate::learn::fast_learn_vsids(seed)),
     },
 ];
 

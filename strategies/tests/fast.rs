@@ -9,7 +9,16 @@ use coverlab_model::validate::check_solution;
 use coverlab_model::{Grid, Model, Puzzle, builtin};
 use coverlab_strategies::registry;
 
-const FAST: &[&str] = &["fast", "fast-singles", "fast-hidden", "fast-restarts"];
+const FAST: &[&str] = &[
+    "fast",
+    "fast-singles",
+    "fast-hidden",
+    "fast-restarts",
+    "fast-gac",
+    "fast-gac-restarts",
+    "fast-learn",
+    "fast-learn-vsids",
+];
 
 fn model(name: &str) -> Arc<Model> {
     Arc::new(builtin::load(name).unwrap().unwrap())
@@ -100,7 +109,9 @@ fn every_builtin_family_is_solved_and_counts_agree_with_dfs() {
         let out = solve("fast", &empty, 1);
         let full = out.solutions.first().unwrap_or_else(|| panic!("{name}: no solution of the empty grid"));
         check_solution(&m, &Grid::empty(n), full).unwrap();
-        for keep in [0.35, 0.5] {
+        // Sparse 9×9 puzzles; denser large ones (naked singles alone can take long below 50 %).
+        let keeps = if n <= 9 { [0.35, 0.5] } else { [0.5, 0.65] };
+        for keep in keeps {
             let puzzle = Puzzle::new(m.clone(), blank(full, keep, &mut rng)).unwrap();
             let count = check_all(&puzzle, true);
             if n <= 9 {
