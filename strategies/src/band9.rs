@@ -1,0 +1,567 @@
+//! `band-9x9`: a bit-parallel kernel for classic 9×9 only, in the band representation of
+//! JCZSolve (zhouyundong's solver, 2012, as described on the Enjoy Sudoku Players Forum) and
+//! tdoku (t-dillon, "Fast Sudoku solvers", 2019). Written here from those published ideas; no code
+//! is taken from either, nor from the Rust `sudoku` crate (a JCZSolve port).
+//!
+//! # Representation
+//! The grid is three bands of three rows. For each digit `d` and band `b`, one `u32` holds the 27
+//! cells of the band where `d` may still go (bit `9 * row + column`, row and column within the
+//! band). A digit placed in a cell keeps its bit there (it is the only bit left in that row), so
+//! the solution can be read off the bitboards. Besides the 27 words the state holds, per band,
+//! the unsolved cells and the (digit, row) pairs already placed: 132 bytes, copied on each guess.
+//!
+//! # Propagation (a fixpoint of)
+//! - Band shrink (box–line interactions): within a band each digit takes exactly one cell in each
+//!   of the three rows and in each of the three boxes, so the (row, box) pairs it still has form a
+//!   3×3 boolean matrix whose choices must be permutations. Two 512-entry tables give the 9-bit
+//!   matrix of a word ([`SHRINK`] per row) and the cells of every (row, box) triplet used by some
+//!   permutation that fits the matrix ([`COMPLEX`]); one `and` removes all the others (pointing and
+//!   claiming inside the band and more), and an empty result is a contradiction. This also finds
+//!   hidden singles in rows and boxes: a box with one place forces its row.
+//! - Row singles: a row of a word left with one bit is a placement. It removes the cell from the
+//!   other eight digits of the band and the column from the digit's words of the other two bands.
+//!   Words that change are marked dirty and shrunk again.
+//! - Naked singles, when no word is dirty: per band, three accumulators over the nine digits give
+//!   the cells with at least one, two, three candidates (bit-parallel counting). An unsolved cell
+//!   with none is a contradiction; a cell with one is placed (its row is cut to it).
+//!
+//! # Search
+//! Depth-first, copy-on-guess: a guess copies the whole state to the next slot of a small stack.
+//! It branches on the first bivalue cell (found by the same accumulators), otherwise on a cell
+//! with three candidates, otherwise on the first unsolved cell; digits ascending.
+//!
+//! # Other specs
+//! The kernel runs only when the spec is exactly classic 9×9: size 9 and 27 houses that are the
+//! rows, columns and 3×3 boxes, and no other unit. For any other spec, `band-9x9` hands the puzzle
+//! to the generic `fast` strategy, built through the registry: its result and its trace (whose
+//! `start` line then names `fast`, the kernel that ran) are `fast`'s own.
+//!
+//! # Traces
+//! With a tracing sink, a const-generic copy of the kernel emits every placement as
+//! `place … propagated` (the propagation finds them in bulk, in an order in which a naked or
+//! hidden single claim need not hold yet; the replay checker verifies that each is legal),
+//! `guess`, `backtrack` and `solution`. It emits no `conflict` events (they are optional) and no
+//! eliminations: box–line removals are not stated, which is why placements do not claim singles.
+
+use std::sync::Arc;
+
+use coverlab_engine::{Limits, Outcome, PlaceReason, Search, Strategy, TraceEvent, TraceSink};
+use coverlab_model::{Grid, Model, Puzzle, Value};
+
+/// The strategy's registered name.
+const NAME: &str = "band-9x9";
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// The cells of row `r` of a band.
+const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+
+/// The rows (a 3-bit set) as cells of a band.
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if s & (1 << r) != 0 {
+                t[s] |= 0x1ff << (9 * r);
+            }
+            r += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For the 9 cells of one row of a band: which of its three box segments (3 cells each) are not
+/// empty, as 3 bits.
+static SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For a (row, box) matrix of a digit in a band (bit `3 * row + box`): the cells of the band that
+/// lie in a triplet used by some permutation (one box per row, one row per box) that fits the
+/// matrix; 0 when none fits.
+static COMPLEX: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut fits = true;
+            let mut cells = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                let k = perm[r];
+                if s & (1 << (3 * r + k)) == 0 {
+                    fits = false;
+                }
+                cells |= 7 << (9 * r + 3 * k);
+                r += 1;
+            }
+            if fits {
+                t[s] |= cells;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// A 3-bit set's size.
+const POP3: [u8; 8] = [0, 1, 1, 2, 1, 2, 2, 3];
+
+/// The whole search state of one decision level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Board {
+    /// Candidates: word `9 * band + digit`, bit `9 * row + column` within the band.
+    f: [u32; 27],
+    /// Cells not placed yet, per band.
+    unsolved: [u32; 3],
+    /// Per band, bit `3 * digit + row`: the digit is placed in that row of the band.
+    solved: [u32; 3],
+}
+
+impl Board {
+    const EMPTY: Board = Board { f: [BAND; 27], unsolved: [BAND; 3], solved: [0; 3] };
+
+    /// The values, row-major (for a fully placed board: the solution).
+    fn values(&self) -> Vec<Value> {
+        let mut values = vec![0; 81];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut x = self.f[9 * b + d] & !self.unsolved[b];
+                while x != 0 {
+                    values[27 * b + x.trailing_zeros() as usize] = d as Value + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        values
+    }
+}
+
+/// One open decision: a cell (band and bit), the digits left to try, and k of m.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    band: u8,
+    bit: u8,
+    rest: u16,
+    k: u8,
+    m: u8,
+}
+
+/// What the propagation left: a solution, or a cell to branch on.
+#[derive(Debug, Clone, Copy)]
+enum Next {
+    Solved,
+    Branch { band: usize, bit: usize },
+}
+
+/// The contradiction marker of the propagation.
+#[derive(Debug)]
+struct Dead;
+
+/// `band-9x9`: see the module doc.
+pub struct Band9 {
+    /// The generic kernel, for every spec other than classic 9×9.
+    fallback: Box<dyn Strategy>,
+    /// The last model seen and whether it is classic 9×9.
+    cache: Option<(Arc<Model>, bool)>,
+    /// One board per decision level, reused across solves.
+    stack: Vec<Board>,
+    frames: Vec<Frame>,
+}
+
+impl Band9 {
+    /// A fresh instance; the seed is passed to the fallback strategy.
+    pub fn new(seed: u64) -> Band9 {
+        let fast = crate::registry::find("fast").expect("the fast strategy is registered");
+        Band9 { fallback: fast.build(seed), cache: None, stack: Vec::new(), frames: Vec::new() }
+    }
+}
+
+impl std::fmt::Debug for Band9 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Band9").finish_non_exhaustive()
+    }
+}
+
+/// True when the model is exactly classic 9×9: 27 houses, the rows, columns and 3×3 boxes.
+pub fn is_classic_9x9(model: &Model) -> bool {
+    if model.size() != 9 || model.units().len() != 27 || model.units().iter().any(|u| !u.exact) {
+        return false;
+    }
+    let mut want: Vec<Vec<usize>> = Vec::with_capacity(27);
+    for i in 0..9 {
+        want.push((0..9).map(|c| 9 * i + c).collect());
+        want.push((0..9).map(|r| 9 * r + i).collect());
+        want.push((0..9).map(|j| 9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3).collect());
+    }
+    let mut have: Vec<Vec<usize>> = model
+        .units()
+        .iter()
+        .map(|u| {
+            let mut cells = u.cells.clone();
+            cells.sort_unstable();
+            cells
+        })
+        .collect();
+    for w in &mut want {
+        w.sort_unstable();
+    }
+    want.sort();
+    have.sort();
+    want == have
+}
+
+impl Strategy for Band9 {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
+        let model = puzzle.model_arc();
+        let classic = match &self.cache {
+            Some((m, classic)) if Arc::ptr_eq(m, model) => *classic,
+            _ => {
+                let classic = is_classic_9x9(model);
+                self.cache = Some((model.clone(), classic));
+                classic
+            }
+        };
+        if !classic {
+            return self.fallback.solve(puzzle, limits, sink);
+        }
+        let mut search = Search::begin(NAME, puzzle, limits, sink);
+        if self.stack.len() < 82 {
+            self.stack.resize(82, Board::EMPTY);
+        }
+        self.frames.clear();
+        if search.tracing() {
+            Kernel::<true>::new(&mut search).run(puzzle, &mut self.stack, &mut self.frames);
+        } else {
+            Kernel::<false>::new(&mut search).run(puzzle, &mut self.stack, &mut self.frames);
+        }
+        search.finish()
+    }
+}
+
+/// The kernel, compiled once with and once without tracing.
+struct Kernel<'a, 's, const TRACE: bool> {
+    search: &'a mut Search<'s>,
+    /// Words changed since they were last shrunk, bit `9 * band + digit`.
+    dirty: u32,
+    /// Deductions made (guesses count themselves).
+    placements: u64,
+    /// The current decision level.
+    depth: usize,
+}
+
+impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
+    fn new(search: &'a mut Search<'s>) -> Self {
+        Kernel { search, dirty: 0, placements: 0, depth: 0 }
+    }
+
+    fn run(mut self, puzzle: &Puzzle, stack: &mut [Board], frames: &mut Vec<Frame>) {
+        self.search_tree(puzzle, stack, frames);
+        self.search.stats_mut().placements += self.placements;
+    }
+
+    fn search_tree(&mut self, puzzle: &Puzzle, stack: &mut [Board], frames: &mut Vec<Frame>) {
+        // The root: the givens, then propagation. Clashing givens: no solution, no node.
+        let mut root = Board::EMPTY;
+        for (cell, &v) in puzzle.givens().values().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (band, bit, d) = (cell / 27, cell % 27, usize::from(v) - 1);
+            if root.f[9 * band + d] & (1 << bit) == 0 {
+                return;
+            }
+            self.assign(&mut root, d, band, bit);
+        }
+        stack[0] = root;
+        if !self.search.node() {
+            return;
+        }
+        let mut next = match self.propagate(&mut stack[0]) {
+            Ok(next) => next,
+            Err(Dead) => return,
+        };
+        'node: loop {
+            // The board of `self.depth` is propagated and has no contradiction.
+            match next {
+                Next::Solved => {
+                    let board = &stack[self.depth];
+                    if self.search.solution(|| Grid::from_values(9, board.values()).expect("digits 1-9")).is_break() {
+                        return;
+                    }
+                }
+                Next::Branch { band, bit } => {
+                    let board = &stack[self.depth];
+                    let mut rest = 0u16;
+                    for d in 0..9 {
+                        rest |= (((board.f[9 * band + d] >> bit) & 1) as u16) << d;
+                    }
+                    frames.push(Frame { band: band as u8, bit: bit as u8, rest, k: 0, m: pop9(rest) });
+                }
+            }
+            // The next alternative of the innermost open decision.
+            loop {
+                let Some(f) = frames.last_mut() else {
+                    return;
+                };
+                if f.rest == 0 {
+                    frames.pop();
+                    continue;
+                }
+                let d = f.rest.trailing_zeros() as usize;
+                f.rest &= f.rest - 1;
+                f.k += 1;
+                let (band, bit, k, m) = (usize::from(f.band), usize::from(f.bit), usize::from(f.k), usize::from(f.m));
+                let level = frames.len() - 1;
+                if k > 1 {
+                    self.search.backtrack(level);
+                }
+                stack[level + 1] = stack[level];
+                self.depth = level + 1;
+                self.search.guess(level + 1, 27 * band + bit, d as Value + 1, k, m);
+                if !self.search.node() {
+                    return;
+                }
+                let board = &mut stack[level + 1];
+                self.dirty = 0;
+                self.assign(board, d, band, bit);
+                if let Ok(n) = self.propagate(board) {
+                    next = n;
+                    continue 'node;
+                }
+            }
+        }
+    }
+
+    /// Places digit `d` at `bit` of `band` (a given or a guess: not emitted here). The cell must
+    /// still have the digit as a candidate.
+    #[inline]
+    fn assign(&mut self, bd: &mut Board, d: usize, band: usize, bit: usize) {
+        let p = 1u32 << bit;
+        let r = bit / 9;
+        let i = 9 * band + d;
+        bd.f[i] &= !(ROW[r] ^ p);
+        bd.solved[band] |= 1 << (3 * d + r);
+        self.dirty |= 1 << i;
+        self.eliminate(bd, d, band, p);
+    }
+
+    /// `cells` (one per row at most) of `band` now hold digit `d`: they leave the unsolved set and
+    /// the other digits' words, and their columns leave the digit's words of the other bands.
+    #[inline(always)]
+    fn eliminate(&mut self, bd: &mut Board, d: usize, band: usize, cells: u32) {
+        bd.unsolved[band] &= !cells;
+        let own = 9 * band + d;
+        for e in 0..9 {
+            let j = 9 * band + e;
+            let old = bd.f[j];
+            let new = if j == own { old } else { old & !cells };
+            bd.f[j] = new;
+            self.dirty |= u32::from(old != new) << j;
+        }
+        let cols = (cells | cells >> 9 | cells >> 18) & 0x1ff;
+        let column_cells = cols | cols << 9 | cols << 18;
+        for other in [(band + 1) % 3, (band + 2) % 3] {
+            let j = 9 * other + d;
+            let old = bd.f[j];
+            let new = old & !column_cells;
+            bd.f[j] = new;
+            self.dirty |= u32::from(old != new) << j;
+        }
+    }
+
+    /// Shrinks word `i` and places its new row singles.
+    #[inline(always)]
+    fn shrink(&mut self, bd: &mut Board, i: usize) -> Result<(), Dead> {
+        let x = bd.f[i];
+        let s = usize::from(SHRINK[(x & 0x1ff) as usize])
+            | usize::from(SHRINK[((x >> 9) & 0x1ff) as usize]) << 3
+            | usize::from(SHRINK[(x >> 18) as usize & 0x1ff]) << 6;
+        let x = x & COMPLEX[s];
+        if x == 0 {
+            return Err(Dead);
+        }
+        bd.f[i] = x;
+        let (band, d) = (i / 9, i % 9);
+        let new = row_singles(x) & !(bd.solved[band] >> (3 * d)) & 7;
+        if new != 0 {
+            bd.solved[band] |= new << (3 * d);
+            let cells = x & ROWS[new as usize];
+            self.placements += u64::from(POP3[new as usize]);
+            if TRACE {
+                let mut c = cells;
+                while c != 0 {
+                    let cell = 27 * band + c.trailing_zeros() as usize;
+                    c &= c - 1;
+                    let depth = self.depth;
+                    self.search.emit(|| TraceEvent::Place {
+                        cell,
+                        value: d as Value + 1,
+                        reason: PlaceReason::Propagated,
+                        depth,
+                    });
+                }
+            }
+            self.eliminate(bd, d, band, cells);
+        }
+        Ok(())
+    }
+
+    /// Deduces to a fixpoint; then the board is solved, or a cell to branch on is named.
+    fn propagate(&mut self, bd: &mut Board) -> Result<Next, Dead> {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                self.shrink(bd, i)?;
+            }
+            // Naked singles, and the first bivalue cell in case there are none.
+            let mut branch = None;
+            for band in 0..3 {
+                let u = bd.unsolved[band];
+                if u == 0 {
+                    continue;
+                }
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = bd.f[9 * band + d];
+                    three |= two & x;
+                    two |= one & x;
+                    one |= x;
+                }
+                if u & !one != 0 {
+                    return Err(Dead);
+                }
+                let mut singles = u & !two;
+                while singles != 0 {
+                    let bit = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let p = 1u32 << bit;
+                    for d in 0..9 {
+                        let i = 9 * band + d;
+                        let x = bd.f[i];
+                        if x & p != 0 {
+                            let cut = x & !(ROW[bit / 9] ^ p);
+                            if cut != x {
+                                bd.f[i] = cut;
+                                self.dirty |= 1 << i;
+                            }
+                            break;
+                        }
+                    }
+                }
+                if branch.is_none() {
+                    let pairs = u & two & !three;
+                    if pairs != 0 {
+                        branch = Some(Next::Branch { band, bit: pairs.trailing_zeros() as usize });
+                    }
+                }
+            }
+            if self.dirty != 0 {
+                continue;
+            }
+            if let Some(next) = branch {
+                return Ok(next);
+            }
+            return Ok(fewest(bd));
+        }
+    }
+}
+
+/// Without a bivalue cell: the first cell with three candidates, else the first unsolved cell;
+/// `Solved` when every cell is placed.
+fn fewest(bd: &Board) -> Next {
+    let mut first = None;
+    for band in 0..3 {
+        let u = bd.unsolved[band];
+        if u == 0 {
+            continue;
+        }
+        let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let x = bd.f[9 * band + d];
+            four |= three & x;
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        let triples = u & three & !four;
+        if triples != 0 {
+            return Next::Branch { band, bit: triples.trailing_zeros() as usize };
+        }
+        if first.is_none() {
+            first = Some(Next::Branch { band, bit: u.trailing_zeros() as usize });
+        }
+    }
+    first.unwrap_or(Next::Solved)
+}
+
+/// The rows (3 bits) of a word that hold exactly one bit; every row holds at least one.
+#[inline(always)]
+fn row_singles(x: u32) -> u32 {
+    let r0 = x & 0x1ff;
+    let r1 = (x >> 9) & 0x1ff;
+    let r2 = x >> 18;
+    u32::from(r0 & r0.wrapping_sub(1) == 0)
+        | u32::from(r1 & r1.wrapping_sub(1) == 0) << 1
+        | u32::from(r2 & r2.wrapping_sub(1) == 0) << 2
+}
+
+/// The size of a 9-bit set.
+#[inline]
+fn pop9(x: u16) -> u8 {
+    POP3[usize::from(x & 7)] + POP3[usize::from((x >> 3) & 7)] + POP3[usize::from((x >> 6) & 7)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn complex_keeps_exactly_the_triplets_of_fitting_permutations() {
+        // Everything possible: everything kept.
+        assert_eq!(COMPLEX[0x1ff], BAND);
+        // Row 0 only in box 0: boxes 1 and 2 of row 0 and box 0 of rows 1 and 2 go.
+        let s = 0b111_111_001;
+        let kept = COMPLEX[s];
+        assert_eq!(kept & ROW[0], 7);
+        assert_eq!(kept & ROW[1] & (7 << 9), 0);
+        assert_eq!(kept & ROW[2] & (7 << 18), 0);
+        // Rows 0 and 1 both only in box 0: no permutation.
+        assert_eq!(COMPLEX[0b111_001_001], 0);
+        // An empty row: no permutation.
+        assert_eq!(COMPLEX[0b111_000_111], 0);
+    }
+
+    #[test]
+    fn shrink_and_row_singles() {
+        assert_eq!(SHRINK[0b100_000_001], 0b101);
+        assert_eq!(row_singles(1 | 0b11 << 9 | 1 << 26), 0b101);
+        assert_eq!(pop9(0x1ff), 9);
+        assert_eq!(pop9(0b101_010_001), 4);
+    }
+}
