@@ -160,6 +160,28 @@ static PERM9: [u16; 512] = {
     t
 };
 
+/// For the columns (9 bits) where a digit may go in one band: the cells of another band that
+/// keep it, i.e. all but the columns that are the digit's only column within their box.
+static POINTING: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut keep = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let seg = (s >> (3 * k)) & 7;
+            if seg == 1 || seg == 2 || seg == 4 {
+                let col = (seg << (3 * k)) as u32;
+                keep &= !(col | col << 9 | col << 18);
+            }
+            k += 1;
+        }
+        t[s] = keep;
+        s += 1;
+    }
+    t
+};
+
 /// A 3-bit set's size.
 const POP3: [u8; 8] = [0, 1, 1, 2, 1, 2, 2, 3];
 
@@ -209,16 +231,23 @@ impl Board {
     /// the other digits' words, and their columns leave the digit's words of the other bands.
     #[inline(always)]
     fn eliminate(&mut self, d: usize, band: usize, cells: u32) {
+        self.clear_cells(d, band, cells);
+        let cols = (cells | cells >> 9 | cells >> 18) & 0x1ff;
+        let column_cells = !(cols | cols << 9 | cols << 18);
+        self.f[9 * ((band + 1) % 3) + d] &= column_cells;
+        self.f[9 * ((band + 2) % 3) + d] &= column_cells;
+    }
+
+    /// `cells` of `band` now hold digit `d`: they leave the unsolved set and the other digits'
+    /// words.
+    #[inline(always)]
+    fn clear_cells(&mut self, d: usize, band: usize, cells: u32) {
         self.unsolved[band] &= !cells;
         let own = self.f[9 * band + d];
         for e in 0..9 {
             self.f[9 * band + e] &= !cells;
         }
         self.f[9 * band + d] = own;
-        let cols = (cells | cells >> 9 | cells >> 18) & 0x1ff;
-        let column_cells = !(cols | cols << 9 | cols << 18);
-        self.f[9 * ((band + 1) % 3) + d] &= column_cells;
-        self.f[9 * ((band + 2) % 3) + d] &= column_cells;
     }
 
     /// Places digit `d` at `bit` of `band` (a given or a guess). The cell must still have the
@@ -447,6 +476,12 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
         }
         bd.f[I] = x;
         bd.prev[I] = x;
+        // Pointing along columns: a column that is the digit's only one in a box of this band
+        // leaves the digit's words of the other bands (this also covers the columns of new
+        // placements).
+        let keep = POINTING[((x | x >> 9 | x >> 18) & 0x1ff) as usize];
+        bd.f[9 * ((band + 1) % 3) + d] &= keep;
+        bd.f[9 * ((band + 2) % 3) + d] &= keep;
         let new = row_singles(x) & !(bd.solved[band] >> (3 * d)) & 7;
         if new != 0 {
             bd.solved[band] |= new << (3 * d);
@@ -466,7 +501,7 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
                     });
                 }
             }
-            bd.eliminate(d, band, cells);
+            bd.clear_cells(d, band, cells);
         }
         Ok(())
     }
@@ -576,6 +611,7 @@ fn choose(bd: &Board, pairs: [u32; 3]) -> Next {
     let mut best = (0, 0, 0);
     for (band, &p) in pairs.iter().enumerate() {
         let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
+        let f = &bd.f;
         let mut p = p;
         while p != 0 {
             let q = p.trailing_zeros() as usize;
@@ -584,16 +620,17 @@ fn choose(bd: &Board, pairs: [u32; 3]) -> Next {
             let col = 0x40201u32 << c;
             let own = (ROW[q / 9] | col | BOX_IN_BAND[c / 3]) & bd.unsolved[band] & !(1 << q);
             let (col1, col2) = (col & bd.unsolved[b1], col & bd.unsolved[b2]);
-            let (mut near, mut far) = (0u64, 0u32);
-            let mut shift = 0;
+            let mut digits = 0u32;
             for d in 0..9 {
-                let x = bd.f[9 * band + d];
-                if x & (1 << q) != 0 {
-                    near |= u64::from(x & own) << (27 * shift);
-                    far |= ((bd.f[9 * b1 + d] & col1) | (bd.f[9 * b2 + d] & col2) << 1) << (2 * shift);
-                    shift += 1;
-                }
+                digits |= ((f[9 * band + d] >> q) & 1) << d;
             }
+            let d1 = digits.trailing_zeros() as usize % 9;
+            let d2 = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9;
+            let near = u64::from(f[9 * band + d1] & own) | u64::from(f[9 * band + d2] & own) << 27;
+            let far = (f[9 * b1 + d1] & col1)
+                | (f[9 * b2 + d1] & col2) << 1
+                | (f[9 * b1 + d2] & col1) << 2
+                | (f[9 * b2 + d2] & col2) << 3;
             let impact = near.count_ones() + far.count_ones();
             if impact >= best.0 {
                 best = (impact, band, q);
