@@ -34,10 +34,12 @@
 //!
 //! # Search
 //! Depth-first, copy-on-guess: a guess copies the whole state to the next slot of a small stack.
-//! It branches on a bivalue cell, choosing the one whose two digits have the most candidates among
-//! its unsolved peers (the choice whose two branches remove the most; on the hard sets this
-//! halves the guesses of "the first bivalue cell"), otherwise on a cell with three candidates,
-//! otherwise on the first unsolved cell; digits ascending.
+//! It branches on a bivalue cell, choosing the one whose two branches remove the most: its score
+//! counts the candidates of its two digits among its unsolved peers, those in bivalue peers
+//! (which become naked singles) three times. On the hard sets this needs 40-60% fewer guesses than
+//! "the first bivalue cell" (magictour 17 instead of 38 per puzzle, counting to 2). Without a
+//! bivalue cell it takes a cell with three candidates, else the first unsolved cell; digits
+//! ascending.
 //!
 //! # Other specs
 //! The kernel runs only when the spec is exactly classic 9×9: size 9 and 27 houses that are the
@@ -69,6 +71,17 @@ const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 /// The cells of box `k` of a band.
 const BOX_IN_BAND: [u32; 3] =
     [0x7 | 0x7 << 9 | 0x7 << 18, 0x38 | 0x38 << 9 | 0x38 << 18, 0x1c0 | 0x1c0 << 9 | 0x1c0 << 18];
+
+/// For each cell of a band: its peers within the band (its row and its box, itself excluded).
+const PEERS_IN_BAND: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut q = 0;
+    while q < 27 {
+        t[q] = (ROW[q / 9] | BOX_IN_BAND[(q % 9) / 3]) & !(1 << q);
+        q += 1;
+    }
+    t
+};
 
 /// The rows (a 3-bit set) as cells of a band.
 const ROWS: [u32; 8] = {
@@ -390,11 +403,16 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
     fn search_tree(&mut self, puzzle: &Puzzle, stack: &mut [Board], frames: &mut Vec<Frame>) {
         // The root: the givens, then propagation. Clashing givens: no solution, no node.
         let mut root = Board::EMPTY;
-        for (cell, &v) in puzzle.givens().values().iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let (band, bit, d) = (cell / 27, cell % 27, usize::from(v) - 1);
+        // The givens, gathered without a branch per cell (their places are unpredictable).
+        let mut givens = [(0u8, 0u8); 81];
+        let mut count = 0;
+        for (cell, &v) in puzzle.givens().values().iter().enumerate().take(81) {
+            givens[count] = (cell as u8, v);
+            count += usize::from(v != 0);
+        }
+        for &(cell, v) in &givens[..count.min(81)] {
+            let (cell, v) = (usize::from(cell), usize::from(v));
+            let (band, bit, d) = (cell / 27, cell % 27, v - 1);
             if root.f[9 * band + d] & (1 << bit) == 0 {
                 return;
             }
@@ -605,8 +623,9 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
     }
 }
 
-/// Among the bivalue cells: the one whose two digits have the most candidates among its
-/// unsolved peers (the branch that removes the most).
+/// Among the bivalue cells: the one whose branches remove the most. Its score counts the
+/// candidates of its two digits among its unsolved peers, and twice more those in bivalue peers
+/// (each of which the branch turns into a naked single).
 fn choose(bd: &Board, pairs: [u32; 3]) -> Next {
     let mut best = (0, 0, 0);
     for (band, &p) in pairs.iter().enumerate() {
@@ -616,9 +635,8 @@ fn choose(bd: &Board, pairs: [u32; 3]) -> Next {
         while p != 0 {
             let q = p.trailing_zeros() as usize;
             p &= p - 1;
-            let c = q % 9;
-            let col = 0x40201u32 << c;
-            let own = (ROW[q / 9] | col | BOX_IN_BAND[c / 3]) & bd.unsolved[band] & !(1 << q);
+            let col = 0x40201u32 << (q % 9);
+            let own = PEERS_IN_BAND[q] & bd.unsolved[band];
             let (col1, col2) = (col & bd.unsolved[b1], col & bd.unsolved[b2]);
             let mut digits = 0u32;
             for d in 0..9 {
@@ -631,9 +649,13 @@ fn choose(bd: &Board, pairs: [u32; 3]) -> Next {
                 | (f[9 * b2 + d1] & col2) << 1
                 | (f[9 * b1 + d2] & col1) << 2
                 | (f[9 * b2 + d2] & col2) << 3;
-            let impact = near.count_ones() + far.count_ones();
-            if impact >= best.0 {
-                best = (impact, band, q);
+            // The same, in bivalue peers only (each part of `far` sits at its own offset).
+            let (cp1, cp2) = (col1 & pairs[b1], col2 & pairs[b2]);
+            let bnear = near & (u64::from(pairs[band]) | u64::from(pairs[band]) << 27);
+            let bfar = far & (cp1 | cp2 << 1 | cp1 << 2 | cp2 << 3);
+            let score = ones2(near, u64::from(far)) + 2 * ones2(bnear, u64::from(bfar));
+            if score >= best.0 {
+                best = (score, band, q);
             }
         }
     }
@@ -666,6 +688,20 @@ fn fewest(bd: &Board) -> Next {
         }
     }
     first.unwrap_or(Next::Solved)
+}
+
+/// The number of ones in `a` and `b` together (one bit-parallel count for both).
+#[inline(always)]
+fn ones2(a: u64, b: u64) -> u32 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let a = a - ((a >> 1) & M1);
+    let b = b - ((b >> 1) & M1);
+    // Each 4-bit field holds at most 4 + 4.
+    let s = (a & M2) + ((a >> 2) & M2) + (b & M2) + ((b >> 2) & M2);
+    let s = (s & M4) + ((s >> 4) & M4);
+    (s.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// The rows (3 bits) of a word that hold exactly one bit; every row holds at least one.
