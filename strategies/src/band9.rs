@@ -612,6 +612,9 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
             if found {
                 continue;
             }
+            if bd.unsolved == [0; 3] {
+                return Ok(Next::Solved);
+            }
             if self.stack_shrink(bd)? {
                 continue;
             }
