@@ -181,7 +181,8 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             )));
                         }
                     }
-                    PlaceReason::Cover => {}
+                    // Only legality is checked (below) for these.
+                    PlaceReason::Cover | PlaceReason::Propagated => {}
                 }
                 st.place(cell, value).map_err(fail)?;
             }

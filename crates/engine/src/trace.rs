@@ -43,6 +43,10 @@ pub enum PlaceReason {
     },
     /// DLX covered an item that had a single option left.
     Cover,
+    /// Placed by a kernel's bulk propagation (several deductions applied at once, in an order in
+    /// which no single naked or hidden single claim need hold yet); the checker verifies only
+    /// that it is legal.
+    Propagated,
 }
 
 /// What made a state a dead end.
@@ -265,6 +269,7 @@ impl fmt::Display for DisplayEvent<'_> {
                     PlaceReason::NakedSingle => write!(f, "naked-single"),
                     PlaceReason::HiddenSingle { unit: u } => write!(f, "hidden-single in {}", unit(*u)),
                     PlaceReason::Cover => write!(f, "cover"),
+                    PlaceReason::Propagated => write!(f, "propagated"),
                 }
             }
             TraceEvent::Eliminate { cell, value, .. } => write!(f, "eliminate {}", cv(*cell, *value)),
