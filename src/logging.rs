@@ -1,6 +1,8 @@
 //! Logs on stderr through `tracing`: `-v` info, `-vv` debug, `-vvv` trace (which also forwards
 //! every search event); `RUST_LOG` overrides.
 
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 /// Installs the subscriber. Logs never go to stdout.
@@ -15,6 +17,7 @@ pub fn init(verbose: u8) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_target(true)
         .without_time()
         .try_init();

@@ -44,7 +44,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         let rows: Vec<bench::BenchRow> = strategies
             .iter()
             .map(|info| {
-                bench::run(info, &puzzles, args.limit, args.min_seconds, Some(Duration::from_secs_f64(args.timeout)))
+                bench::run(info, &puzzles, args.limit, args.min_seconds, Duration::try_from_secs_f64(args.timeout).ok())
             })
             .collect();
         println!("## {} ({} puzzles, counting to {})\n", file.display(), puzzles.len(), args.limit);

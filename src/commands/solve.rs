@@ -37,7 +37,7 @@ impl Run<'_> {
             max_solutions,
             keep_solutions: keep,
             max_nodes: self.args.max_nodes,
-            deadline: self.args.timeout.map(|s| Instant::now() + Duration::from_secs_f64(s)),
+            deadline: self.args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
         }
     }
 
@@ -149,7 +149,13 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 }
 
 fn solve_with(run: &Run<'_>, strategy: &mut Box<dyn Strategy>, item: Item, forward: bool) -> PuzzleResult {
-    if forward { run.solve(strategy, item, &mut TracingSink) } else { run.solve(strategy, item, &mut NullSink) }
+    match &item.puzzle {
+        Ok(p) if forward => {
+            let p = p.clone();
+            run.solve(strategy, item, &mut TracingSink::new(p.model(), p.symbols()))
+        }
+        _ => run.solve(strategy, item, &mut NullSink),
+    }
 }
 
 #[derive(Default)]

@@ -88,7 +88,7 @@ pub fn run(
         max_solutions: max_solutions.max(1),
         keep_solutions: 0,
         max_nodes: None,
-        deadline: timeout.map(|t| now + t),
+        deadline: timeout.and_then(|t| now.checked_add(t)),
     };
     let mut times = Vec::with_capacity(puzzles.len());
     let (mut solved, mut timeouts, mut guesses, mut no_guess) = (0, 0, 0u64, 0);

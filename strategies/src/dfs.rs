@@ -13,8 +13,8 @@
 
 use std::ops::ControlFlow;
 
-use coverlab_engine::{Bits, ConflictCause, Limits, Outcome, Search, Strategy, TraceSink, dispatch_bits};
-use coverlab_model::{Grid, Puzzle, Value};
+use coverlab_engine::{Bits, ConflictCause, Limits, Outcome, Search, Strategy, TraceSink, UnitSets, dispatch_bits};
+use coverlab_model::{Puzzle, Value};
 
 /// Plain depth-first search (seed 001).
 #[derive(Debug, Default)]
@@ -27,67 +27,28 @@ impl Strategy for Dfs {
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name(), puzzle, limits, sink);
-        dispatch_bits!(puzzle.size(), B => run::<B>(puzzle, &mut search));
+        dispatch_bits!(puzzle.size(), B => {
+            // The seed's house sets, one per unit; clashing givens: no solution.
+            if let Some(mut sets) = UnitSets::<B>::from_givens(puzzle) {
+                let _ = dfs(&mut sets, &mut search, 0, 0);
+            }
+        });
         search.finish()
     }
 }
 
-struct State<'p, B> {
-    puzzle: &'p Puzzle,
-    grid: Vec<Value>,
-    /// Per unit: the values placed in it (the seed's house sets).
-    used: Vec<B>,
-    full: B,
-}
-
-fn run<B: Bits>(puzzle: &Puzzle, search: &mut Search<'_>) {
-    let model = puzzle.model();
-    let n = model.size();
-    let mut st = State { puzzle, grid: vec![0; n * n], used: vec![B::EMPTY; model.units().len()], full: B::full(n) };
-    for (cell, &v) in puzzle.givens().values().iter().enumerate() {
-        if v != 0 {
-            for &u in model.units_of(cell) {
-                if st.used[u as usize].has(usize::from(v) - 1) {
-                    return; // contradictory givens: no solution
-                }
-                st.used[u as usize] |= B::bit(usize::from(v) - 1);
-            }
-            st.grid[cell] = v;
-        }
-    }
-    let _ = dfs(&mut st, search, 0, 0);
-}
-
-impl<B: Bits> State<'_, B> {
-    fn fits(&self, cell: usize) -> B {
-        let mut taken = B::EMPTY;
-        for &u in self.puzzle.model().units_of(cell) {
-            taken |= self.used[u as usize];
-        }
-        self.full & !taken
-    }
-
-    fn toggle(&mut self, cell: usize, bit: usize) {
-        for &u in self.puzzle.model().units_of(cell) {
-            self.used[u as usize] = self.used[u as usize] ^ B::bit(bit);
-        }
-    }
-}
-
 /// Searches from the first empty cell at or after `from`, with `depth` decisions in force.
-fn dfs<B: Bits>(st: &mut State<'_, B>, search: &mut Search<'_>, from: usize, depth: usize) -> ControlFlow<()> {
+fn dfs<B: Bits>(sets: &mut UnitSets<'_, B>, search: &mut Search<'_>, from: usize, depth: usize) -> ControlFlow<()> {
     if !search.node() {
         return ControlFlow::Break(());
     }
     // 1. Skip filled cells, row-major.
-    let Some(cell) = (from..st.grid.len()).find(|&c| st.grid[c] == 0) else {
+    let Some(cell) = (from..sets.values().len()).find(|&c| sets.value(c) == 0) else {
         // 2. No cell left: a solution.
-        let grid = &st.grid;
-        let n = st.puzzle.size();
-        return search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range"));
+        return search.solution(|| sets.to_grid());
     };
     // 3. Try every value that is in none of the cell's house sets, ascending.
-    let fits = st.fits(cell);
+    let fits = sets.fits(cell);
     let m = fits.count() as usize;
     if m == 0 {
         search.conflict(depth, ConflictCause::NoCandidates { cell });
@@ -99,12 +60,10 @@ fn dfs<B: Bits>(st: &mut State<'_, B>, search: &mut Search<'_>, from: usize, dep
         }
         let value = (bit + 1) as Value;
         search.guess(depth + 1, cell, value, k + 1, m);
-        st.toggle(cell, bit);
-        st.grid[cell] = value;
-        let flow = dfs(st, search, cell + 1, depth + 1);
+        sets.place(cell, value);
+        let flow = dfs(sets, search, cell + 1, depth + 1);
         // 4. Clear the cell and its house sets again.
-        st.grid[cell] = 0;
-        st.toggle(cell, bit);
+        sets.clear(cell);
         flow?;
     }
     ControlFlow::Continue(())

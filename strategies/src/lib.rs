@@ -19,6 +19,7 @@
 pub mod bench;
 pub mod registry;
 
+pub mod band9;
 pub mod dfs;
 pub mod dlx;
 pub mod fast;

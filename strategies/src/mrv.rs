@@ -15,8 +15,8 @@
 
 use std::ops::ControlFlow;
 
-use coverlab_engine::{Bits, ConflictCause, Limits, Outcome, Search, Strategy, TraceSink, dispatch_bits};
-use coverlab_model::{Cell, Grid, Puzzle, Value};
+use coverlab_engine::{Bits, ConflictCause, Limits, Outcome, Search, Strategy, TraceSink, UnitSets, dispatch_bits};
+use coverlab_model::{Cell, Puzzle, Value};
 
 /// Recursive backtracking on the most constrained cell, with unit bitmasks (seed 002).
 #[derive(Debug, Default)]
@@ -29,91 +29,45 @@ impl Strategy for Mrv {
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name(), puzzle, limits, sink);
-        dispatch_bits!(puzzle.size(), B => run::<B>(puzzle, &mut search));
+        dispatch_bits!(puzzle.size(), B => {
+            // One bitmask per unit; clashing givens: no solution.
+            if let Some(mut masks) = UnitSets::<B>::from_givens(puzzle) {
+                let _ = solve(&mut masks, &mut search, 0);
+            }
+        });
         search.finish()
     }
 }
 
-struct State<'p, B> {
-    puzzle: &'p Puzzle,
-    grid: Vec<Value>,
-    /// Per unit: the bitmask of the values set in it.
-    masks: Vec<B>,
-    full: B,
-}
-
-fn run<B: Bits>(puzzle: &Puzzle, search: &mut Search<'_>) {
-    let model = puzzle.model();
-    let n = model.size();
-    let mut st = State { puzzle, grid: vec![0; n * n], masks: vec![B::EMPTY; model.units().len()], full: B::full(n) };
-    for (cell, &v) in puzzle.givens().values().iter().enumerate() {
-        if v != 0 {
-            let bit = B::bit(usize::from(v) - 1);
-            if model.units_of(cell).iter().any(|&u| st.masks[u as usize] & bit != B::EMPTY) {
-                return; // contradictory givens: no solution
-            }
-            st.set(cell, v);
-        }
-    }
-    let _ = solve(&mut st, search, 0);
-}
-
-impl<B: Bits> State<'_, B> {
-    /// The OR of the masks of the cell's units: the values that have impact on it.
-    fn impact(&self, cell: Cell) -> B {
-        let mut taken = B::EMPTY;
-        for &u in self.puzzle.model().units_of(cell) {
-            taken |= self.masks[u as usize];
-        }
-        taken & self.full
-    }
-
-    fn set(&mut self, cell: Cell, value: Value) {
-        self.grid[cell] = value;
-        for &u in self.puzzle.model().units_of(cell) {
-            self.masks[u as usize] |= B::bit(usize::from(value) - 1);
-        }
-    }
-
-    fn clear(&mut self, cell: Cell) {
-        let bit = B::bit(usize::from(self.grid[cell]) - 1);
-        self.grid[cell] = 0;
-        for &u in self.puzzle.model().units_of(cell) {
-            self.masks[u as usize] &= !bit;
-        }
-    }
-
-    /// Section 2 of the seed: the empty cell whose OR of masks has the most bits set (lowest
-    /// index on ties), with that OR; `None` when the grid is full.
-    fn pick(&self) -> Option<(Cell, B)> {
-        let mut best: Option<(Cell, B)> = None;
-        let mut best_bits = 0;
-        for cell in (0..self.grid.len()).filter(|&c| self.grid[c] == 0) {
-            let impact = self.impact(cell);
-            let bits = impact.count();
-            if best.is_none() || bits > best_bits {
-                best = Some((cell, impact));
-                best_bits = bits;
-                if impact == self.full {
-                    break; // nothing fits: no cell can beat it
-                }
+/// Section 2 of the seed: the empty cell whose OR of masks (the values that have impact on it)
+/// has the most bits set, lowest index on ties, with that OR; `None` when the grid is full.
+fn pick<B: Bits>(masks: &UnitSets<'_, B>) -> Option<(Cell, B)> {
+    let mut best: Option<(Cell, B)> = None;
+    let mut best_bits = 0;
+    for cell in (0..masks.values().len()).filter(|&c| masks.value(c) == 0) {
+        let impact = masks.taken(cell);
+        let bits = impact.count();
+        if best.is_none() || bits > best_bits {
+            best = Some((cell, impact));
+            best_bits = bits;
+            if impact == masks.full() {
+                break; // nothing fits: no cell can beat it
             }
         }
-        best
     }
+    best
 }
 
 /// Section 1 of the seed: fill the picked cell with each value that fits and recurse.
-fn solve<B: Bits>(st: &mut State<'_, B>, search: &mut Search<'_>, depth: usize) -> ControlFlow<()> {
+fn solve<B: Bits>(masks: &mut UnitSets<'_, B>, search: &mut Search<'_>, depth: usize) -> ControlFlow<()> {
     if !search.node() {
         return ControlFlow::Break(());
     }
-    let Some((cell, impact)) = st.pick() else {
+    let Some((cell, impact)) = pick(masks) else {
         // Every field is filled: a solution.
-        let (n, grid) = (st.puzzle.size(), &st.grid);
-        return search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range"));
+        return search.solution(|| masks.to_grid());
     };
-    let fits = st.full & !impact;
+    let fits = masks.full() & !impact;
     let m = fits.count() as usize;
     if m == 0 {
         // No possible value for the field: back to the last decision.
@@ -126,10 +80,10 @@ fn solve<B: Bits>(st: &mut State<'_, B>, search: &mut Search<'_>, depth: usize) 
         }
         let value = (bit + 1) as Value;
         search.guess(depth + 1, cell, value, k + 1, m);
-        st.set(cell, value);
-        let flow = solve(st, search, depth + 1);
+        masks.place(cell, value);
+        let flow = solve(masks, search, depth + 1);
         // Reverse the move before the next option (or the return).
-        st.clear(cell);
+        masks.clear(cell);
         flow?;
     }
     ControlFlow::Continue(())
@@ -140,7 +94,7 @@ mod tests {
     use std::sync::Arc;
 
     use coverlab_engine::{TraceEvent, VecSink};
-    use coverlab_model::builtin;
+    use coverlab_model::{Grid, builtin};
 
     use super::*;
 

@@ -26,8 +26,10 @@
 //! (values of the list that do not fit are skipped and not counted). Before alternative k > 1 the
 //! search emits `backtrack d(K-1)`; a cell entered with no fitting value emits a conflict.
 
-use coverlab_engine::{Bits, ConflictCause, Limits, Outcome, Rng, Search, Strategy, TraceSink, dispatch_bits};
-use coverlab_model::{Cell, Grid, Puzzle, Value};
+use coverlab_engine::{
+    Bits, ConflictCause, Limits, Outcome, Rng, Search, Strategy, TraceSink, UnitSets, dispatch_bits,
+};
+use coverlab_model::{Cell, Puzzle, Value};
 
 /// Iterative backtracking with an explicit stack and seeded random candidate order (seed 000).
 #[derive(Debug, Clone)]
@@ -58,12 +60,9 @@ impl Strategy for RandomStack {
 
 /// Everything the search changes, allocated once per solve.
 struct State<'p, B> {
-    puzzle: &'p Puzzle,
     n: usize,
-    grid: Vec<Value>,
-    /// Per unit: the values placed in it.
-    used: Vec<B>,
-    full: B,
+    /// The grid, and per unit the values placed in it.
+    sets: UnitSets<'p, B>,
     /// The scan order: cell indices row-major from the most filled row, wrapping around.
     order: Vec<Cell>,
     /// Per cell: its position in `order`.
@@ -83,12 +82,11 @@ fn run<B: Bits>(puzzle: &Puzzle, rng: &mut Rng, search: &mut Search<'_>) {
     let n = model.size();
     let cells = n * n;
     let givens = puzzle.givens();
+    // Clashing givens: no solution.
+    let Some(sets) = UnitSets::<B>::from_givens(puzzle) else { return };
     let mut st = State {
-        puzzle,
         n,
-        grid: vec![0; cells],
-        used: vec![B::EMPTY; model.units().len()],
-        full: B::full(n),
+        sets,
         order: Vec::with_capacity(cells),
         rank: vec![0; cells],
         cand: vec![0; cells * n],
@@ -97,15 +95,6 @@ fn run<B: Bits>(puzzle: &Puzzle, rng: &mut Rng, search: &mut Search<'_>) {
         tried: vec![0; cells],
         stack: Vec::with_capacity(cells),
     };
-    for (cell, &v) in givens.values().iter().enumerate() {
-        if v != 0 {
-            let bit = B::bit(usize::from(v) - 1);
-            if model.units_of(cell).iter().any(|&u| st.used[u as usize] & bit != B::EMPTY) {
-                return; // contradictory givens: no solution
-            }
-            st.add(cell, v);
-        }
-    }
     // The start cell: the first cell of the most filled row (the first such row on ties).
     let filled_in_row = |r: usize| givens.values()[r * n..(r + 1) * n].iter().filter(|&&v| v != 0).count();
     let start_row = (0..n).fold(0, |best, r| if filled_in_row(r) > filled_in_row(best) { r } else { best });
@@ -117,35 +106,11 @@ fn run<B: Bits>(puzzle: &Puzzle, rng: &mut Rng, search: &mut Search<'_>) {
 }
 
 impl<B: Bits> State<'_, B> {
-    fn add(&mut self, cell: Cell, value: Value) {
-        self.grid[cell] = value;
-        for &u in self.puzzle.model().units_of(cell) {
-            self.used[u as usize] |= B::bit(usize::from(value) - 1);
-        }
-    }
-
-    fn remove(&mut self, cell: Cell) {
-        let bit = B::bit(usize::from(self.grid[cell]) - 1);
-        self.grid[cell] = 0;
-        for &u in self.puzzle.model().units_of(cell) {
-            self.used[u as usize] &= !bit;
-        }
-    }
-
-    /// The values no unit of the (empty) cell holds.
-    fn fits(&self, cell: Cell) -> B {
-        let mut taken = B::EMPTY;
-        for &u in self.puzzle.model().units_of(cell) {
-            taken |= self.used[u as usize];
-        }
-        self.full & !taken
-    }
-
     /// Step 1.1: the first empty cell in scan order after the top of the stack (from the start
     /// cell when the stack is empty); `None` when the grid is full.
     fn next_empty(&self) -> Option<Cell> {
         let from = self.stack.last().map_or(0, |&top| self.rank[top] + 1);
-        self.order[from..].iter().copied().find(|&c| self.grid[c] == 0)
+        self.order[from..].iter().copied().find(|&c| self.sets.value(c) == 0)
     }
 
     /// Step 1.4: fill the cell's candidate list with 1..=n in random order; returns how many of
@@ -158,14 +123,14 @@ impl<B: Bits> State<'_, B> {
         rng.shuffle(list);
         self.cand_len[cell] = self.n;
         self.tried[cell] = 0;
-        self.fit_count[cell] = self.fits(cell).count() as usize;
+        self.fit_count[cell] = self.sets.fits(cell).count() as usize;
         self.fit_count[cell]
     }
 
     /// Steps 1.5 / 1.6.1.5: pop values from the back of the (empty) cell's list until one can be
     /// placed; `None` when the list runs out.
     fn pop_fitting(&mut self, cell: Cell) -> Option<Value> {
-        let fits = self.fits(cell);
+        let fits = self.sets.fits(cell);
         while self.cand_len[cell] > 0 {
             // 1.5.1 / 1.5.2: val := values.back; values.pop_back.
             self.cand_len[cell] -= 1;
@@ -181,7 +146,7 @@ impl<B: Bits> State<'_, B> {
 
     /// Steps 1.5.3.1–1.5.3.2: grid[pos] := val; stack.push(pos). Emits the decision.
     fn push(&mut self, cell: Cell, val: Value, search: &mut Search<'_>) {
-        self.add(cell, val);
+        self.sets.place(cell, val);
         self.stack.push(cell);
         search.guess(self.stack.len(), cell, val, self.tried[cell], self.fit_count[cell]);
     }
@@ -195,8 +160,8 @@ impl<B: Bits> State<'_, B> {
             match self.next_empty() {
                 // 2. No empty cell: a solution. To count the others, go on as if it were a dead end.
                 None => {
-                    let (n, grid) = (self.n, &self.grid);
-                    if search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range")).is_break() {
+                    let sets = &self.sets;
+                    if search.solution(|| sets.to_grid()).is_break() {
                         return;
                     }
                 }
@@ -223,7 +188,7 @@ impl<B: Bits> State<'_, B> {
                 };
                 // 1.6.1.5: try the rest of its list (its current value is lifted first, so that
                 // the check sees only the other cells).
-                self.remove(tmp_pos);
+                self.sets.clear(tmp_pos);
                 if let Some(val) = self.pop_fitting(tmp_pos) {
                     search.backtrack(self.stack.len());
                     self.push(tmp_pos, val, search);

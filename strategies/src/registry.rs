@@ -92,7 +92,7 @@ impl fmt::Debug for StrategyInfo {
 }
 
 /// The strategy used when none is named.
-pub const DEFAULT: &str = "dfs";
+pub const DEFAULT: &str = "fast";
 
 /// Every strategy, in the order `coverlab strategies` lists them.
 pub const REGISTRY: &[StrategyInfo] = &[
@@ -212,6 +212,13 @@ pub const REGISTRY: &[StrategyInfo] = &[
             .with(Capabilities::FAST)
             .with(Capabilities::SEEDED),
         new: |seed| Box::new(crate::learn::fast_learn_vsids(seed)),
+    },
+    StrategyInfo {
+        name: "band-9x9",
+        summary: "classic 9x9 only: bit-parallel bands (box-line shrink tables, row and naked singles), copy-on-guess; other specs go to fast",
+        source: "JCZSolve (zhouyundong) and tdoku (t-dillon): band bitboards per digit",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
+        new: |seed| Box::new(crate::band9::Band9::new(seed)),
     },
 ];
 

@@ -62,7 +62,13 @@ impl Strategy for Singles {
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name(), puzzle, limits, sink);
-        dispatch_bits!(puzzle.size(), B => run::<B>(puzzle, self.hidden, &mut search));
+        // The kernel is compiled twice: with its trace calls, and without any (the null sink).
+        let traced = search.tracing();
+        dispatch_bits!(puzzle.size(), B => if traced {
+            run::<B, true>(puzzle, self.hidden, &mut search)
+        } else {
+            run::<B, false>(puzzle, self.hidden, &mut search)
+        });
         search.finish()
     }
 }
@@ -75,7 +81,8 @@ struct Slot<B> {
     value: Value,
 }
 
-struct State<'p, B> {
+/// `TRACE`: whether the kernel emits its eliminations and deductions.
+struct State<'p, B, const TRACE: bool> {
     puzzle: &'p Puzzle,
     hidden: bool,
     full: B,
@@ -86,12 +93,12 @@ struct State<'p, B> {
     head: usize,
 }
 
-fn run<B: Bits>(puzzle: &Puzzle, hidden: bool, search: &mut Search<'_>) {
+fn run<B: Bits, const TRACE: bool>(puzzle: &Puzzle, hidden: bool, search: &mut Search<'_>) {
     let model = puzzle.model();
     let n = model.size();
     let cells = n * n;
     let full = B::full(n);
-    let mut st = State {
+    let mut st = State::<B, TRACE> {
         puzzle,
         hidden,
         full,
@@ -124,14 +131,16 @@ fn run<B: Bits>(puzzle: &Puzzle, hidden: bool, search: &mut Search<'_>) {
     }
 }
 
-impl<B: Bits> State<'_, B> {
+impl<B: Bits, const TRACE: bool> State<'_, B, TRACE> {
     /// 'C': deletes `value` from the vector of the empty `cell`. False on a contradiction (the
     /// vector became empty); a vector left with one value queues its cell.
     fn delete(&mut self, cell: Cell, value: Value, depth: usize, search: &mut Search<'_>) -> bool {
         let slot = self.slots.get(cell);
         let cand = slot.cand & !B::bit(usize::from(value) - 1);
         self.slots.set(cell, Slot { cand, ..slot });
-        search.eliminate(cell, value, depth);
+        if TRACE {
+            search.eliminate(cell, value, depth);
+        }
         if cand.is_empty() {
             search.conflict(depth, ConflictCause::NoCandidates { cell });
             return false;
@@ -187,7 +196,11 @@ impl<B: Bits> State<'_, B> {
                     return false;
                 }
                 Ok(Some((cell, value))) => {
-                    search.place(cell, value, PlaceReason::HiddenSingle { unit: house }, depth);
+                    if TRACE {
+                        search.place(cell, value, PlaceReason::HiddenSingle { unit: house }, depth);
+                    } else {
+                        search.stats_mut().placements += 1;
+                    }
                     if !self.confirm(cell, value, depth, search) || !self.naked_singles(depth, search) {
                         return false;
                     }
@@ -211,7 +224,11 @@ impl<B: Bits> State<'_, B> {
                 continue;
             }
             let value = (slot.cand.lowest() + 1) as Value;
-            search.place(cell, value, PlaceReason::NakedSingle, depth);
+            if TRACE {
+                search.place(cell, value, PlaceReason::NakedSingle, depth);
+            } else {
+                search.stats_mut().placements += 1;
+            }
             if !self.confirm(cell, value, depth, search) {
                 return false;
             }
@@ -272,7 +289,11 @@ impl<B: Bits> State<'_, B> {
 
 /// Seed 003 phase 2 / seed 004's guess: tries each possibility of the smallest cell, ascending,
 /// each under a journal checkpoint, and recurses into propagation.
-fn branch<B: Bits>(st: &mut State<'_, B>, search: &mut Search<'_>, depth: usize) -> ControlFlow<()> {
+fn branch<B: Bits, const TRACE: bool>(
+    st: &mut State<'_, B, TRACE>,
+    search: &mut Search<'_>,
+    depth: usize,
+) -> ControlFlow<()> {
     if !search.node() {
         return ControlFlow::Break(());
     }

@@ -181,7 +181,8 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             )));
                         }
                     }
-                    PlaceReason::Cover => {}
+                    // Only legality is checked (below) for these.
+                    PlaceReason::Cover | PlaceReason::Propagated => {}
                 }
                 st.place(cell, value).map_err(fail)?;
             }
@@ -246,7 +247,7 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                     st.eliminated[cell] = elim;
                 }
             }
-            TraceEvent::Solution { index: k } => {
+            TraceEvent::Solution { number: k } => {
                 let grid = Grid::from_values(n, st.grid.clone()).expect("values stay in range");
                 check_solution(model, givens, &grid).map_err(|e| fail(format!("solution {k} is not valid: {e}")))?;
                 if k != solutions.len() as u64 + 1 {

@@ -54,7 +54,7 @@ impl<'a> Search<'a> {
             size: puzzle.size(),
             givens: givens.filled(),
         });
-        if search.tracing {
+        if search.tracing() {
             for cell in 0..givens.values().len() {
                 let v = givens.get(cell);
                 if v != 0 {
@@ -66,9 +66,12 @@ impl<'a> Search<'a> {
     }
 
     /// True when the sink wants events: strategies may skip work done only for the trace.
+    ///
+    /// Built with the `trace-off` feature it is the constant `false`, so every trace call compiles
+    /// away: the reference build for measuring what tracing costs when it is off.
     #[inline]
     pub fn tracing(&self) -> bool {
-        self.tracing
+        !cfg!(feature = "trace-off") && self.tracing
     }
 
     /// The grid size n.
@@ -79,7 +82,7 @@ impl<'a> Search<'a> {
     /// Sends an event built by `event` to the sink, if it is enabled.
     #[inline]
     pub fn emit(&mut self, event: impl FnOnce() -> TraceEvent) {
-        if self.tracing && self.sink.event(&event()).is_break() && self.stop.is_none() {
+        if self.tracing() && self.sink.event(&event()).is_break() && self.stop.is_none() {
             self.stop = Some(StopReason::SinkRequested);
         }
     }
@@ -157,7 +160,7 @@ impl<'a> Search<'a> {
             self.solutions.push(grid());
         }
         let index = self.count;
-        self.emit(|| TraceEvent::Solution { index });
+        self.emit(|| TraceEvent::Solution { number: index });
         if self.count >= self.limits.max_solutions && self.stop.is_none() {
             self.stop = Some(StopReason::SolutionLimit);
         }
@@ -181,7 +184,7 @@ impl<'a> Search<'a> {
             None => Status::Complete,
         };
         let (count, stats) = (self.count, self.stats);
-        if self.tracing {
+        if self.tracing() {
             let _ = self.sink.event(&TraceEvent::Stop { status, count, stats });
         }
         Outcome { status, solutions: self.solutions, count, stats }

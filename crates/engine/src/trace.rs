@@ -43,6 +43,10 @@ pub enum PlaceReason {
     },
     /// DLX covered an item that had a single option left.
     Cover,
+    /// Placed by a kernel's bulk propagation (several deductions applied at once, in an order in
+    /// which no single naked or hidden single claim need hold yet); the checker verifies only
+    /// that it is legal.
+    Propagated,
 }
 
 /// What made a state a dead end.
@@ -133,7 +137,7 @@ pub enum TraceEvent {
     /// The current grid is a solution.
     Solution {
         /// Its number, from 1.
-        index: u64,
+        number: u64,
     },
     /// The search ends.
     Stop {
@@ -265,6 +269,7 @@ impl fmt::Display for DisplayEvent<'_> {
                     PlaceReason::NakedSingle => write!(f, "naked-single"),
                     PlaceReason::HiddenSingle { unit: u } => write!(f, "hidden-single in {}", unit(*u)),
                     PlaceReason::Cover => write!(f, "cover"),
+                    PlaceReason::Propagated => write!(f, "propagated"),
                 }
             }
             TraceEvent::Eliminate { cell, value, .. } => write!(f, "eliminate {}", cv(*cell, *value)),
@@ -282,7 +287,7 @@ impl fmt::Display for DisplayEvent<'_> {
                 }
             }
             TraceEvent::Backtrack { depth } => write!(f, "backtrack d{depth}"),
-            TraceEvent::Solution { index } => write!(f, "solution {index}"),
+            TraceEvent::Solution { number } => write!(f, "solution {number}"),
             TraceEvent::Stop { status, count, stats } => {
                 let status = match status {
                     Status::Complete => "complete",
@@ -348,16 +353,26 @@ impl TraceSink for VecSink {
     }
 }
 
-/// Forwards events to `tracing` at trace level (target `coverlab::trace`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct TracingSink;
+/// Forwards events to `tracing` at trace level (target `coverlab::trace`), rendered as text.
+#[derive(Debug, Clone, Copy)]
+pub struct TracingSink<'m> {
+    model: &'m Model,
+    symbols: &'m Symbols,
+}
 
-impl TraceSink for TracingSink {
+impl<'m> TracingSink<'m> {
+    /// A sink logging the events of a puzzle of `model` written in `symbols`.
+    pub fn new(model: &'m Model, symbols: &'m Symbols) -> Self {
+        TracingSink { model, symbols }
+    }
+}
+
+impl TraceSink for TracingSink<'_> {
     fn enabled(&self) -> bool {
         tracing::enabled!(target: "coverlab::trace", tracing::Level::TRACE)
     }
     fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
-        tracing::trace!(target: "coverlab::trace", ?event);
+        tracing::trace!(target: "coverlab::trace", "{}", event.display(self.model, self.symbols));
         ControlFlow::Continue(())
     }
 }

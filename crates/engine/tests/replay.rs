@@ -35,11 +35,25 @@ fn an_honest_trace_replays() {
     let mut e = start(&p);
     e.push(TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::NakedSingle, depth: 0 });
     e.push(TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::HiddenSingle { unit: 0 }, depth: 0 });
-    e.push(TraceEvent::Solution { index: 1 });
+    e.push(TraceEvent::Solution { number: 1 });
     e.push(stop(1));
     let r = replay(&p, &e).unwrap();
     assert_eq!(r.solutions.len(), 1);
     assert_eq!(r.final_count, Some(1));
+}
+
+#[test]
+fn a_legal_propagated_placement_is_accepted_and_rendered() {
+    let p = puzzle();
+    let mut e = start(&p);
+    // Claimed by no single rule: the checker asks only that each placement is legal.
+    let place = TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::Propagated, depth: 0 };
+    assert_eq!(place.display(p.model(), p.symbols()).to_string(), "place r1c2=2 propagated");
+    e.push(place);
+    e.push(TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::Propagated, depth: 0 });
+    e.push(TraceEvent::Solution { number: 1 });
+    e.push(stop(1));
+    assert_eq!(replay(&p, &e).unwrap().final_count, Some(1));
 }
 
 #[test]
@@ -55,7 +69,7 @@ fn guesses_backtracks_and_conflicts_are_checked() {
     e.push(TraceEvent::Backtrack { depth: 0 });
     e.push(TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::NakedSingle, depth: 0 });
     e.push(TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::NakedSingle, depth: 0 });
-    e.push(TraceEvent::Solution { index: 1 });
+    e.push(TraceEvent::Solution { number: 1 });
     e.push(stop(1));
     assert!(replay(&p, &e).is_ok(), "backtrack restores r1c1 to empty");
 }
@@ -72,9 +86,14 @@ fn each_kind_of_wrong_step_is_refused() {
     };
     check(vec![TraceEvent::Place { cell: 0, value: 3, reason: PlaceReason::Cover, depth: 0 }], "its peer r1c3 holds 3");
     check(vec![TraceEvent::Place { cell: 2, value: 1, reason: PlaceReason::Cover, depth: 0 }], "already holds");
+    // A bulk propagation's placement is checked for legality only, like a cover.
+    check(
+        vec![TraceEvent::Place { cell: 0, value: 3, reason: PlaceReason::Propagated, depth: 0 }],
+        "its peer r1c3 holds 3",
+    );
     check(vec![TraceEvent::Guess { depth: 2, cell: 0, value: 1, k: 1, m: 1 }], "opens depth 2");
     check(vec![TraceEvent::Backtrack { depth: 0 }], "backtrack to depth 0 from depth 0");
-    check(vec![TraceEvent::Solution { index: 1 }], "is not valid");
+    check(vec![TraceEvent::Solution { number: 1 }], "is not valid");
     check(
         vec![
             TraceEvent::Eliminate { cell: 0, value: 1, depth: 0 },

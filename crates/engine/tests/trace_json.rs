@@ -17,7 +17,7 @@ fn events_round_trip_through_json_in_puzzle_terms() {
         TraceEvent::Conflict { depth: 2, cause: ConflictCause::NoPlace { unit: 33, value: 7 } },
         TraceEvent::Conflict { depth: 2, cause: ConflictCause::NoCandidates { cell: 3 } },
         TraceEvent::Backtrack { depth: 1 },
-        TraceEvent::Solution { index: 1 },
+        TraceEvent::Solution { number: 1 },
         TraceEvent::Stop {
             status: Status::Stopped(StopReason::SolutionLimit),
             count: 1,

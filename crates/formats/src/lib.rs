@@ -1,1 +1,249 @@
-//! Puzzle text formats.
+//! Puzzle text formats: reading puzzles written as lines, grids, headers or csv, and writing grids
+//! back in the alphabet they came in.
+//!
+//! Reading streams: [`Reader`] yields one [`Entry`] per puzzle, holding either the [`Parsed`]
+//! values or a [`FormatError`] that says what is wrong and where (line and column, 1-based). A bad
+//! puzzle never stops the others from being read.
+//!
+//! ```
+//! use coverlab_formats::{InputFormat, OutputFormat, read_str, write};
+//!
+//! let text = "# two 4x4 puzzles\n1...........4..3\n12.4.3..........\n";
+//! let entries = read_str(text, None, None);
+//! assert_eq!(entries.len(), 2);
+//! let first = entries[0].result.as_ref().unwrap();
+//! assert_eq!((first.size, first.values[0], entries[0].line), (4, 1, 2));
+//! assert_eq!(write(&first.values, &first.symbols, None, OutputFormat::Line), "1...........4..3");
+//!
+//! let grid = "1 0 0 0\n0 0 0 0\n0 0 0 0\n4 0 0 3\n";
+//! let entries = read_str(grid, Some(InputFormat::Grid), None);
+//! assert_eq!(entries[0].result.as_ref().unwrap().values, first.values);
+//! ```
+//!
+//! Modules: one per format ([`line`](InputFormat::Line), [`grid`](InputFormat::Grid),
+//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv)), detection, and the writers; cells
+//! and alphabets are decoded in one shared place.
+
+mod csv;
+mod decode;
+mod detect;
+mod error;
+mod grid;
+mod header;
+mod line;
+mod source;
+mod write;
+
+use std::fmt;
+use std::io::BufRead;
+use std::str::FromStr;
+
+use coverlab_model::{Grid, Model, Symbols};
+
+pub use error::FormatError;
+pub use source::MAX_LINE_BYTES;
+pub use write::{write, write_boxed, write_grid, write_line};
+
+use decode::Context;
+use source::Lines;
+
+/// The text formats puzzles can be read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InputFormat {
+    /// One puzzle per line: n² symbols, `.` (or `_`, `-`, `*`, or `0` when it is not a symbol)
+    /// for empty; blank lines and `#` comments skipped.
+    Line,
+    /// n rows of n space-separated tokens (numbers with 0 for empty, symbols, `.`), or n rows of
+    /// n symbols; puzzles separated by blank lines or following one another.
+    Grid,
+    /// The size n, then n² numbers (0 for empty), separated by any whitespace.
+    Header,
+    /// n rows of n comma-separated numbers (0 or an empty field for empty).
+    Csv,
+}
+
+impl InputFormat {
+    /// Every input format, in the order of their documentation.
+    pub const ALL: [InputFormat; 4] = [InputFormat::Line, InputFormat::Grid, InputFormat::Header, InputFormat::Csv];
+
+    /// The format's name: `line`, `grid`, `header`, `csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputFormat::Line => "line",
+            InputFormat::Grid => "grid",
+            InputFormat::Header => "header",
+            InputFormat::Csv => "csv",
+        }
+    }
+}
+
+/// The text formats grids can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OutputFormat {
+    /// n² symbols on one line ([`write_line`]).
+    Line,
+    /// n rows of space-separated symbols ([`write_grid`]).
+    Grid,
+    /// An ASCII board with box boundaries ([`write_boxed`]).
+    Boxed,
+    /// The line form as a JSON string.
+    Json,
+}
+
+impl OutputFormat {
+    /// Every output format.
+    pub const ALL: [OutputFormat; 4] =
+        [OutputFormat::Line, OutputFormat::Grid, OutputFormat::Boxed, OutputFormat::Json];
+
+    /// The format's name: `line`, `grid`, `boxed`, `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Line => "line",
+            OutputFormat::Grid => "grid",
+            OutputFormat::Boxed => "boxed",
+            OutputFormat::Json => "json",
+        }
+    }
+}
+
+/// A format name that is not one of the known ones.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind} format '{name}' (expected {expected})")]
+pub struct UnknownFormat {
+    /// `input` or `output`.
+    pub kind: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The known names, listed.
+    pub expected: String,
+}
+
+fn unknown(kind: &'static str, name: &str, names: &[&str]) -> UnknownFormat {
+    let (last, rest) = names.split_last().expect("formats exist");
+    UnknownFormat { kind, name: name.to_string(), expected: format!("{} or {last}", rest.join(", ")) }
+}
+
+impl FromStr for InputFormat {
+    type Err = UnknownFormat;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        InputFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| unknown("input", s, &InputFormat::ALL.map(InputFormat::name)))
+    }
+}
+
+impl FromStr for OutputFormat {
+    type Err = UnknownFormat;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        OutputFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| unknown("output", s, &OutputFormat::ALL.map(OutputFormat::name)))
+    }
+}
+
+impl fmt::Display for InputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for OutputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A puzzle as read: its size, values and the alphabet it was written in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    /// The side length n.
+    pub size: usize,
+    /// n² values, row-major: 1..=n, 0 for an empty cell.
+    pub values: Vec<u8>,
+    /// The alphabet the puzzle was written in (for numbers: the forced spec's, or the default
+    /// one), so that output can be written the way the input came.
+    pub symbols: Symbols,
+}
+
+impl Parsed {
+    /// The values as a [`Grid`].
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.size, self.values.clone()).expect("values are checked against the size")
+    }
+}
+
+/// One puzzle of an input: where it was, and what was read there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The 0-based position of the puzzle in the input (bad puzzles count too).
+    pub index: usize,
+    /// The 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle, or why it could not be read.
+    pub result: Result<Parsed, FormatError>,
+}
+
+/// A puzzle and the line it starts on, as the format modules return them.
+pub(crate) type Found = (usize, Result<Parsed, FormatError>);
+
+/// Reads puzzles one at a time from a [`BufRead`]; an iterator of [`Entry`].
+///
+/// It streams: it holds at most one line ([`MAX_LINE_BYTES`] at most) and the current puzzle in
+/// memory. The format is detected on the first line holding a puzzle, unless forced.
+pub struct Reader<R: BufRead> {
+    lines: Lines<R>,
+    origin: String,
+    format: Option<InputFormat>,
+    ctx: Context,
+    index: usize,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `input`. `origin` names it in messages (a file name, or `<stdin>`);
+    /// `format` forces a format (`None`: detect it); `spec` forces a spec, which fixes n (a
+    /// puzzle of another size is an error) and the alphabet tried first.
+    ///
+    /// Detection reads the input up to its first line holding a puzzle (and, rarely, the line
+    /// after it) right here, so `new` may block on an interactive input.
+    pub fn new(input: R, origin: &str, format: Option<InputFormat>, spec: Option<&Model>) -> Self {
+        let mut lines = Lines::new(input);
+        let mut ctx = Context::new(spec);
+        let format = format.or_else(|| detect::detect(&mut lines, &mut ctx));
+        Reader { lines, origin: origin.to_string(), format, ctx, index: 0 }
+    }
+
+    /// The format: forced, or detected; `None` when nothing was forced and the input holds no
+    /// puzzle (only blank lines and comments).
+    pub fn format(&self) -> Option<InputFormat> {
+        self.format
+    }
+
+    /// The name of the input, as given to [`Reader::new`]; errors do not carry it, so prefix it:
+    /// `{origin}: {error}`.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        let (line, result) = match self.format? {
+            InputFormat::Line => line::next(&mut self.lines, &mut self.ctx),
+            InputFormat::Grid => grid::next(&mut self.lines, &mut self.ctx),
+            InputFormat::Header => header::next(&mut self.lines, &mut self.ctx),
+            InputFormat::Csv => csv::next(&mut self.lines, &mut self.ctx),
+        }?;
+        let index = self.index;
+        self.index += 1;
+        Some(Entry { index, line, result })
+    }
+}
+
+/// Reads every puzzle of `text` (a convenience over [`Reader`]).
+pub fn read_str(text: &str, format: Option<InputFormat>, spec: Option<&Model>) -> Vec<Entry> {
+    Reader::new(text.as_bytes(), "<string>", format, spec).collect()
+}

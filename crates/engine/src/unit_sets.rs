@@ -1,0 +1,121 @@
+//! A grid with the set of values placed in each unit: the house sets of seed 001 and the masks of
+//! seed 002, generalised to every unit of a spec (houses and at-most-once groups).
+
+use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
+
+use crate::Bits;
+
+/// A grid, and per unit the values placed in it, so that the values fitting a cell are one OR
+/// over the cell's units. Shared by the plain backtracking strategies.
+#[derive(Debug, Clone)]
+pub struct UnitSets<'p, B> {
+    model: &'p Model,
+    grid: Vec<Value>,
+    used: Vec<B>,
+    full: B,
+}
+
+impl<'p, B: Bits> UnitSets<'p, B> {
+    /// The puzzle's givens placed; `None` when two givens share a unit and a value (a
+    /// contradictory puzzle: no solution).
+    pub fn from_givens(puzzle: &'p Puzzle) -> Option<UnitSets<'p, B>> {
+        let model = puzzle.model();
+        let n = model.size();
+        let mut sets =
+            UnitSets { model, grid: vec![0; n * n], used: vec![B::EMPTY; model.units().len()], full: B::full(n) };
+        for (cell, &v) in puzzle.givens().values().iter().enumerate() {
+            if v != 0 {
+                if sets.taken(cell).has(usize::from(v) - 1) {
+                    return None;
+                }
+                sets.place(cell, v);
+            }
+        }
+        Some(sets)
+    }
+
+    /// The values (as bit indices) held by some unit of `cell`.
+    #[inline]
+    pub fn taken(&self, cell: Cell) -> B {
+        let mut taken = B::EMPTY;
+        for &u in self.model.units_of(cell) {
+            taken |= self.used[u as usize];
+        }
+        taken
+    }
+
+    /// The values (as bit indices) that no unit of `cell` holds.
+    #[inline]
+    pub fn fits(&self, cell: Cell) -> B {
+        self.full & !self.taken(cell)
+    }
+
+    /// Places `value` (1-based) in the empty `cell`.
+    #[inline]
+    pub fn place(&mut self, cell: Cell, value: Value) {
+        debug_assert_eq!(self.grid[cell], 0, "placing in a filled cell");
+        self.grid[cell] = value;
+        let bit = B::bit(usize::from(value) - 1);
+        for &u in self.model.units_of(cell) {
+            self.used[u as usize] |= bit;
+        }
+    }
+
+    /// Empties `cell`, removing its value from its units.
+    #[inline]
+    pub fn clear(&mut self, cell: Cell) {
+        let bit = B::bit(usize::from(self.grid[cell]) - 1);
+        self.grid[cell] = 0;
+        for &u in self.model.units_of(cell) {
+            self.used[u as usize] &= !bit;
+        }
+    }
+
+    /// The value in `cell` (0 when empty).
+    #[inline]
+    pub fn value(&self, cell: Cell) -> Value {
+        self.grid[cell]
+    }
+
+    /// The values, row-major.
+    pub fn values(&self) -> &[Value] {
+        &self.grid
+    }
+
+    /// The set of every value, {1..=n}.
+    pub fn full(&self) -> B {
+        self.full
+    }
+
+    /// The grid as it stands.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_values(self.model.size(), self.grid.clone()).expect("values stay in range")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use coverlab_model::builtin;
+
+    use super::*;
+
+    #[test]
+    fn fits_follows_places_and_clears_and_clashes_are_refused() {
+        let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
+        let mut g = Grid::empty(4);
+        g.set(0, 1);
+        let p = Puzzle::new(model.clone(), g.clone()).unwrap();
+        let mut sets = UnitSets::<u16>::from_givens(&p).unwrap();
+        assert_eq!(sets.fits(1).iter().collect::<Vec<_>>(), vec![1, 2, 3], "r1c2: not 1");
+        assert_eq!(sets.fits(15).count(), 4, "r4c4 shares no unit with r1c1");
+        sets.place(15, 2);
+        assert_eq!(sets.fits(3).iter().collect::<Vec<_>>(), vec![2, 3], "r1c4: not 1 (row), not 2 (column)");
+        sets.clear(15);
+        assert_eq!(sets.fits(3).iter().collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(sets.to_grid(), g);
+        g.set(5, 1);
+        assert!(UnitSets::<u16>::from_givens(&Puzzle::new_unchecked(model, g)).is_none());
+    }
+}

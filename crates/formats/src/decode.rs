@@ -1,0 +1,291 @@
+//! Turning written cells into values: the one place where tokens, numbers and alphabets are
+//! decoded, shared by every format.
+//!
+//! A format splits its text into cells ([`Raw`]: where a cell is and what was written there) and
+//! hands a whole puzzle to [`Context::decode`], which picks the alphabet and reports the first
+//! problem with its line and column.
+
+use coverlab_model::{MAX_SIZE, Model, Symbols, builtin};
+
+use crate::Parsed;
+use crate::error::FormatError;
+
+/// Characters that always mean an empty cell.
+pub(crate) const EMPTY_MARKS: &[char] = &['.', '_', '-', '*'];
+
+/// What was written in one cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Token {
+    /// An empty-cell mark (`.`, `_`, `-`, `*`, or an empty csv field).
+    Empty,
+    /// A single character: a symbol (or `0`, or a digit read as a number).
+    Char(char),
+    /// A number of two or more digits.
+    Number(u32),
+    /// Two or more digits too large for `u32`, as written.
+    Huge(Box<str>),
+    /// Anything else (`AB`, `1x`), as written.
+    Bad(Box<str>),
+}
+
+impl Token {
+    /// Classifies a whole token of a separated format (grid, header, csv).
+    pub fn classify(text: &str) -> Token {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) => Token::Empty,
+            (Some(c), None) if EMPTY_MARKS.contains(&c) => Token::Empty,
+            (Some(c), None) => Token::Char(c),
+            _ if text.bytes().all(|b| b.is_ascii_digit()) => match text.parse() {
+                Ok(v) => Token::Number(v),
+                Err(_) => Token::Huge(text.into()),
+            },
+            _ => Token::Bad(text.into()),
+        }
+    }
+
+    /// Classifies one character of an unseparated format (line, compact grid rows).
+    pub fn of_char(c: char) -> Token {
+        if EMPTY_MARKS.contains(&c) { Token::Empty } else { Token::Char(c) }
+    }
+}
+
+/// A token and where it was written.
+#[derive(Debug, Clone)]
+pub(crate) struct Raw {
+    pub token: Token,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// The forced spec, as far as reading needs it.
+#[derive(Debug, Clone)]
+pub(crate) struct Forced {
+    pub name: String,
+    pub size: usize,
+    pub symbols: Symbols,
+}
+
+/// What every format needs to decode puzzles: the forced spec, if any, and the alphabets of
+/// each size (built once per size).
+pub(crate) struct Context {
+    pub forced: Option<Forced>,
+    /// `alphabets[n]`: the preferred alphabet of size n, then the alternatives.
+    alphabets: Vec<Option<Vec<Symbols>>>,
+}
+
+impl Context {
+    pub fn new(spec: Option<&Model>) -> Self {
+        let forced = spec.map(|m| Forced { name: m.name().to_string(), size: m.size(), symbols: m.symbols().clone() });
+        Context { forced, alphabets: vec![None; MAX_SIZE + 1] }
+    }
+
+    /// The size of the forced spec.
+    pub fn forced_size(&self) -> Option<usize> {
+        self.forced.as_ref().map(|f| f.size)
+    }
+
+    /// A size-mismatch error when a spec is forced and `n` is not its size.
+    pub fn check_size(&self, n: usize, line: usize) -> Result<(), FormatError> {
+        match &self.forced {
+            Some(f) if f.size != n => {
+                Err(FormatError::SizeMismatch { line, found: n, expected: f.size, spec: f.name.clone() })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// What a puzzle of size `n` is read as, for messages: `spec classic-9x9` or `a 7x7 puzzle`.
+    pub fn target(&self, n: usize) -> String {
+        match &self.forced {
+            Some(f) if f.size == n => format!("spec {}", f.name),
+            _ => match builtin::for_cell_count(n * n) {
+                Some(name) => format!("spec {name}"),
+                None => format!("a {n}x{n} puzzle"),
+            },
+        }
+    }
+
+    /// The alphabets tried for size `n` (1..=MAX_SIZE), preferred first: the forced spec's (or
+    /// the default), then [`Symbols::alternatives`].
+    pub fn alphabets(&mut self, n: usize) -> &[Symbols] {
+        let forced = self.forced.as_ref().filter(|f| f.size == n).map(|f| f.symbols.clone());
+        self.alphabets[n].get_or_insert_with(|| {
+            let mut out: Vec<Symbols> = forced.into_iter().collect();
+            for alt in Symbols::alternatives(n) {
+                if !out.contains(&alt) {
+                    out.push(alt);
+                }
+            }
+            out
+        })
+    }
+
+    /// True when every symbol of `text` (one puzzle in the line format, of size `n`) belongs to
+    /// one alphabet of that size. Used by detection to tell a line puzzle from a grid row.
+    pub fn fits_some_alphabet(&mut self, text: &str, n: usize) -> bool {
+        self.alphabets(n)
+            .iter()
+            .any(|a| text.chars().all(|c| EMPTY_MARKS.contains(&c) || c == '0' || a.value_of(c).is_some()))
+    }
+
+    /// Decodes the n² cells of one puzzle.
+    ///
+    /// Multi-digit tokens are numbers (1..=n, 0 empty). When no cell holds a symbol other than a
+    /// digit and either a number was written or `numbers_first` is set (header, csv), single
+    /// digits are numbers too. Otherwise single characters are symbols, decoded with the first
+    /// alphabet that holds every symbol used (see [`Context::choose`]).
+    pub fn decode(&mut self, cells: &[Raw], n: usize, numbers_first: bool) -> Result<Parsed, FormatError> {
+        debug_assert_eq!(cells.len(), n * n);
+        let mut any_number = false;
+        let mut any_letter = false;
+        for raw in cells {
+            let (line, column) = (raw.line, raw.column);
+            match &raw.token {
+                Token::Number(v) if *v as usize > n => {
+                    return Err(self.out_of_range(raw, v.to_string(), n));
+                }
+                Token::Number(_) => any_number = true,
+                Token::Huge(text) => return Err(self.out_of_range(raw, text.to_string(), n)),
+                Token::Bad(text) => {
+                    return Err(FormatError::BadToken { line, column, token: text.to_string() });
+                }
+                Token::Char(c) => any_letter |= !c.is_ascii_digit(),
+                Token::Empty => {}
+            }
+        }
+        let numeric = !any_letter && (any_number || numbers_first);
+        let (symbols, zero_is_empty) =
+            if numeric { (self.alphabets(n)[0].clone(), true) } else { self.choose(cells, n)? };
+        let mut values = Vec::with_capacity(cells.len());
+        for raw in cells {
+            let value = match raw.token {
+                Token::Empty => 0,
+                Token::Number(v) => v as u8,
+                Token::Char(c) if numeric => {
+                    let v = c as u8 - b'0';
+                    if usize::from(v) > n {
+                        return Err(self.out_of_range(raw, c.to_string(), n));
+                    }
+                    v
+                }
+                Token::Char('0') if zero_is_empty => 0,
+                Token::Char(c) => symbols.value_of(c).expect("the chosen alphabet holds every symbol"),
+                Token::Huge(_) | Token::Bad(_) => unreachable!("rejected above"),
+            };
+            values.push(value);
+        }
+        Ok(Parsed { size: n, values, symbols })
+    }
+
+    fn out_of_range(&self, raw: &Raw, number: String, n: usize) -> FormatError {
+        FormatError::NumberOutOfRange { line: raw.line, column: raw.column, number, target: self.target(n), size: n }
+    }
+
+    /// Picks the alphabet of a puzzle written in symbols, and whether `0` means an empty cell.
+    ///
+    /// `0` is an empty cell when the chosen alphabet has no `0`. Alphabets are tried in order
+    /// (preferred first), first reading `0` as a symbol, then as an empty cell; but when `0`
+    /// appears more than n times it cannot be a symbol of a valid puzzle, so it is tried as an
+    /// empty cell first. The first alphabet holding every other symbol used wins.
+    fn choose(&mut self, cells: &[Raw], n: usize) -> Result<(Symbols, bool), FormatError> {
+        let mut used = [false; 128];
+        let mut zeros = 0usize;
+        for raw in cells {
+            if let Token::Char(c) = raw.token {
+                match usize::try_from(u32::from(c)).ok().filter(|&i| i < 128) {
+                    Some(i) => used[i] = true,
+                    None => return Err(self.unknown(raw, n, None)),
+                }
+                zeros += usize::from(c == '0');
+            }
+        }
+        let fits = |a: &Symbols, zero_is_empty: bool| {
+            if zero_is_empty && a.value_of('0').is_some() {
+                return false;
+            }
+            (0u8..128)
+                .filter(|&b| used[usize::from(b)] && !(zero_is_empty && b == b'0'))
+                .all(|b| a.value_of(char::from(b)).is_some())
+        };
+        let orders: &[bool] = if zeros > n { &[true, false] } else { &[false, true] };
+        let alphabets = self.alphabets(n);
+        for &zero_is_empty in orders {
+            if let Some(a) = alphabets.iter().find(|a| fits(a, zero_is_empty)) {
+                return Ok((a.clone(), zero_is_empty));
+            }
+        }
+        // No alphabet fits: report the first symbol outside the one that fits best.
+        let missing = |a: &Symbols| {
+            let zero_is_empty = a.value_of('0').is_none();
+            (0u8..128)
+                .filter(|&b| used[usize::from(b)] && !(zero_is_empty && b == b'0'))
+                .filter(|&b| a.value_of(char::from(b)).is_none())
+                .count()
+        };
+        let best = alphabets
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, a)| (missing(a), *i))
+            .map(|(_, a)| a.clone())
+            .expect("at least one alphabet per size");
+        let zero_is_empty = best.value_of('0').is_none();
+        let raw = cells
+            .iter()
+            .find(|raw| match raw.token {
+                Token::Char('0') if zero_is_empty => false,
+                Token::Char(c) => best.value_of(c).is_none(),
+                _ => false,
+            })
+            .expect("some symbol is missing from every alphabet");
+        Err(self.unknown(raw, n, Some(&best)))
+    }
+
+    fn unknown(&mut self, raw: &Raw, n: usize, alphabet: Option<&Symbols>) -> FormatError {
+        let Token::Char(symbol) = raw.token else { unreachable!("only symbols are unknown") };
+        let expected = match alphabet {
+            Some(a) => a.describe(),
+            None => self.alphabets(n)[0].describe(),
+        };
+        FormatError::UnknownSymbol { line: raw.line, column: raw.column, symbol, target: self.target(n), expected }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raws(text: &str) -> Vec<Raw> {
+        text.chars().enumerate().map(|(i, c)| Raw { token: Token::of_char(c), line: 1, column: i + 1 }).collect()
+    }
+
+    #[test]
+    fn classifies_tokens() {
+        assert_eq!(Token::classify(""), Token::Empty);
+        assert_eq!(Token::classify("."), Token::Empty);
+        assert_eq!(Token::classify("7"), Token::Char('7'));
+        assert_eq!(Token::classify("16"), Token::Number(16));
+        assert_eq!(Token::classify("007"), Token::Number(7));
+        assert_eq!(Token::classify("99999999999"), Token::Huge("99999999999".into()));
+        assert_eq!(Token::classify("1x"), Token::Bad("1x".into()));
+    }
+
+    #[test]
+    fn zero_is_a_symbol_only_when_it_can_be() {
+        let mut ctx = Context::new(None);
+        // 0-9A-F, with '0' (value 1) used once: '0' is a symbol.
+        let p = ctx.decode(&raws("0123456789ABCDEF"), 4, false);
+        assert!(p.is_err(), "16 symbols do not fit a 4x4 alphabet");
+        let mut text = String::from("0123456789ABCDEF");
+        text.push_str(&".".repeat(240));
+        let p = ctx.decode(&raws(&text), 16, false).unwrap();
+        assert_eq!(p.symbols.as_string(), "0123456789ABCDEF");
+        assert_eq!(p.values[0], 1);
+        // The same with '0' for every empty cell: '0' is empty, the default alphabet fits.
+        let text = text.replace('.', "0").replace('F', "G");
+        let p = ctx.decode(&raws(&text), 16, false).unwrap();
+        assert_eq!(p.symbols.as_string(), "123456789ABCDEFG");
+        assert_eq!(p.values[0], 0);
+        assert_eq!(p.values[1], 1);
+    }
+}

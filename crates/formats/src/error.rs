@@ -1,0 +1,192 @@
+//! What can be wrong with a puzzle's text, and where.
+
+/// Why a puzzle could not be read. Each message names the offending value, where it is (1-based
+/// line and, where it makes sense, column) and what was expected.
+///
+/// `target` fields name what the puzzle was read as: `spec classic-9x9` (the forced spec, or the
+/// built-in spec of that size) or `a 7x7 puzzle` (a size with no built-in spec).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FormatError {
+    /// The input could not be read (an I/O error); reading stops here.
+    #[error("line {line}: read error: {message}")]
+    Io {
+        /// The line being read.
+        line: usize,
+        /// The I/O error's message.
+        message: String,
+    },
+    /// A line is longer than [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES); its content is skipped.
+    #[error("line {line}: line too long (more than {limit} bytes)")]
+    LineTooLong {
+        /// The line.
+        line: usize,
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A line is not valid UTF-8.
+    #[error("line {line}, column {column}: invalid UTF-8")]
+    InvalidUtf8 {
+        /// The line.
+        line: usize,
+        /// The first character that is not valid UTF-8.
+        column: usize,
+    },
+    /// A `line` puzzle has a number of cells that is not n² for any size with a spec.
+    #[error("line {line}: the puzzle has {cells} cells, expected {expected} ({spec})")]
+    WrongLength {
+        /// The line.
+        line: usize,
+        /// The number of cells found.
+        cells: usize,
+        /// The nearest plausible number of cells.
+        expected: usize,
+        /// The spec with that many cells.
+        spec: String,
+    },
+    /// A row of a `grid` or `csv` puzzle has the wrong number of cells.
+    #[error("line {line}: the row has {cells} cells, expected {expected}")]
+    WrongRowLength {
+        /// The line.
+        line: usize,
+        /// The number of cells found in the row.
+        cells: usize,
+        /// The number of cells in the puzzle's first row.
+        expected: usize,
+    },
+    /// The first row of a `grid` or `csv` puzzle is wider than any spec allows.
+    #[error("line {line}: the row has {cells} cells, more than the largest size ({max})")]
+    RowTooWide {
+        /// The line.
+        line: usize,
+        /// The number of cells found in the row.
+        cells: usize,
+        /// [`coverlab_model::MAX_SIZE`].
+        max: usize,
+    },
+    /// A puzzle ends before all its rows or cells were read.
+    #[error("line {line}: the puzzle stops after {found} of {expected} {unit} ({reason})")]
+    Incomplete {
+        /// The line where it stops (a blank line, or the last line of the input).
+        line: usize,
+        /// How many rows or cells were read.
+        found: usize,
+        /// How many the puzzle needs.
+        expected: usize,
+        /// `rows` or `cells`.
+        unit: &'static str,
+        /// `blank line` or `end of input`.
+        reason: &'static str,
+    },
+    /// A symbol that no alphabet of the puzzle's size accepts.
+    #[error("line {line}, column {column}: '{symbol}' is not a symbol of {target} (expected {expected} or '.')")]
+    UnknownSymbol {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+        /// The offending character.
+        symbol: char,
+        /// What the puzzle was read as.
+        target: String,
+        /// The alphabet that fits the rest of the puzzle best, described (`1-9, A-G`).
+        expected: String,
+    },
+    /// A number greater than the puzzle's size.
+    #[error(
+        "line {line}, column {column}: the number {number} is out of range for {target} (expected 1-{size}, or 0 for empty)"
+    )]
+    NumberOutOfRange {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+        /// The number as written.
+        number: String,
+        /// What the puzzle was read as.
+        target: String,
+        /// The puzzle's size n.
+        size: usize,
+    },
+    /// A token that is neither a number nor a single symbol (`AB`, `1x`).
+    #[error("line {line}, column {column}: '{token}' is neither a number nor a single symbol")]
+    BadToken {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// The first token of a `header` puzzle is not a number.
+    #[error("line {line}, column {column}: '{token}' is not a size (expected a number 1-{max})")]
+    NotASize {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+        /// The token as written.
+        token: String,
+        /// [`coverlab_model::MAX_SIZE`].
+        max: usize,
+    },
+    /// A `header` size outside 1..=[`MAX_SIZE`](coverlab_model::MAX_SIZE), refused before
+    /// anything is allocated for it.
+    #[error("line {line}, column {column}: the size {size} is out of range (expected 1-{max})")]
+    SizeOutOfRange {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+        /// The size as written.
+        size: String,
+        /// [`coverlab_model::MAX_SIZE`].
+        max: usize,
+    },
+    /// With a forced spec, a puzzle of another size.
+    #[error("line {line}: the puzzle is {found}x{found}, but spec {spec} is {expected}x{expected}")]
+    SizeMismatch {
+        /// The line where the puzzle starts.
+        line: usize,
+        /// The puzzle's size.
+        found: usize,
+        /// The spec's size.
+        expected: usize,
+        /// The spec's name.
+        spec: String,
+    },
+}
+
+impl FormatError {
+    /// The 1-based line the error is about.
+    pub fn line(&self) -> usize {
+        match self {
+            FormatError::Io { line, .. }
+            | FormatError::LineTooLong { line, .. }
+            | FormatError::InvalidUtf8 { line, .. }
+            | FormatError::WrongLength { line, .. }
+            | FormatError::WrongRowLength { line, .. }
+            | FormatError::RowTooWide { line, .. }
+            | FormatError::Incomplete { line, .. }
+            | FormatError::UnknownSymbol { line, .. }
+            | FormatError::NumberOutOfRange { line, .. }
+            | FormatError::BadToken { line, .. }
+            | FormatError::NotASize { line, .. }
+            | FormatError::SizeOutOfRange { line, .. }
+            | FormatError::SizeMismatch { line, .. } => *line,
+        }
+    }
+
+    /// The 1-based column (in characters) the error is about, when it is about one place in a line.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            FormatError::InvalidUtf8 { column, .. }
+            | FormatError::UnknownSymbol { column, .. }
+            | FormatError::NumberOutOfRange { column, .. }
+            | FormatError::BadToken { column, .. }
+            | FormatError::NotASize { column, .. }
+            | FormatError::SizeOutOfRange { column, .. } => Some(*column),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Reading each input format: several puzzles per input, comments, blank lines, CRLF, the seed
+//! examples, alphabets, detection and forced specs.
+
+mod common;
+
+use common::{digits, ok};
+use coverlab_formats::{InputFormat, Reader, read_str};
+use coverlab_model::{Symbols, builtin};
+
+/// Seed 003's example input, copied from the seed's "Example Input".
+const SEED_003: &str = "\
+0 0 0 0 0 4 0 0 0
+0 0 0 0 0 0 2 0 9
+2 0 9 0 7 0 0 4 0
+0 0 0 0 0 5 0 8 0
+0 0 0 3 0 7 0 0 0
+0 5 0 0 0 0 0 1 0
+0 8 0 0 3 0 4 0 1
+7 0 0 0 0 0 0 0 0
+0 0 6 4 0 0 0 0 0
+";
+
+/// The same puzzle in the line format.
+const SEED_003_LINE: &str = ".....4.........2.92.9.7..4......5.8....3.7....5.....1..8..3.4.17..........64.....";
+
+const SOLVED_4: &str = "1234341221434321";
+
+fn detect(text: &str) -> Option<InputFormat> {
+    Reader::new(text.as_bytes(), "<test>", None, None).format()
+}
+
+#[test]
+fn seed_003_example_is_a_grid() {
+    let entries = read_str(SEED_003, None, None);
+    assert_eq!(entries.len(), 1);
+    let p = ok(&entries[0]);
+    assert_eq!((p.size, entries[0].line, entries[0].index), (9, 1, 0));
+    assert_eq!(p.values, digits(SEED_003_LINE));
+    assert_eq!(p.symbols, Symbols::default_for(9));
+    assert_eq!(detect(SEED_003), Some(InputFormat::Grid));
+    // And the shipped example file holds the same.
+    assert_eq!(common::read("examples/puzzles/seed003.grid"), SEED_003);
+}
+
+#[test]
+fn line_format_skips_comments_blank_lines_and_crlf() {
+    let text = format!("# a comment\r\n\r\n{SEED_003_LINE}  \r\n   \n#another\n{SOLVED_4}\t\r\n");
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.len(), 2);
+    assert_eq!((entries[0].line, entries[1].line), (3, 6));
+    assert_eq!(ok(&entries[0]).values, digits(SEED_003_LINE));
+    assert_eq!(ok(&entries[1]).values, digits(SOLVED_4));
+    assert_eq!(ok(&entries[1]).size, 4);
+    assert_eq!(detect(&text), Some(InputFormat::Line));
+}
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let text = "\u{feff}1,2,3,4\r\n3,4,1,2\r\n2,1,4,3\r\n4,3,2,1\r\n";
+    assert_eq!(detect(text), Some(InputFormat::Csv));
+    assert_eq!(ok(&read_str(text, None, None)[0]).values, digits(SOLVED_4));
+}
+
+#[test]
+fn line_format_empty_marks() {
+    let text = "1_3-*.0.........";
+    let p = read_str(text, None, None).remove(0).result.unwrap();
+    assert_eq!(p.values, digits("1.3............."));
+}
+
+#[test]
+fn grid_format_several_puzzles_blank_separated_and_consecutive() {
+    let a = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    let b = ". . 3 .\n3 . . 2\n2 . . 3\n. 3 . .\n";
+    let c = "12..\n..12\n21..\n4..1\n";
+    let text = format!("# grids\r\n{a}\r\n\r\n{}# inside\n{c}{a}", b.replace('\n', "\r\n"));
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 8, 13, 17]);
+    assert_eq!(ok(&entries[0]).values, digits(SOLVED_4));
+    assert_eq!(ok(&entries[1]).values, digits("..3.3..22..3.3.."));
+    assert_eq!(ok(&entries[2]).values, digits("12....1221..4..1"));
+    assert_eq!(ok(&entries[3]).values, digits(SOLVED_4));
+}
+
+#[test]
+fn grid_format_of_symbols_without_spaces() {
+    let text = "1234\n3412\n2143\n4321\n";
+    assert_eq!(detect(text), Some(InputFormat::Grid));
+    assert_eq!(ok(&read_str(text, None, None)[0]).values, digits(SOLVED_4));
+    // A 16x16 grid row is 16 symbols long, like a 4x4 line puzzle; its symbols tell them apart.
+    let janko = common::read("tests/data/16x16/gecode_janko_55.txt");
+    let line = janko.lines().next().unwrap();
+    let rows: String = line.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+    assert_eq!(detect(&rows), Some(InputFormat::Grid));
+    let from_rows = read_str(&rows, None, None).remove(0).result.unwrap();
+    let from_line = read_str(line, None, None).remove(0).result.unwrap();
+    assert_eq!(from_rows, from_line);
+}
+
+#[test]
+fn grid_format_with_numbers_for_16x16() {
+    let janko = common::read("tests/data/16x16/gecode_janko_55.txt");
+    let line = janko.lines().next().unwrap();
+    let expected = read_str(line, None, None).remove(0).result.unwrap();
+    let rows: String = expected
+        .values
+        .chunks(16)
+        .map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    let p = read_str(&rows, None, None).remove(0).result.unwrap();
+    assert_eq!(p.values, expected.values);
+    assert_eq!(p.symbols, Symbols::default_for(16));
+}
+
+#[test]
+fn header_format_seed_001() {
+    // Seed 001: "First number is length of one side of the grid - n. And next n^2 numbers - grid.
+    // If number is 0 - it is empty cell."
+    let text = common::read("examples/puzzles/header-4x4.txt");
+    assert_eq!(detect(&text), Some(InputFormat::Header));
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.len(), 2);
+    assert_eq!((entries[0].line, entries[1].line), (1, 7));
+    assert_eq!(ok(&entries[0]).values, digits("1.....3..4.....2"));
+    assert_eq!(ok(&entries[1]).values, digits("...3.4....1.2..."));
+    // Several puzzles on one line, any whitespace, CRLF, comments; 9x9 after 4x4.
+    let nine = format!("9 {}", SEED_003.split_whitespace().collect::<Vec<_>>().join("\r\n"));
+    let text = format!("4 1 2 3 4\t3 4 1 2 2 1 4 3 4 3 2 1 4 1 0 0 0 0 0 3 0\r\n# c\r\n0 4 0 0 0 0 0 2\r\n\r\n{nine}");
+    let entries = read_str(&text, Some(InputFormat::Header), None);
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [1, 1, 5]);
+    assert_eq!(ok(&entries[0]).values, digits(SOLVED_4));
+    assert_eq!(ok(&entries[1]).values, digits("1.....3..4.....2"));
+    assert_eq!(ok(&entries[2]).values, digits(SEED_003_LINE));
+}
+
+#[test]
+fn one_line_headers_are_detected() {
+    let text = "4 1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1\n4 1 0 0 0 0 0 3 0 0 4 0 0 0 0 0 2\n";
+    assert_eq!(detect(text), Some(InputFormat::Header));
+    assert_eq!(read_str(text, None, None).len(), 2);
+    assert_eq!(detect("4 1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1"), Some(InputFormat::Header));
+    // A 10x10 grid whose first row looks like a one-line 3x3 header: its second row does not.
+    let mut rows = vec!["3 0 0 1 2 0 0 0 0 3".to_string()];
+    rows.extend((1..10).map(|r| (0..10).map(|c| if c == r { "A" } else { "." }).collect::<Vec<_>>().join(" ")));
+    assert_eq!(detect(&rows.join("\n")), Some(InputFormat::Grid));
+}
+
+#[test]
+fn csv_format_seed_002() {
+    let text = common::read("examples/puzzles/classic-9x9.csv");
+    assert_eq!(detect(&text), Some(InputFormat::Csv));
+    let entries = read_str(&text, None, None);
+    let corpus = common::read("tests/data/9x9/17_clue_first200.txt");
+    let lines: Vec<&str> = corpus.lines().collect();
+    assert_eq!(entries.len(), 2);
+    assert_eq!(ok(&entries[0]).values, digits(lines[3]));
+    assert_eq!(ok(&entries[1]).values, digits(lines[4]));
+    assert_eq!(entries[1].line, 11);
+    // Empty fields, spaces around fields, CRLF, consecutive puzzles.
+    let text = "1, 2 ,3,4\r\n3,4,1,2\r\n,,,\r\n4,,,1\r\n0,0,0,0\n0,0,0,0\n0,0,0,0\n0,0,0,1\n";
+    let entries = read_str(text, None, None);
+    assert_eq!(entries.len(), 2);
+    assert_eq!(ok(&entries[0]).values, digits("12343412....4..1"));
+    assert_eq!(ok(&entries[1]).values, digits("...............1"));
+}
+
+#[test]
+fn alphabets_are_chosen_and_returned() {
+    // 16x16 as 0-9A-F: '0' is value 1.
+    let hex = "0123456789ABCDEF".repeat(16);
+    let p = read_str(&hex, None, None).remove(0).result.unwrap();
+    assert_eq!(p.symbols.as_string(), "0123456789ABCDEF");
+    assert_eq!(&p.values[..3], [1, 2, 3]);
+    // 16x16 with '0' for empty cells: the default alphabet.
+    let zeros = format!("G{}", "0".repeat(255));
+    let p = read_str(&zeros, None, None).remove(0).result.unwrap();
+    assert_eq!(p.symbols, Symbols::default_for(16));
+    assert_eq!(p.values.iter().filter(|&&v| v != 0).collect::<Vec<_>>(), [&16]);
+    // 25x25 as A-Y.
+    let frisch = common::read("tests/data/25x25/gecode_frisch_18.txt");
+    let p = read_str(frisch.lines().next().unwrap(), None, None).remove(0).result.unwrap();
+    assert_eq!(p.symbols.as_string(), "ABCDEFGHIJKLMNOPQRSTUVWXY");
+    // A forced spec's own alphabet comes first.
+    let model = coverlab_model::Model::from_ron(
+        r#"Spec(name: "letters-4x4", size: 4, symbols: Some("abcd"), rules: [Rows, Columns, Boxes(rows: 2, cols: 2)])"#,
+        "<test>",
+    )
+    .unwrap();
+    let p = read_str("abcd............", None, Some(&model)).remove(0).result.unwrap();
+    assert_eq!((p.symbols.as_string().as_str(), &p.values[..4]), ("abcd", &[1u8, 2, 3, 4][..]));
+    // ... and digits still read with the default alphabet, tried next.
+    let p = read_str("1234............", None, Some(&model)).remove(0).result.unwrap();
+    assert_eq!((p.symbols, &p.values[..4]), (Symbols::default_for(4), &[1u8, 2, 3, 4][..]));
+}
+
+#[test]
+fn forced_spec_fixes_the_size() {
+    let model = builtin::load("classic-16x16").unwrap().unwrap();
+    // A 16-symbol line is a 16x16 grid row under a 16x16 spec, not a 4x4 puzzle.
+    let janko = common::read("tests/data/16x16/gecode_janko_55.txt");
+    let line = janko.lines().next().unwrap();
+    let rows: String = line.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+    let reader = Reader::new(rows.as_bytes(), "<test>", None, Some(&model));
+    assert_eq!(reader.format(), Some(InputFormat::Grid));
+    let entries: Vec<_> = reader.collect();
+    assert_eq!(ok(&entries[0]).size, 16);
+}
+
+#[test]
+fn empty_inputs_give_nothing() {
+    for text in ["", "\n\n", "# only a comment\n\n"] {
+        assert_eq!(detect(text), None);
+        assert!(read_str(text, None, None).is_empty());
+    }
+    assert!(read_str("", Some(InputFormat::Grid), None).is_empty());
+}
+
+#[test]
+fn example_files_parse() {
+    for (file, format, count, size) in [
+        ("examples/puzzles/classic-9x9.txt", InputFormat::Line, 3, 9),
+        ("examples/puzzles/seed003.grid", InputFormat::Grid, 1, 9),
+        ("examples/puzzles/header-4x4.txt", InputFormat::Header, 2, 4),
+        ("examples/puzzles/classic-9x9.csv", InputFormat::Csv, 2, 9),
+        ("examples/puzzles/classic-16x16.txt", InputFormat::Line, 3, 16),
+    ] {
+        let text = common::read(file);
+        assert_eq!(detect(&text), Some(format), "{file}");
+        let entries = read_str(&text, None, None);
+        assert_eq!(entries.len(), count, "{file}");
+        for e in &entries {
+            assert_eq!(ok(e).size, size, "{file}");
+        }
+    }
+}
+
+#[test]
+fn reader_streams_a_long_input() {
+    // 20,000 puzzles through a reader that is handed 7 bytes at a time.
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let k = buf.len().min(7).min(self.0.len());
+            buf[..k].copy_from_slice(&self.0[..k]);
+            self.0 = &self.0[k..];
+            Ok(k)
+        }
+    }
+    let text = format!("{SEED_003_LINE}\n").repeat(20_000);
+    let reader = Reader::new(std::io::BufReader::with_capacity(16, Trickle(text.as_bytes())), "<test>", None, None);
+    let mut count = 0;
+    for entry in reader {
+        assert_eq!(ok(&entry).values, digits(SEED_003_LINE));
+        assert_eq!(entry.line, count + 1);
+        count += 1;
+    }
+    assert_eq!(count, 20_000);
+}

@@ -1,0 +1,159 @@
+//! Writing then reading gives back the same values and alphabet, for every size and alphabet;
+//! and no input, however hostile, makes a reader panic.
+
+mod common;
+
+use coverlab_formats::{InputFormat, OutputFormat, read_str, write, write_grid, write_line};
+use coverlab_model::{MAX_SIZE, Symbols, builtin};
+use proptest::prelude::*;
+
+/// A puzzle with n = `size`: a Latin square `perm[(r + c) % n]` with random holes, keeping row 0
+/// whole so that every symbol is used (otherwise a sparse puzzle may fit several alphabets, and
+/// the preferred one is read back).
+fn puzzle(size: impl Strategy<Value = usize>) -> impl Strategy<Value = (usize, Vec<u8>)> {
+    size.prop_flat_map(|n| {
+        let perm = Just((1..=n as u8).collect::<Vec<u8>>()).prop_shuffle();
+        (Just(n), perm, proptest::collection::vec(0u8..100, n * n), 0u8..=100)
+    })
+    .prop_map(|(n, perm, dice, holes)| {
+        let values = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                if r > 0 && dice[i] < holes { 0 } else { perm[(r + c) % n] }
+            })
+            .collect();
+        (n, values)
+    })
+}
+
+/// Every alphabet readers try for size n, by index (taken modulo their number).
+fn alphabet(n: usize, pick: usize) -> Symbols {
+    let all = Symbols::alternatives(n);
+    all[pick % all.len()].clone()
+}
+
+fn has_spec(n: usize) -> bool {
+    builtin::for_cell_count(n * n).is_some()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn line_round_trip((n, values) in puzzle((4..=MAX_SIZE).prop_filter("a size with a spec", |&n| has_spec(n))), pick in 0usize..3) {
+        let symbols = alphabet(n, pick);
+        let text = write_line(&values, &symbols);
+        prop_assert!(!text.ends_with('\n'));
+        let entries = read_str(&text, None, None);
+        prop_assert_eq!(entries.len(), 1);
+        let p = entries[0].result.as_ref().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(p.size, n);
+        prop_assert_eq!(&p.values, &values);
+        prop_assert_eq!(&p.symbols, &symbols);
+    }
+
+    #[test]
+    fn grid_round_trip((n, values) in puzzle(4..=MAX_SIZE), pick in 0usize..3) {
+        let symbols = alphabet(n, pick);
+        let text = write(&values, &symbols, None, OutputFormat::Grid);
+        prop_assert_eq!(text.lines().count(), n);
+        prop_assert!(text.ends_with('\n'));
+        let entries = read_str(&text, None, None);
+        prop_assert_eq!(entries.len(), 1);
+        let p = entries[0].result.as_ref().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(&p.values, &values);
+        prop_assert_eq!(&p.symbols, &symbols);
+    }
+
+    #[test]
+    fn several_grids_in_a_row_round_trip(
+        puzzles in proptest::collection::vec(puzzle(4..=16usize), 1..5),
+        blank in any::<bool>(),
+    ) {
+        let sep = if blank { "\n" } else { "" };
+        let text: Vec<String> = puzzles.iter().map(|(n, v)| write_grid(v, &Symbols::default_for(*n))).collect();
+        let entries = read_str(&text.join(sep), Some(InputFormat::Grid), None);
+        prop_assert_eq!(entries.len(), puzzles.len());
+        for (entry, (_, values)) in entries.iter().zip(&puzzles) {
+            prop_assert_eq!(&entry.result.as_ref().unwrap().values, values);
+        }
+    }
+
+    #[test]
+    fn header_and_csv_round_trip((n, values) in puzzle(4..=MAX_SIZE)) {
+        let numbers: Vec<String> = values.iter().map(u8::to_string).collect();
+        let header = format!("{n}\n{}\n", numbers.chunks(n).map(|r| r.join(" ")).collect::<Vec<_>>().join("\n"));
+        let csv = numbers.chunks(n).map(|r| r.join(",") + "\n").collect::<String>();
+        for text in [header, csv] {
+            let entries = read_str(&text, None, None);
+            prop_assert_eq!(entries.len(), 1);
+            let p = entries[0].result.as_ref().map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(&p.values, &values);
+            prop_assert_eq!(&p.symbols, &Symbols::default_for(n));
+        }
+    }
+
+    #[test]
+    fn json_is_the_line_form_quoted((n, values) in puzzle(4..=36usize), pick in 0usize..3) {
+        let symbols = alphabet(n, pick);
+        let json = write(&values, &symbols, None, OutputFormat::Json);
+        let back: String = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back, write_line(&values, &symbols));
+    }
+
+    #[test]
+    fn boxed_boards_are_aligned((n, values) in puzzle(4..=25usize), boxed in any::<bool>()) {
+        let symbols = Symbols::default_for(n);
+        let boxes = if boxed { builtin::box_shape(n) } else { None };
+        let board = write(&values, &symbols, boxes, OutputFormat::Boxed);
+        prop_assert_eq!(board.lines().count(), 2 * n + 1);
+        prop_assert!(board.lines().all(|l| l.chars().count() == 4 * n + 1));
+        let cells: String = board.lines().skip(1).step_by(2).flat_map(|l| l.chars().skip(2).step_by(4)).collect();
+        prop_assert_eq!(cells, write_line(&values, &symbols));
+    }
+
+    #[test]
+    fn hostile_input_never_panics(
+        text in proptest::collection::vec(
+            prop_oneof![
+                Just("\n".to_string()), Just(" ".to_string()), Just(",".to_string()), Just("#".to_string()),
+                Just("\r\n".to_string()), Just("0".to_string()), Just(".".to_string()), Just("9".to_string()),
+                Just("4".to_string()), Just("64".to_string()), Just("99999999999999999999999".to_string()),
+                "[0-9A-Za-z.é]{1,20}",
+            ],
+            0..200,
+        ),
+        format in proptest::option::of(prop_oneof![
+            Just(InputFormat::Line), Just(InputFormat::Grid), Just(InputFormat::Header), Just(InputFormat::Csv)
+        ]),
+        forced in proptest::option::of(prop_oneof![Just("classic-4x4"), Just("classic-9x9")]),
+    ) {
+        let text = text.concat();
+        let model = forced.map(|s| builtin::load(s).unwrap().unwrap());
+        for (i, entry) in read_str(&text, format, model.as_ref()).iter().enumerate() {
+            prop_assert_eq!(entry.index, i);
+            prop_assert!(entry.line >= 1);
+            match &entry.result {
+                Ok(p) => {
+                    prop_assert_eq!(p.values.len(), p.size * p.size);
+                    prop_assert!(p.values.iter().all(|&v| usize::from(v) <= p.size));
+                    prop_assert_eq!(p.symbols.len(), p.size);
+                }
+                Err(e) => {
+                    let message = e.to_string();
+                    let prefix = format!("line {}", e.line());
+                    prop_assert!(message.starts_with(&prefix), "{}", message);
+                    prop_assert!(!message.ends_with('.'));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        for format in [None, Some(InputFormat::Line), Some(InputFormat::Grid), Some(InputFormat::Header), Some(InputFormat::Csv)] {
+            let reader = coverlab_formats::Reader::new(bytes.as_slice(), "<bytes>", format, None);
+            prop_assert!(reader.count() <= bytes.len());
+        }
+    }
+}
