@@ -488,7 +488,7 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
         let s = usize::from(SHRINK[(x & 0x1ff) as usize])
             | usize::from(SHRINK[((x >> 9) & 0x1ff) as usize]) << 3
             | usize::from(SHRINK[(x >> 18) as usize & 0x1ff]) << 6;
-        let x = x & COMPLEX[s];
+        let x = x & COMPLEX[s & 0x1ff];
         if x == 0 {
             return Err(Dead);
         }
