@@ -19,18 +19,22 @@
 //!   permutation that fits the matrix (`COMPLEX`); one `and` removes all the others (pointing and
 //!   claiming along rows, and more), and an empty result is a contradiction. This also finds
 //!   hidden singles in rows and boxes: a box with one place forces its row.
+//! - Pointing along columns, in the same update: a column that is the digit's only one in a box
+//!   of the band leaves the digit's words of the other two bands (a table on the band's 9-bit
+//!   column set, as JCZSolve does).
 //! - Row singles: a row of a word left with one bit is a placement. It removes the cell from the
-//!   other eight digits of the band and the column from the digit's words of the other two bands.
-//!   The 27 words are swept in a fixed order, each shrunk only if it changed since its last
-//!   shrink (JCZSolve's scheme), until none changed.
+//!   other eight digits of the band (its column already left the other bands by pointing).
+//!   A word is shrunk again only if it changed since its last shrink (JCZSolve keeps a copy of
+//!   each word for this). Here the changed words are gathered into a 27-bit mask and updated in
+//!   passes over its set bits, so an unchanged word costs no branch; passes repeat until no word
+//!   changed.
 //! - Naked singles, then: per band, three accumulators over the nine digits give the cells with
 //!   at least one, two, three candidates (bit-parallel counting). An unsolved cell with none is a
 //!   contradiction; a cell with one is placed (its row is cut to it).
 //! - Stack shrink (box–column interactions), when nothing else is left: the band shrink turned
 //!   by a quarter. In each stack a digit takes one column per band and one band per column, so
 //!   its (band, column) pairs must fit a permutation too (`PERM9`). With the band shrink this
-//!   also places hidden singles in columns and finds a digit with no place in a column. (tdoku's
-//!   benchmark notes list JCZSolve with locked candidates along rows only; tdoku has both.)
+//!   also places hidden singles in columns and finds a digit with no place in a column.
 //!
 //! # Search
 //! Depth-first, copy-on-guess: a guess copies the whole state to the next slot of a small stack.
@@ -38,8 +42,7 @@
 //! counts the candidates of its two digits among its unsolved peers, those in bivalue peers
 //! (which become naked singles) three times. On the hard sets this needs 40-60% fewer guesses than
 //! "the first bivalue cell" (magictour 17 instead of 38 per puzzle, counting to 2). Without a
-//! bivalue cell it takes a cell with three candidates, else the first unsolved cell; digits
-//! ascending.
+//! bivalue cell it takes the cell with the fewest candidates; digits ascending.
 //!
 //! # Other specs
 //! The kernel runs only when the spec is exactly classic 9×9: size 9 and 27 houses that are the
@@ -230,14 +233,14 @@ impl Board {
         values
     }
 
-    /// True when no word changed since its last shrink.
+    /// The words changed since their last shrink, bit `9 * band + digit`.
     #[inline(always)]
-    fn settled(&self) -> bool {
-        let mut diff = 0;
+    fn changed(&self) -> u32 {
+        let mut m = 0;
         for i in 0..27 {
-            diff |= self.f[i] ^ self.prev[i];
+            m |= u32::from(self.f[i] != self.prev[i]) << i;
         }
-        diff == 0
+        m
     }
 
     /// `cells` (one per row at most) of `band` now hold digit `d`: they leave the unsolved set and
@@ -477,23 +480,21 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
         }
     }
 
-    /// Shrinks word `I` if it changed since its last shrink, and places its new row singles.
+    /// Shrinks word `i` (changed since its last shrink), applies its pointing along columns, and
+    /// places its new row singles.
     #[inline(always)]
-    fn update<const I: usize>(&mut self, bd: &mut Board) -> Result<(), Dead> {
-        let x = bd.f[I];
-        if x == bd.prev[I] {
-            return Ok(());
-        }
-        let (band, d) = (I / 9, I % 9);
+    fn update(&mut self, bd: &mut Board, i: usize) -> Result<(), Dead> {
+        let (band, d) = (i / 9, i % 9);
+        let x = bd.f[i];
         let s = usize::from(SHRINK[(x & 0x1ff) as usize])
             | usize::from(SHRINK[((x >> 9) & 0x1ff) as usize]) << 3
             | usize::from(SHRINK[(x >> 18) as usize & 0x1ff]) << 6;
-        let x = x & COMPLEX[s];
+        let x = x & COMPLEX[s & 0x1ff];
         if x == 0 {
             return Err(Dead);
         }
-        bd.f[I] = x;
-        bd.prev[I] = x;
+        bd.f[i] = x;
+        bd.prev[i] = x;
         // Pointing along columns: a column that is the digit's only one in a box of this band
         // leaves the digit's words of the other bands (this also covers the columns of new
         // placements).
@@ -524,14 +525,22 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
         Ok(())
     }
 
-    /// One pass over the 27 words, in order.
+    /// Shrinks the changed words in passes (each over the words changed when it began, in
+    /// order), until none changed. A pass walks the set bits of a mask, so which words changed
+    /// costs no branch per word.
     #[inline(always)]
-    fn sweep(&mut self, bd: &mut Board) -> Result<(), Dead> {
-        macro_rules! update_all {
-            ($($i:literal)*) => { $( self.update::<$i>(bd)?; )* };
+    fn settle(&mut self, bd: &mut Board) -> Result<(), Dead> {
+        loop {
+            let mut m = bd.changed();
+            if m == 0 {
+                return Ok(());
+            }
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.update(bd, i)?;
+            }
         }
-        update_all!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-        Ok(())
     }
 
     /// The band shrink turned by a quarter: in each stack a digit takes one column in each band
@@ -567,12 +576,7 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
     /// Deduces to a fixpoint; then the board is solved, or a cell to branch on is named.
     fn propagate(&mut self, bd: &mut Board) -> Result<Next, Dead> {
         loop {
-            loop {
-                self.sweep(bd)?;
-                if bd.settled() {
-                    break;
-                }
-            }
+            self.settle(bd)?;
             // Naked singles, and the bivalue cells in case there are none.
             let mut pairs = [0u32; 3];
             let mut found = false;
@@ -599,7 +603,7 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
                     for d in 0..9 {
                         let x = bd.f[9 * band + d];
                         if x & p != 0 {
-                            // Cut the digit's row to the cell; the next sweep places it.
+                            // Cut the digit's row to the cell; the next pass places it.
                             let cut = x & !(ROW[bit / 9] ^ p);
                             bd.f[9 * band + d] = cut;
                             found |= cut != x;
@@ -628,7 +632,7 @@ impl<'a, 's, const TRACE: bool> Kernel<'a, 's, TRACE> {
 
 /// Among the bivalue cells: the one whose branches remove the most. Its score counts the
 /// candidates of its two digits among its unsolved peers, and twice more those in bivalue peers
-/// (each of which the branch turns into a naked single).
+/// (each of which the branch turns into a naked single). Ties go to the last.
 fn choose(bd: &Board, pairs: [u32; 3]) -> Next {
     let mut best = (0, 0, 0);
     for (band, &p) in pairs.iter().enumerate() {
@@ -665,32 +669,22 @@ fn choose(bd: &Board, pairs: [u32; 3]) -> Next {
     Next::Branch { band: best.1, bit: best.2 }
 }
 
-/// Without a bivalue cell: the first cell with three candidates, else the first unsolved cell;
-/// `Solved` when every cell is placed.
+/// Without a bivalue cell: the unsolved cell with the fewest candidates (the first of them);
+/// `Solved` when every cell is placed. Rare (about once per puzzle on the hard sets), so plain.
 fn fewest(bd: &Board) -> Next {
-    let mut first = None;
+    let mut best = (u32::MAX, Next::Solved);
     for band in 0..3 {
-        let u = bd.unsolved[band];
-        if u == 0 {
-            continue;
-        }
-        let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let x = bd.f[9 * band + d];
-            four |= three & x;
-            three |= two & x;
-            two |= one & x;
-            one |= x;
-        }
-        let triples = u & three & !four;
-        if triples != 0 {
-            return Next::Branch { band, bit: triples.trailing_zeros() as usize };
-        }
-        if first.is_none() {
-            first = Some(Next::Branch { band, bit: u.trailing_zeros() as usize });
+        let mut u = bd.unsolved[band];
+        while u != 0 {
+            let bit = u.trailing_zeros() as usize;
+            u &= u - 1;
+            let count = (0..9).map(|d| (bd.f[9 * band + d] >> bit) & 1).sum::<u32>();
+            if count < best.0 {
+                best = (count, Next::Branch { band, bit });
+            }
         }
     }
-    first.unwrap_or(Next::Solved)
+    best.1
 }
 
 /// The number of ones in `a` and `b` together (one bit-parallel count for both).
