@@ -7,8 +7,8 @@
 //! (Luby, Sinclair and Zuckerman 1993; Gomes, Selman and Kautz 1998, "Boosting combinatorial
 //! search through randomization").
 //!
-//! The kernel works for every spec: it reads only the flat arrays of `Geometry` (strategies/src/geometry.rs) (units, each
-//! cell's houses and peers, unit intersections). Each cell's candidates are one [`Bits`] word
+//! The kernel works for every spec: it reads only the flat arrays of `Geometry` (geometry.rs:
+//! units, each cell's houses and peers, unit intersections). Each cell's candidates are one [`Bits`] word
 //! (`u16`/`u32`/`u64`, chosen once per solve by n). The state of a decision level (candidates,
 //! values, unsolved count) lives in one slot of a flat buffer; a guess copies the slot below
 //! (copy-on-guess: no undo code, and the buffers are reused, so no allocation per node).
