@@ -26,7 +26,8 @@ pub enum Command {
     Count(SolveArgs),
     /// Time strategies on puzzle files and print a markdown table per file.
     Bench(BenchArgs),
-    /// Check puzzle files (format, givens) or a spec file, without solving.
+    /// Check puzzle files (format, givens) or a spec file, without solving; with `--spec` and no
+    /// files, only the spec is checked.
     Check(CheckArgs),
     /// Write a spec's constraint graph (a node per cell, an edge per shared unit) as DOT.
     Graph(GraphArgs),
@@ -73,9 +74,9 @@ pub enum TraceFormatArg {
     Text,
 }
 
-/// Arguments of `solve` and `count`.
+/// Where puzzles come from: shared by `solve`, `count`, `check` and `replay`.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
+pub struct PuzzleInput {
     /// Puzzle files; standard input when none or `-`.
     pub files: Vec<PathBuf>,
     /// The spec: a built-in name (see `coverlab specs`) or a RON file. Default: the classic spec
@@ -85,6 +86,14 @@ pub struct SolveArgs {
     /// The input format.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub input_format: Option<InputFormatArg>,
+}
+
+/// Arguments of `solve` and `count`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzles.
+    #[command(flatten)]
+    pub input: PuzzleInput,
     /// The strategy (see `coverlab strategies`). Default: the fastest registered one.
     #[arg(long, value_name = "NAME")]
     pub strategy: Option<String>,
@@ -149,14 +158,9 @@ pub struct BenchArgs {
 /// Arguments of `check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Puzzle files; standard input when none or `-`.
-    pub files: Vec<PathBuf>,
-    /// The spec (built-in name or RON file). With no files, only the spec is checked.
-    #[arg(long, value_name = "NAME|PATH")]
-    pub spec: Option<String>,
-    /// The input format.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub input_format: Option<InputFormatArg>,
+    /// The puzzles (with `--spec` and no files, only the spec is checked).
+    #[command(flatten)]
+    pub input: PuzzleInput,
 }
 
 /// Arguments of `graph`.
@@ -176,14 +180,9 @@ pub struct ReplayArgs {
     /// The JSON-lines trace written by `solve --trace FILE`.
     #[arg(long, value_name = "FILE")]
     pub trace: PathBuf,
-    /// The puzzle files the trace was made from; standard input when none or `-`.
-    pub files: Vec<PathBuf>,
-    /// The spec, as given to `solve`.
-    #[arg(long, value_name = "NAME|PATH")]
-    pub spec: Option<String>,
-    /// The input format.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub input_format: Option<InputFormatArg>,
+    /// The puzzles the trace was made from, with the spec given to `solve`.
+    #[command(flatten)]
+    pub input: PuzzleInput,
 }
 
 /// Arguments of the listing commands.

@@ -11,7 +11,7 @@ use coverlab_formats::{InputFormat, Reader};
 use coverlab_model::validate::find_conflict_written;
 use coverlab_model::{Grid, Model, Puzzle, builtin};
 
-use crate::cli::InputFormatArg;
+use crate::cli::{InputFormatArg, PuzzleInput};
 
 /// A spec given by name (built-in) or by path (a RON file).
 pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
@@ -37,14 +37,22 @@ fn read_limited(path: &Path) -> Result<String> {
     Ok(std::fs::read_to_string(path)?)
 }
 
-/// Maps the CLI's format names to the reader's.
-pub fn input_format(arg: Option<InputFormatArg>) -> Option<InputFormat> {
-    arg.map(|f| match f {
-        InputFormatArg::Line => InputFormat::Line,
-        InputFormatArg::Grid => InputFormat::Grid,
-        InputFormatArg::Header => InputFormat::Header,
-        InputFormatArg::Csv => InputFormat::Csv,
-    })
+impl PuzzleInput {
+    /// The spec named by `--spec`, if any.
+    pub fn spec(&self) -> Result<Option<Arc<Model>>> {
+        self.spec.as_deref().map(resolve_spec).transpose()
+    }
+
+    /// Opens the inputs, with `spec` forced when given.
+    pub fn open(&self, spec: Option<Arc<Model>>) -> Puzzles {
+        let format = self.input_format.map(|f| match f {
+            InputFormatArg::Line => InputFormat::Line,
+            InputFormatArg::Grid => InputFormat::Grid,
+            InputFormatArg::Header => InputFormat::Header,
+            InputFormatArg::Csv => InputFormat::Csv,
+        });
+        Puzzles::open(&self.files, format, spec)
+    }
 }
 
 /// One puzzle of the input, or what is wrong with it.

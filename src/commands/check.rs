@@ -4,11 +4,10 @@ use anyhow::Result;
 
 use crate::Exit;
 use crate::cli::CheckArgs;
-use crate::input::{Puzzles, input_format, resolve_spec};
 
 /// Checks a spec, and every puzzle of the inputs: format, symbols, and givens that break a rule.
 pub fn run(args: CheckArgs) -> Result<Exit> {
-    let spec = args.spec.as_deref().map(resolve_spec).transpose()?;
+    let spec = args.input.spec()?;
     if let Some(model) = &spec {
         eprintln!(
             "spec {}: {}×{}, {} houses, {} at-most-once groups: ok",
@@ -18,11 +17,11 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
             model.houses().len(),
             model.groups().len()
         );
-        if args.files.is_empty() {
+        if args.input.files.is_empty() {
             return Ok(Exit::Ok);
         }
     }
-    let mut puzzles = Puzzles::open(&args.files, input_format(args.input_format), spec);
+    let mut puzzles = args.input.open(spec);
     let (mut good, mut bad) = (0usize, 0usize);
     while let Some(item) = puzzles.next_item()? {
         match item.puzzle {

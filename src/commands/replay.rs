@@ -10,7 +10,6 @@ use coverlab_engine::replay::replay;
 
 use crate::Exit;
 use crate::cli::ReplayArgs;
-use crate::input::{Puzzles, input_format, resolve_spec};
 
 /// Lines longer than this are not trace events.
 const MAX_LINE: usize = 1 << 16;
@@ -34,8 +33,7 @@ pub fn run(args: ReplayArgs) -> Result<Exit> {
         };
         by_index.entry(index as usize).or_default().push((n + 1, value));
     }
-    let spec = args.spec.as_deref().map(resolve_spec).transpose()?;
-    let mut puzzles = Puzzles::open(&args.files, input_format(args.input_format), spec);
+    let mut puzzles = args.input.open(args.input.spec()?);
     let mut exit = Exit::Ok;
     let (mut ok, mut failed) = (0usize, 0usize);
     while let Some(item) = puzzles.next_item()? {

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::Exit;
 use crate::cli::{SolveArgs, TraceFormatArg};
-use crate::input::{Item, Puzzles, input_format, resolve_spec};
+use crate::input::Item;
 use crate::output::{PuzzleResult, PuzzleStatus};
 
 /// Puzzles read ahead and solved in parallel at a time: bounds memory on huge inputs.
@@ -70,8 +70,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     {
         bail!("--timeout must be a positive number of seconds, not {t}");
     }
-    let spec = args.spec.as_deref().map(resolve_spec).transpose()?;
-    let mut puzzles = Puzzles::open(&args.files, input_format(args.input_format), spec);
+    let mut puzzles = args.input.open(args.input.spec()?);
     let run = Run { args: &args, info, counting };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
