@@ -1,14 +1,18 @@
 //! The written form of values: a spec's alphabet of `n` distinct one-character symbols.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Characters that can never be symbols: they mean "empty cell" or separate things in formats.
 const RESERVED: &[char] = &['.', '_', '-', '*', '#', ',', '|', '+'];
 
 /// An alphabet of `n` distinct printable ASCII symbols; symbol `k` (0-based) writes value `k + 1`.
+///
+/// Cloning is cheap (no allocation): readers hand a copy of the alphabet to every puzzle.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Symbols {
-    chars: Vec<char>,
+    /// Shared: every puzzle read in one alphabet holds a clone of it.
+    chars: Arc<[char]>,
     /// ASCII byte → value (1-based), 0 where the byte is not a symbol.
     lookup: [u8; 128],
 }
@@ -58,7 +62,7 @@ impl Symbols {
             }
             lookup[c as usize] = (k + 1) as u8;
         }
-        Ok(Symbols { chars, lookup })
+        Ok(Symbols { chars: chars.into(), lookup })
     }
 
     /// The conventional alphabet for size `n` (`n` ≤ [`crate::MAX_SIZE`]): `1`–`9` then `A`–`Z`
