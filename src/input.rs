@@ -99,8 +99,17 @@ pub struct Puzzles {
     spec: Option<Arc<Model>>,
     by_size: BTreeMap<usize, Result<Arc<Model>, String>>,
     next_index: usize,
-    /// Scratch for [`has_conflict`]: one bit set per value seen, per unit.
+    /// Buffers [`has_conflict`] reuses.
+    scratch: Scratch,
+}
+
+/// What [`has_conflict`] needs, kept from puzzle to puzzle.
+#[derive(Default)]
+struct Scratch {
+    /// One bit per value seen, per unit.
     seen: Vec<u64>,
+    /// The cells holding a given.
+    givens: Vec<u16>,
 }
 
 impl Puzzles {
@@ -117,7 +126,7 @@ impl Puzzles {
             spec,
             by_size: BTreeMap::new(),
             next_index: 0,
-            seen: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -178,7 +187,7 @@ impl Puzzles {
                     }
                     let grid = Grid::from_values(parsed.size, parsed.values)
                         .ok_or_else(|| format!("{location}: values out of range"))?;
-                    if has_conflict(&model, &grid, &mut self.seen)
+                    if has_conflict(&model, &grid, &mut self.scratch)
                         && let Some(conflict) = find_conflict_written(&model, &grid, &parsed.symbols)
                     {
                         return Err(format!("{location}: {conflict}"));
@@ -193,15 +202,22 @@ impl Puzzles {
 
 /// True when two givens of one unit hold the same value: a quick test (a bit per value per unit,
 /// visiting only the givens) before [`find_conflict_written`] finds the conflict to report.
-fn has_conflict(model: &Model, grid: &Grid, seen: &mut Vec<u64>) -> bool {
+fn has_conflict(model: &Model, grid: &Grid, scratch: &mut Scratch) -> bool {
     const _: () = assert!(coverlab_model::MAX_SIZE <= 64, "a value is a bit of a u64");
+    let Scratch { seen, givens } = scratch;
     seen.clear();
     seen.resize(model.units().len(), 0);
-    for (cell, &value) in grid.values().iter().enumerate() {
-        if value == 0 {
-            continue;
-        }
-        let bit = 1u64 << (value - 1); // values are 1..=n, n <= 64
+    // The givens first, without a branch per cell (most cells are empty, unpredictably).
+    let values = grid.values();
+    givens.resize(values.len(), 0);
+    let mut count = 0;
+    for (cell, &value) in values.iter().enumerate() {
+        givens[count] = cell as u16;
+        count += usize::from(value != 0);
+    }
+    for &cell in &givens[..count] {
+        let cell = usize::from(cell);
+        let bit = 1u64 << (values[cell] - 1); // values are 1..=n, n <= 64
         for &unit in model.units_of(cell) {
             let unit = &mut seen[unit as usize];
             if *unit & bit != 0 {
