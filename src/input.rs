@@ -1,6 +1,7 @@
 //! Reading puzzles from files and standard input, and resolving specs.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -10,6 +11,7 @@ use anyhow::{Context, Result, bail};
 use coverlab_formats::{InputFormat, Reader};
 use coverlab_model::validate::find_conflict_written;
 use coverlab_model::{Grid, Model, Puzzle, builtin};
+use serde::{Serialize, Serializer};
 
 use crate::cli::{InputFormatArg, PuzzleInput};
 
@@ -55,25 +57,59 @@ impl PuzzleInput {
     }
 }
 
+/// Where a puzzle starts: shown (and serialized) as `file:line`, written out only when needed.
+#[derive(Debug, Clone)]
+pub struct Location {
+    origin: Arc<str>,
+    line: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.origin, self.line)
+    }
+}
+
+impl Serialize for Location {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// One puzzle of the input, or what is wrong with it.
 pub struct Item {
     /// 0-based position among all puzzles of all inputs.
     pub index: usize,
     /// `file:line` where it starts.
-    pub location: String,
+    pub location: Location,
     /// The puzzle, or the message (with its location) saying why it is invalid.
     pub puzzle: Result<Puzzle, String>,
 }
+
+/// A reader of one input (a file or standard input).
+type Input = Reader<Box<dyn BufRead>>;
 
 /// Reads the puzzles of every input in order, one [`Item`] per puzzle; a bad puzzle is an item
 /// with an error and reading goes on.
 pub struct Puzzles {
     files: std::vec::IntoIter<PathBuf>,
-    current: Option<(String, Reader<Box<dyn BufRead>>)>,
+    /// The input being read, and its name.
+    current: Option<(Arc<str>, Input)>,
     format: Option<InputFormat>,
     spec: Option<Arc<Model>>,
     by_size: BTreeMap<usize, Result<Arc<Model>, String>>,
     next_index: usize,
+    /// Buffers [`has_conflict`] reuses.
+    scratch: Scratch,
+}
+
+/// What [`has_conflict`] needs, kept from puzzle to puzzle.
+#[derive(Default)]
+struct Scratch {
+    /// One bit per value seen, per unit.
+    seen: Vec<u64>,
+    /// The cells holding a given.
+    givens: Vec<u16>,
 }
 
 impl Puzzles {
@@ -83,7 +119,15 @@ impl Puzzles {
         if files.is_empty() {
             files.push(PathBuf::from("-"));
         }
-        Puzzles { files: files.into_iter(), current: None, format, spec, by_size: BTreeMap::new(), next_index: 0 }
+        Puzzles {
+            files: files.into_iter(),
+            current: None,
+            format,
+            spec,
+            by_size: BTreeMap::new(),
+            next_index: 0,
+            scratch: Scratch::default(),
+        }
     }
 
     fn model_for(&mut self, size: usize) -> Result<Arc<Model>, String> {
@@ -112,7 +156,7 @@ impl Puzzles {
             (path.display().to_string(), Box::new(BufReader::new(file)))
         };
         let reader = Reader::new(input, &origin, self.format, self.spec.as_deref());
-        self.current = Some((origin, reader));
+        self.current = Some((origin.into(), reader));
         Ok(true)
     }
 
@@ -127,12 +171,11 @@ impl Puzzles {
                 self.current = None;
                 continue;
             };
-            let origin = origin.clone();
+            let location = Location { origin: origin.clone(), line: entry.line };
             let index = self.next_index;
             self.next_index += 1;
-            let location = format!("{origin}:{}", entry.line);
             let puzzle = match entry.result {
-                Err(e) => Err(format!("{origin}: {e}")),
+                Err(e) => Err(format!("{}: {e}", location.origin)),
                 Ok(parsed) => self.model_for(parsed.size).map_err(|e| format!("{location}: {e}")).and_then(|model| {
                     if parsed.size != model.size() {
                         return Err(format!(
@@ -144,7 +187,9 @@ impl Puzzles {
                     }
                     let grid = Grid::from_values(parsed.size, parsed.values)
                         .ok_or_else(|| format!("{location}: values out of range"))?;
-                    if let Some(conflict) = find_conflict_written(&model, &grid, &parsed.symbols) {
+                    if has_conflict(&model, &grid, &mut self.scratch)
+                        && let Some(conflict) = find_conflict_written(&model, &grid, &parsed.symbols)
+                    {
                         return Err(format!("{location}: {conflict}"));
                     }
                     Ok(Puzzle::new_unchecked(model, grid).with_symbols(parsed.symbols))
@@ -153,4 +198,33 @@ impl Puzzles {
             return Ok(Some(Item { index, location, puzzle }));
         }
     }
+}
+
+/// True when two givens of one unit hold the same value: a quick test (a bit per value per unit,
+/// visiting only the givens) before [`find_conflict_written`] finds the conflict to report.
+fn has_conflict(model: &Model, grid: &Grid, scratch: &mut Scratch) -> bool {
+    const _: () = assert!(coverlab_model::MAX_SIZE <= 64, "a value is a bit of a u64");
+    let Scratch { seen, givens } = scratch;
+    seen.clear();
+    seen.resize(model.units().len(), 0);
+    // The givens first, without a branch per cell (most cells are empty, unpredictably).
+    let values = grid.values();
+    givens.resize(values.len(), 0);
+    let mut count = 0;
+    for (cell, &value) in values.iter().enumerate() {
+        givens[count] = cell as u16;
+        count += usize::from(value != 0);
+    }
+    for &cell in &givens[..count] {
+        let cell = usize::from(cell);
+        let bit = 1u64 << (values[cell] - 1); // values are 1..=n, n <= 64
+        for &unit in model.units_of(cell) {
+            let unit = &mut seen[unit as usize];
+            if *unit & bit != 0 {
+                return true;
+            }
+            *unit |= bit;
+        }
+    }
+    false
 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::Exit;
 use crate::cli::OutputFormatArg;
+use crate::input::Location;
 
 /// How a puzzle ended, as scripts see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -36,52 +37,65 @@ impl PuzzleStatus {
 }
 
 /// The result of one puzzle.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct PuzzleResult {
     /// 0-based position in the input.
     pub index: usize,
     /// How it ended.
     pub status: PuzzleStatus,
     /// Where the puzzle starts (`file:line`).
-    pub location: String,
-    /// The spec it was solved with.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spec: Option<String>,
-    /// Solutions in line form, in the puzzle's alphabet.
-    pub solutions: Vec<String>,
+    pub location: Location,
     /// Solutions counted (with `--count`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
     /// True when the count is exact (the search was complete).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<bool>,
     /// Why the search stopped early, if it did.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<StopReason>,
     /// Effort.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<Stats>,
     /// Wall time in microseconds (with `--stats` only: times differ from run to run).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub micros: Option<u64>,
     /// What is wrong with an invalid puzzle.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    #[serde(skip)]
+    /// The solutions kept.
     grids: Vec<Grid>,
-    #[serde(skip)]
+    /// The puzzle solved (its spec and alphabet write the output); `None` when invalid.
     puzzle: Option<Puzzle>,
+}
+
+/// A result as a JSON line: built when written, so that the text formats (and `--count`) pay
+/// for none of it.
+#[derive(Serialize)]
+struct JsonResult<'a> {
+    index: usize,
+    status: PuzzleStatus,
+    location: &'a Location,
+    /// The spec it was solved with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    spec: Option<&'a str>,
+    /// Solutions in line form, in the puzzle's alphabet.
+    solutions: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<StopReason>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<&'a Stats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    micros: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
 }
 
 impl PuzzleResult {
     /// The result of an input that could not be made a puzzle.
-    pub fn invalid(index: usize, location: String, error: String) -> PuzzleResult {
+    pub fn invalid(index: usize, location: Location, error: String) -> PuzzleResult {
         PuzzleResult {
             index,
             status: PuzzleStatus::Invalid,
             location,
-            spec: None,
-            solutions: Vec::new(),
             count: None,
             exact: None,
             stopped: None,
@@ -94,7 +108,7 @@ impl PuzzleResult {
     }
 
     /// The result of a search.
-    pub fn solved(index: usize, location: String, puzzle: Puzzle, outcome: Outcome, counting: bool) -> PuzzleResult {
+    pub fn solved(index: usize, location: Location, puzzle: Puzzle, outcome: Outcome, counting: bool) -> PuzzleResult {
         let status = if outcome.count > 0 {
             PuzzleStatus::Solved
         } else if outcome.status == Status::Complete {
@@ -110,12 +124,6 @@ impl PuzzleResult {
             index,
             status,
             location,
-            spec: Some(puzzle.model().name().to_string()),
-            solutions: outcome
-                .solutions
-                .iter()
-                .map(|g| write(g.values(), puzzle.symbols(), None, OutputFormat::Line))
-                .collect(),
             count: counting.then_some(outcome.count),
             exact: counting.then_some(outcome.status == Status::Complete),
             stopped,
@@ -130,12 +138,29 @@ impl PuzzleResult {
     /// Writes the result to `out` in `format`.
     pub fn write_to(&self, out: &mut impl Write, format: OutputFormatArg) -> std::io::Result<()> {
         if format == OutputFormatArg::Json {
-            serde_json::to_writer(&mut *out, self)?;
+            let json = JsonResult {
+                index: self.index,
+                status: self.status,
+                location: &self.location,
+                spec: self.puzzle.as_ref().map(|p| p.model().name()),
+                solutions: match &self.puzzle {
+                    Some(p) => {
+                        self.grids.iter().map(|g| write(g.values(), p.symbols(), None, OutputFormat::Line)).collect()
+                    }
+                    None => Vec::new(),
+                },
+                count: self.count,
+                exact: self.exact,
+                stopped: self.stopped,
+                stats: self.stats.as_ref(),
+                micros: self.micros,
+                error: self.error.as_deref(),
+            };
+            serde_json::to_writer(&mut *out, &json)?;
             return writeln!(out);
         }
         if let Some(count) = self.count {
-            let more = if self.exact == Some(false) { "+" } else { "" };
-            return writeln!(out, "{count}{more}");
+            return write_count(out, count, self.exact == Some(false));
         }
         let Some(puzzle) = &self.puzzle else {
             return writeln!(out, "# {}: invalid", self.index);
@@ -148,15 +173,54 @@ impl PuzzleResult {
             return writeln!(out, "# {}: {what}", self.index);
         }
         let boxes = puzzle.model().boxes();
+        let format = match format {
+            OutputFormatArg::Line => OutputFormat::Line,
+            OutputFormatArg::Grid => OutputFormat::Grid,
+            OutputFormatArg::Boxed => OutputFormat::Boxed,
+            OutputFormatArg::Json => unreachable!("handled above"),
+        };
         for grid in &self.grids {
-            let text = match format {
-                OutputFormatArg::Line => write(grid.values(), puzzle.symbols(), boxes, OutputFormat::Line) + "\n",
-                OutputFormatArg::Grid => write(grid.values(), puzzle.symbols(), boxes, OutputFormat::Grid) + "\n",
-                OutputFormatArg::Boxed => write(grid.values(), puzzle.symbols(), boxes, OutputFormat::Boxed) + "\n",
-                OutputFormatArg::Json => unreachable!("handled above"),
-            };
+            let mut text = write(grid.values(), puzzle.symbols(), boxes, format);
+            text.push('\n');
             out.write_all(text.as_bytes())?;
         }
         Ok(())
+    }
+}
+
+/// Writes `count` in decimal, `+` when it is a lower bound, and a newline: `--count` writes one
+/// per puzzle, so without the formatting machinery.
+fn write_count(out: &mut impl Write, count: u64, more: bool) -> std::io::Result<()> {
+    let mut buf = [0u8; 22];
+    let mut at = buf.len() - 1;
+    buf[at] = b'\n';
+    if more {
+        at -= 1;
+        buf[at] = b'+';
+    }
+    let mut rest = count;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.write_all(&buf[at..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_written_as_format_would() {
+        for (count, more) in [(0, false), (1, false), (2, true), (10, false), (1234567, true), (u64::MAX, true)] {
+            let mut out = Vec::new();
+            write_count(&mut out, count, more).unwrap();
+            let plus = if more { "+" } else { "" };
+            assert_eq!(String::from_utf8(out).unwrap(), format!("{count}{plus}\n"));
+        }
     }
 }

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::Exit;
 use crate::cli::{SolveArgs, TraceFormatArg};
-use crate::input::Item;
+use crate::input::{Item, Puzzles};
 use crate::output::{PuzzleResult, PuzzleStatus};
 
 /// Puzzles read ahead and solved in parallel at a time: bounds memory on huge inputs.
@@ -23,6 +23,8 @@ struct Run<'a> {
     args: &'a SolveArgs,
     info: &'static StrategyInfo,
     counting: bool,
+    /// Solve times are wanted: `--stats`, or debug logs.
+    timed: bool,
 }
 
 impl Run<'_> {
@@ -49,9 +51,9 @@ impl Run<'_> {
         let span =
             tracing::debug_span!("solve", index = item.index, spec = puzzle.model().name(), strategy = self.info.name);
         let _guard = span.enter();
-        let start = Instant::now();
+        let start = self.timed.then(Instant::now);
         let outcome = strategy.solve(&puzzle, &self.limits(), sink);
-        let micros = start.elapsed().as_micros() as u64;
+        let micros = start.map_or(0, |start| start.elapsed().as_micros() as u64);
         tracing::debug!(status = ?outcome.status, count = outcome.count, nodes = outcome.stats.nodes, micros, "solved");
         let mut result = PuzzleResult::solved(item.index, item.location, puzzle, outcome, self.counting);
         if self.args.stats {
@@ -71,7 +73,8 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         bail!("--timeout must be a positive number of seconds, not {t}");
     }
     let mut puzzles = args.input.open(args.input.spec()?);
-    let run = Run { args: &args, info, counting };
+    let timed = args.stats || tracing::enabled!(tracing::Level::DEBUG);
+    let run = Run { args: &args, info, counting, timed };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut summary = Summary::default();
@@ -110,34 +113,22 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     } else {
         let jobs =
             args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
         let forward = tracing::enabled!(target: "coverlab::trace", tracing::Level::TRACE);
-        let mut strategy = info.build(args.seed);
-        loop {
-            let mut chunk = Vec::with_capacity(CHUNK);
-            while chunk.len() < CHUNK {
-                match puzzles.next_item()? {
-                    Some(item) => chunk.push(item),
-                    None => break,
+        if jobs == 1 {
+            // One thread: each puzzle is solved and written as soon as it is read; the output is
+            // flushed as often as with several jobs (every CHUNK puzzles).
+            let mut strategy = info.build(args.seed);
+            let mut done = 0usize;
+            while let Some(item) = puzzles.next_item()? {
+                let result = solve_with(&run, &mut strategy, item, forward);
+                summary.emit(&result, &args, &mut out)?;
+                done += 1;
+                if done.is_multiple_of(CHUNK) {
+                    out.flush()?;
                 }
             }
-            if chunk.is_empty() {
-                break;
-            }
-            let results: Vec<PuzzleResult> = if jobs == 1 {
-                chunk.into_iter().map(|item| solve_with(&run, &mut strategy, item, forward)).collect()
-            } else {
-                pool.install(|| {
-                    chunk
-                        .into_par_iter()
-                        .map_init(|| info.build(args.seed), |s, item| solve_with(&run, s, item, forward))
-                        .collect()
-                })
-            };
-            for result in &results {
-                summary.emit(result, &args, &mut out)?;
-            }
-            out.flush()?;
+        } else {
+            solve_in_chunks(&run, &mut puzzles, jobs, forward, &mut summary, &mut out)?;
         }
     }
     out.flush()?;
@@ -145,6 +136,43 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         summary.report(started.elapsed());
     }
     Ok(summary.exit)
+}
+
+/// Solves `jobs` puzzles at a time on a thread pool, CHUNK puzzles read ahead, writing the
+/// results of each chunk in input order.
+fn solve_in_chunks(
+    run: &Run<'_>,
+    puzzles: &mut Puzzles,
+    jobs: usize,
+    forward: bool,
+    summary: &mut Summary,
+    out: &mut impl Write,
+) -> Result<()> {
+    let (args, info) = (run.args, run.info);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    loop {
+        let mut chunk = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            match puzzles.next_item()? {
+                Some(item) => chunk.push(item),
+                None => break,
+            }
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let results: Vec<PuzzleResult> = pool.install(|| {
+            chunk
+                .into_par_iter()
+                .map_init(|| info.build(args.seed), |s, item| solve_with(run, s, item, forward))
+                .collect()
+        });
+        for result in &results {
+            summary.emit(result, args, out)?;
+        }
+        out.flush()?;
+    }
+    Ok(())
 }
 
 fn solve_with(run: &Run<'_>, strategy: &mut Box<dyn Strategy>, item: Item, forward: bool) -> PuzzleResult {

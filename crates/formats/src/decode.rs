@@ -66,18 +66,69 @@ pub(crate) struct Forced {
     pub symbols: Symbols,
 }
 
+/// One alphabet as the line fast path ([`Context::decode_ascii_line`]) uses it.
+#[derive(Debug, Clone)]
+struct Table {
+    /// Bit `b` set when ASCII byte `b` is a symbol.
+    mask: u128,
+    /// `values[zero_is_empty][b]`: the value of byte `b`; 0 for an empty mark (and for `0` when
+    /// `zero_is_empty`), [`MISFIT`] for a byte that is neither a symbol nor empty.
+    values: [[u8; 256]; 2],
+}
+
+/// A byte that does not fit the alphabet, in [`Table::values`].
+const MISFIT: u8 = u8::MAX;
+
+impl Table {
+    fn new(symbols: &Symbols) -> Table {
+        let mut mask = 0u128;
+        let mut values = [[MISFIT; 256]; 2];
+        for b in 0u8..128 {
+            let value = if is_empty_mark(b) { Some(0) } else { symbols.value_of(char::from(b)) };
+            if let Some(v) = value {
+                mask |= u128::from(v != 0) << b;
+                values[0][usize::from(b)] = v;
+                values[1][usize::from(b)] = v;
+            }
+        }
+        if mask & 1 << b'0' == 0 {
+            values[1][usize::from(b'0')] = 0;
+        } else {
+            values[1] = [MISFIT; 256]; // `0` cannot be empty in an alphabet that has it
+        }
+        Table { mask, values }
+    }
+}
+
+/// True for a byte that always means an empty cell ([`EMPTY_MARKS`]).
+fn is_empty_mark(b: u8) -> bool {
+    matches!(b, b'.' | b'_' | b'-' | b'*')
+}
+
 /// What every format needs to decode puzzles: the forced spec, if any, and the alphabets of
 /// each size (built once per size).
 pub(crate) struct Context {
     pub forced: Option<Forced>,
     /// `alphabets[n]`: the preferred alphabet of size n, then the alternatives.
     alphabets: Vec<Option<Vec<Symbols>>>,
+    /// `tables[n]`: the same alphabets as lookup tables, built on the first line puzzle of size n.
+    tables: Vec<Option<Vec<Table>>>,
+    /// The last line length found to be a valid puzzle length, and its size.
+    pub line_size: Option<(usize, usize)>,
+    /// The alphabet the last line puzzle was read in: (size, index, zero_is_empty).
+    last_line: Option<(usize, usize, bool)>,
 }
 
 impl Context {
     pub fn new(spec: Option<&Model>) -> Self {
         let forced = spec.map(|m| Forced { name: m.name().to_string(), size: m.size(), symbols: m.symbols().clone() });
-        Context { forced, alphabets: vec![None; MAX_SIZE + 1] }
+        Context {
+            forced,
+            alphabets: vec![None; MAX_SIZE + 1],
+            tables: vec![None; MAX_SIZE + 1],
+            line_size: None,
+            last_line: None,
+        }
     }
 
     /// The size of the forced spec.
@@ -127,6 +178,69 @@ impl Context {
         self.alphabets(n)
             .iter()
             .any(|a| text.chars().all(|c| EMPTY_MARKS.contains(&c) || c == '0' || a.value_of(c).is_some()))
+    }
+
+    /// [`Context::decode`] of a line puzzle: `text` holds the n² cells, one ASCII byte each (a
+    /// symbol or an empty mark), as [`Token::of_char`] reads them. Gives exactly what `decode`
+    /// gives, without building [`Raw`] cells; `None` when no alphabet fits (or `text` is not
+    /// ASCII), in which case `decode` is the one to say what is wrong and where.
+    pub fn decode_ascii_line(&mut self, text: &[u8], n: usize) -> Option<Parsed> {
+        debug_assert_eq!(text.len(), n * n);
+        if self.tables[n].is_none() {
+            let tables = self.alphabets(n).iter().map(Table::new).collect();
+            self.tables[n] = Some(tables);
+        }
+        let tables = self.tables[n].as_deref().expect("built above");
+        // As `decode` sees such a line: no numbers, so never numeric; the alphabet is `choose`'s.
+        // First decode with the alphabet the previous line of this size was read in.
+        let guess = match self.last_line {
+            Some((size, index, zero_is_empty)) if size == n => (index, zero_is_empty),
+            _ => (0, false),
+        };
+        let table = &tables[guess.0].values[usize::from(guess.1)];
+        let mut misfit = false;
+        let mut zeros = 0usize;
+        let mut values: Vec<u8> = text
+            .iter()
+            .map(|&b| {
+                let v = table[usize::from(b)];
+                misfit |= v == MISFIT;
+                zeros += usize::from(b == b'0');
+                v
+            })
+            .collect();
+        // `choose` tries (zero_is_empty = zeros > n, the preferred alphabet) first: when the guess
+        // is that one and fits, it is the choice.
+        let choice = if !misfit && guess == (0, zeros > n) {
+            guess
+        } else {
+            if !text.is_ascii() {
+                return None;
+            }
+            let mut used = 0u128;
+            for &b in text {
+                if !is_empty_mark(b) {
+                    used |= 1 << b;
+                }
+            }
+            let zero = 1u128 << b'0';
+            let orders = if zeros > n { [true, false] } else { [false, true] };
+            let choice = orders.into_iter().find_map(|zero_is_empty| {
+                let need = if zero_is_empty { used & !zero } else { used };
+                tables
+                    .iter()
+                    .position(|t| !(zero_is_empty && t.mask & zero != 0) && need & !t.mask == 0)
+                    .map(|i| (i, zero_is_empty))
+            })?;
+            if choice != guess || misfit {
+                let table = &tables[choice.0].values[usize::from(choice.1)];
+                values.iter_mut().zip(text).for_each(|(v, &b)| *v = table[usize::from(b)]);
+            }
+            self.last_line = Some((n, choice.0, choice.1));
+            choice
+        };
+        let symbols = self.alphabets(n)[choice.0].clone();
+        Some(Parsed { size: n, values, symbols })
     }
 
     /// Decodes the n² cells of one puzzle.
@@ -268,6 +382,36 @@ mod tests {
         assert_eq!(Token::classify("007"), Token::Number(7));
         assert_eq!(Token::classify("99999999999"), Token::Huge("99999999999".into()));
         assert_eq!(Token::classify("1x"), Token::Bad("1x".into()));
+    }
+
+    proptest::proptest! {
+        /// The line fast path gives exactly what the general decoder gives, and declines exactly
+        /// where the general decoder reports an error, puzzle after puzzle (it starts from the
+        /// alphabet of the previous line).
+        #[test]
+        fn ascii_line_fast_path_matches_decode(
+            n in proptest::sample::select(vec![4usize, 9, 16]),
+            lines in proptest::collection::vec((
+                proptest::sample::select(vec![
+                    "123456789.", "1234.0*_", "0123456789", "123456789ABCDEFG.0", "0123456789ABCDEF.",
+                    "ABCDEFGHIJKLMNOP0-", "12345678Z.", "1234", "0000000001234.",
+                ]),
+                proptest::collection::vec(0usize..64, 256),
+            ), 1..5),
+        ) {
+            let mut ctx = Context::new(None);
+            for (pool, picks) in lines {
+                let pool: Vec<char> = pool.chars().collect();
+                let text: String = picks[..n * n].iter().map(|&i| pool[i % pool.len()]).collect();
+                let slow = Context::new(None).decode(&raws(&text), n, false);
+                if text.is_ascii() {
+                    match ctx.decode_ascii_line(text.as_bytes(), n) {
+                        Some(parsed) => proptest::prop_assert_eq!(Ok(parsed), slow),
+                        None => proptest::prop_assert!(slow.is_err(), "{text}: {slow:?}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

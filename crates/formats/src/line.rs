@@ -21,7 +21,11 @@ pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Optio
             Next::Eof => return None,
             Next::Bad(e) => return Some((e.line(), Err(e))),
             Next::Line(line) if line.is_blank() || line.is_comment() => continue,
-            Next::Line(line) => return Some((line.number, parse(&line, ctx))),
+            Next::Line(line) => {
+                let found = (line.number, parse(&line, ctx));
+                lines.recycle(line);
+                return Some(found);
+            }
         }
     }
 }
@@ -31,8 +35,19 @@ pub(crate) fn parse(line: &Line, ctx: &mut Context) -> Result<Parsed, FormatErro
     let text = line.rest();
     let lead = text.len() - text.trim_start().len();
     let text = text.trim();
-    let cells = text.chars().count();
-    let n = size_of(cells, line.number, ctx)?;
+    let ascii = text.is_ascii();
+    let cells = if ascii { text.len() } else { text.chars().count() };
+    let n = match ctx.line_size {
+        Some((known, n)) if known == cells => n,
+        _ => {
+            let n = size_of(cells, line.number, ctx)?;
+            ctx.line_size = Some((cells, n));
+            n
+        }
+    };
+    if ascii && let Some(parsed) = ctx.decode_ascii_line(text.as_bytes(), n) {
+        return Ok(parsed);
+    }
     let first_column = line.column(line.start + lead);
     let raws: Vec<Raw> = text
         .chars()

@@ -113,6 +113,14 @@ impl<R: BufRead> Lines<R> {
         self.pushed.push(next);
     }
 
+    /// Hands back a line that is done with, so that its buffer holds the next line read (one
+    /// allocation per input rather than one per line).
+    pub fn recycle(&mut self, line: Line) {
+        if self.buf.capacity() == 0 {
+            self.buf = line.text.into_bytes();
+        }
+    }
+
     /// The next line.
     pub fn next(&mut self) -> Next {
         if let Some(next) = self.pushed.pop() {

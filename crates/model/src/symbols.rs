@@ -1,13 +1,20 @@
 //! The written form of values: a spec's alphabet of `n` distinct one-character symbols.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Characters that can never be symbols: they mean "empty cell" or separate things in formats.
 const RESERVED: &[char] = &['.', '_', '-', '*', '#', ',', '|', '+'];
 
 /// An alphabet of `n` distinct printable ASCII symbols; symbol `k` (0-based) writes value `k + 1`.
+///
+/// Cloning is cheap (no allocation): readers hand a copy of the alphabet to every puzzle.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Symbols {
+pub struct Symbols(Arc<Alphabet>);
+
+/// What [`Symbols`] shares: every puzzle read in one alphabet holds a clone of it.
+#[derive(PartialEq, Eq)]
+struct Alphabet {
     chars: Vec<char>,
     /// ASCII byte → value (1-based), 0 where the byte is not a symbol.
     lookup: [u8; 128],
@@ -58,7 +65,7 @@ impl Symbols {
             }
             lookup[c as usize] = (k + 1) as u8;
         }
-        Ok(Symbols { chars, lookup })
+        Ok(Symbols(Arc::new(Alphabet { chars, lookup })))
     }
 
     /// The conventional alphabet for size `n` (`n` ≤ [`crate::MAX_SIZE`]): `1`–`9` then `A`–`Z`
@@ -89,45 +96,45 @@ impl Symbols {
 
     /// The number of symbols, which is the grid size `n`.
     pub fn len(&self) -> usize {
-        self.chars.len()
+        self.0.chars.len()
     }
 
     /// Always false: an alphabet has at least one symbol.
     pub fn is_empty(&self) -> bool {
-        self.chars.is_empty()
+        self.0.chars.is_empty()
     }
 
     /// The value (1-based) written as `c`, if `c` is a symbol.
     pub fn value_of(&self, c: char) -> Option<u8> {
-        let b = *self.lookup.get(c as usize)?;
+        let b = *self.0.lookup.get(c as usize)?;
         (b != 0).then_some(b)
     }
 
     /// The symbol that writes `value` (1-based); `'.'` for 0, the empty cell.
     pub fn symbol(&self, value: u8) -> char {
-        if value == 0 { '.' } else { self.chars[usize::from(value) - 1] }
+        if value == 0 { '.' } else { self.0.chars[usize::from(value) - 1] }
     }
 
     /// The symbols as a string, in value order.
     pub fn as_string(&self) -> String {
-        self.chars.iter().collect()
+        self.0.chars.iter().collect()
     }
 
     /// A short description for error messages: `1-9, A-G`, or the list when it has no runs.
     pub fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         let mut i = 0;
-        while i < self.chars.len() {
+        while i < self.0.chars.len() {
             let mut j = i;
-            while j + 1 < self.chars.len() && self.chars[j + 1] as u32 == self.chars[j] as u32 + 1 {
+            while j + 1 < self.0.chars.len() && self.0.chars[j + 1] as u32 == self.0.chars[j] as u32 + 1 {
                 j += 1;
             }
             parts.push(if j > i + 1 {
-                format!("{}-{}", self.chars[i], self.chars[j])
+                format!("{}-{}", self.0.chars[i], self.0.chars[j])
             } else if j == i + 1 {
-                format!("{}, {}", self.chars[i], self.chars[j])
+                format!("{}, {}", self.0.chars[i], self.0.chars[j])
             } else {
-                self.chars[i].to_string()
+                self.0.chars[i].to_string()
             });
             i = j + 1;
         }
