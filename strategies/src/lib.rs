@@ -26,6 +26,7 @@ pub mod fast;
 pub mod learn;
 pub mod mrv;
 pub mod random_stack;
+pub mod sat;
 pub mod singles;
 
 mod geometry;

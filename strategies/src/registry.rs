@@ -216,6 +216,13 @@ pub const REGISTRY: &[StrategyInfo] = &[
         new: |seed| Box::new(crate::learn::fast_learn_vsids(seed)),
     },
     StrategyInfo {
+        name: "sat",
+        summary: "the exact-cover model of the free cells as CNF (exactly-one per item, pairwise), solved by CaDiCaL; blocking clauses to count",
+        source: "Lynce and Ouaknine 2006 (extended sudoku encoding); CaDiCaL (Biere et al.) via the cadical crate",
+        capabilities: Capabilities::EXACT_COVER.with(Capabilities::FAST),
+        new: |_| Box::new(crate::sat::Sat),
+    },
+    StrategyInfo {
         name: "band-9x9",
         summary: "the default: on classic 9x9 a bit-parallel band kernel (box-line shrink tables, singles, copy-on-guess); every other spec goes to fast",
         source: "JCZSolve (zhouyundong) and tdoku (t-dillon): band bitboards per digit",

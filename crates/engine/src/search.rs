@@ -112,6 +112,30 @@ impl<'a> Search<'a> {
         true
     }
 
+    /// Counts `count` nodes at once and checks the node limit and the deadline now (whatever the
+    /// count). For a strategy whose inner search runs outside this bookkeeping, such as a SAT
+    /// solver reporting its conflicts after a call. Returns false once the search must stop.
+    pub fn nodes(&mut self, count: u64) -> bool {
+        self.stats.nodes += count;
+        if self.stop.is_some() {
+            return false;
+        }
+        if let Some(max) = self.limits.max_nodes
+            && self.stats.nodes > max
+        {
+            self.stats.nodes = max;
+            self.stop = Some(StopReason::NodeLimit);
+            return false;
+        }
+        if let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            self.stop = Some(StopReason::Deadline);
+            return false;
+        }
+        true
+    }
+
     /// True once the search must stop (a limit was hit or the sink asked).
     #[inline]
     pub fn stopped(&self) -> bool {
@@ -188,5 +212,46 @@ impl<'a> Search<'a> {
             let _ = self.sink.event(&TraceEvent::Stop { status, count, stats });
         }
         Outcome { status, solutions: self.solutions, count, stats }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use coverlab_model::{Grid, Puzzle, builtin};
+
+    use super::*;
+    use crate::NullSink;
+
+    fn puzzle() -> Puzzle {
+        let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("compiles"));
+        Puzzle::new(model, Grid::empty(4)).expect("empty grid")
+    }
+
+    #[test]
+    fn nodes_in_bulk_stop_at_the_node_limit() {
+        let puzzle = puzzle();
+        let limits = Limits { max_nodes: Some(10), ..Limits::default() };
+        let mut sink = NullSink;
+        let mut search = Search::begin("test", &puzzle, &limits, &mut sink);
+        assert!(search.nodes(4));
+        assert!(search.nodes(6), "exactly the limit is still allowed");
+        assert!(!search.nodes(5));
+        let outcome = search.finish();
+        assert_eq!(outcome.status, Status::Stopped(StopReason::NodeLimit));
+        assert_eq!(outcome.stats.nodes, 10, "capped at the limit");
+    }
+
+    #[test]
+    fn nodes_in_bulk_check_the_deadline_at_once() {
+        let puzzle = puzzle();
+        let past = Instant::now().checked_sub(Duration::from_millis(1)).unwrap_or_else(Instant::now);
+        let limits = Limits { deadline: Some(past), ..Limits::default() };
+        let mut sink = NullSink;
+        let mut search = Search::begin("test", &puzzle, &limits, &mut sink);
+        assert!(!search.nodes(1), "a single node sees a passed deadline");
+        assert_eq!(search.finish().status, Status::Stopped(StopReason::Deadline));
     }
 }

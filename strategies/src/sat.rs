@@ -1,0 +1,304 @@
+//! `sat`: the puzzle's exact-cover model handed to a SAT solver, CaDiCaL (through the `cadical`
+//! crate, which builds CaDiCaL's C++ sources with the system C++ compiler).
+//!
+//! Source: the direct ("extended") SAT encoding of sudoku (Lynce and Ouaknine, "Sudoku as a SAT
+//! problem", 2006), restricted to the free part of the grid as in Kwon and Jain ("Optimized CNF
+//! encoding for sudoku puzzles", 2006), solved by CaDiCaL (Biere et al.), a CDCL solver with
+//! inprocessing. Issue 5 asked for it as the comparison point for our own CDCL (`fast-learn`).
+//!
+//! # Encoding
+//! - Start from the givens and remove every value a peer holds; a variable is each remaining
+//!   (cell, value) option of an empty cell.
+//! - Each primary item of the exact-cover matrix (a cell; a house and a value not given in it)
+//!   gets an at-least-one clause over its remaining options and an at-most-one; each secondary
+//!   item (an at-most-once group and a value) an at-most-one only.
+//! - At-most-one is pairwise up to [`PAIRWISE_MAX`] options and Sinz's sequential counter above.
+//!   A pair of options shared by two units (a row and a box) is excluded once, not twice.
+//! - An item with no option left is a contradiction found while encoding (count 0, with a
+//!   `conflict` event); so are clashing givens.
+//!
+//! Measured on the 18 Frisch 25×25 puzzles (`gecode_frisch_18.txt`, one thread, 30 s cap), CaDiCaL
+//! with this encoding solved 18/18 (sum 28 s). The minimal encodings lose badly: cells exactly
+//! one plus house-value at-most-one only, 6/18; cells exactly one plus house-value at-least-one
+//! only, 2/18. The sequential counter for sets above 6 was slower than pairwise (18/18, sum 53 s).
+//!
+//! # Counting
+//! After each model, a clause forbidding the free cells' chosen values is added and the solver
+//! runs again (incrementally, keeping what it learned), until it answers unsatisfiable or a limit
+//! is hit.
+//!
+//! # Limits and stats
+//! CaDiCaL's inner search is not traced and has no nodes of its own, so:
+//! - `nodes`: one per SAT call plus one per clause CaDiCaL learns (its conflicts, counted
+//!   through its learner hook). Each call gets the nodes left as CaDiCaL's conflict limit, and
+//!   its terminate hook reads the clock (CaDiCaL polls it every few search steps); a call cut
+//!   short by either gives `Stopped(NodeLimit)` (the nodes then equal the limit) or
+//!   `Stopped(Deadline)`, with only the solutions found before it counted.
+//! - `guesses`: the learned clauses (conflicts), plus the one `guess` event per solution below.
+//! - `backtracks`: the `backtrack` events (one before every solution after the first).
+//! - `placements`: the free cells placed, per solution.
+//!
+//! # Trace
+//! `start` and the givens; then, per solution: `backtrack d0` (from the second on), a `guess` at
+//! depth 1 for the first free cell (alternative 1 of its remaining values), every other free cell
+//! placed as `cover` at depth 1, and `solution`; then `stop`. A contradiction found while encoding
+//! is a `conflict` at depth 0 (no candidates for a cell, or no place for a value in a house).
+
+use std::time::Instant;
+
+use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
+use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
+
+/// Largest set of options whose at-most-one is encoded pairwise; larger sets use the sequential
+/// counter. Pairwise is faster where sets are small (Frisch 25×25: 28 s against 53 s with the
+/// counter above 6; a bound of 16 or 64 made no difference there), but its clauses grow with
+/// the square of the set: the empty 64×64 took 2.8 GB all pairwise, 0.7 GB with this bound.
+pub const PAIRWISE_MAX: usize = 16;
+
+/// CaDiCaL's configuration: `sat` (stable mode only: target phases, fewer restarts) solved the
+/// Frisch 25×25 puzzles in 22 s against 32 s for `default`, and proved their uniqueness in
+/// 47 s against 62 s.
+const CONFIG: &str = "sat";
+
+/// How many terminate polls pass between two looks at the clock.
+const CLOCK_EVERY: u32 = 64;
+
+/// The SAT strategy: the exact-cover model handed to CaDiCaL.
+#[derive(Debug, Default)]
+pub struct Sat;
+
+impl Strategy for Sat {
+    fn name(&self) -> &'static str {
+        "sat"
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
+        let mut search = Search::begin(self.name(), puzzle, limits, sink);
+        run(puzzle, limits, &mut search);
+        search.finish()
+    }
+}
+
+/// CaDiCaL's hooks: counts learned clauses and asks it to stop once the deadline is passed.
+struct Watch {
+    /// Clauses learned in the current call.
+    learned: u64,
+    deadline: Option<Instant>,
+    polls: u32,
+}
+
+impl cadical::Callbacks for Watch {
+    fn terminate(&mut self) -> bool {
+        self.polls = self.polls.wrapping_add(1);
+        self.polls.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn max_length(&self) -> i32 {
+        // Every learned clause is reported, so that each conflict is counted.
+        i32::MAX
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.learned += 1;
+    }
+}
+
+type Solver = cadical::Solver<Watch>;
+
+/// The free part of the puzzle as SAT variables.
+struct Encoding {
+    /// Each free cell, ascending, with its first variable and its number of variables (a cell's
+    /// variables are consecutive, in ascending value order).
+    free: Vec<(Cell, i32, usize)>,
+    /// The value of each option variable (index: variable − 1).
+    values: Vec<Value>,
+}
+
+/// Encodes the puzzle into `solver`; `None` when a contradiction shows while encoding.
+fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>) -> Option<Encoding> {
+    let model = puzzle.model();
+    let n = model.size();
+    let givens = puzzle.givens().values();
+    let cells = givens.len();
+    // Clashing givens: no solution.
+    if (0..cells).any(|c| givens[c] != 0 && model.peers(c).iter().any(|&p| givens[p as usize] == givens[c])) {
+        return None;
+    }
+    // Candidates: every value no given peer holds.
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut var = vec![0i32; cells * n];
+    let mut free = Vec::new();
+    let mut values = Vec::new();
+    for cell in (0..cells).filter(|&c| givens[c] == 0) {
+        let taken = model.peers(cell).iter().fold(0u64, |m, &p| match givens[p as usize] {
+            0 => m,
+            v => m | 1 << (v - 1),
+        });
+        let candidates = full & !taken;
+        if candidates == 0 {
+            search.conflict(0, ConflictCause::NoCandidates { cell });
+            return None;
+        }
+        let first = values.len() as i32 + 1;
+        for v in (0..n).filter(|&v| candidates >> v & 1 == 1) {
+            values.push((v + 1) as Value);
+            var[cell * n + v] = values.len() as i32;
+        }
+        free.push((cell, first, candidates.count_ones() as usize));
+    }
+    let mut next = values.len() as i32;
+    solver.reserve(next);
+    let mut lits: Vec<i32> = Vec::with_capacity(n);
+    let mut cells_of: Vec<Cell> = Vec::with_capacity(n);
+    // Cells: exactly one value.
+    for &(_, first, count) in &free {
+        lits.clear();
+        lits.extend(first..first + count as i32);
+        solver.add_clause(lits.iter().copied());
+        at_most_one(solver, &lits, &mut next, None);
+    }
+    // Units: each value at least once in a house (unless given there), at most once in any unit.
+    for (u, unit) in model.units().iter().enumerate() {
+        let given: u64 = unit.cells.iter().fold(0, |m, &c| if givens[c] == 0 { m } else { m | 1 << (givens[c] - 1) });
+        for v in (0..n).filter(|&v| given >> v & 1 == 0) {
+            lits.clear();
+            cells_of.clear();
+            for &c in &unit.cells {
+                if var[c * n + v] != 0 {
+                    lits.push(var[c * n + v]);
+                    cells_of.push(c);
+                }
+            }
+            if unit.exact {
+                if lits.is_empty() {
+                    search.conflict(0, ConflictCause::NoPlace { unit: u, value: (v + 1) as Value });
+                    return None;
+                }
+                solver.add_clause(lits.iter().copied());
+            }
+            at_most_one(solver, &lits, &mut next, Some((model, u, &cells_of)));
+        }
+    }
+    Some(Encoding { free, values })
+}
+
+/// Adds "at most one of `lits`". With `shared = (model, unit, cells)` (the cell of each literal),
+/// a pair of cells that also share an earlier unit is skipped: that unit excluded it already.
+fn at_most_one(solver: &mut Solver, lits: &[i32], next: &mut i32, shared: Option<(&Model, usize, &[Cell])>) {
+    let k = lits.len();
+    if k <= PAIRWISE_MAX {
+        for i in 0..k {
+            for j in i + 1..k {
+                if let Some((model, unit, cells)) = shared
+                    && first_common_unit(model, cells[i], cells[j]) != Some(unit)
+                {
+                    continue;
+                }
+                solver.add_clause([-lits[i], -lits[j]]);
+            }
+        }
+        return;
+    }
+    // Sinz's sequential counter: s_i is true when one of lits[0..=i] is.
+    let s = |i: usize| *next + 1 + i as i32;
+    solver.add_clause([-lits[0], s(0)]);
+    for (i, &lit) in lits.iter().enumerate().take(k - 1).skip(1) {
+        solver.add_clause([-lit, s(i)]);
+        solver.add_clause([-s(i - 1), s(i)]);
+        solver.add_clause([-lit, -s(i - 1)]);
+    }
+    solver.add_clause([-lits[k - 1], -s(k - 2)]);
+    *next += (k - 1) as i32;
+}
+
+/// The first unit (lowest index) holding both cells.
+fn first_common_unit(model: &Model, a: Cell, b: Cell) -> Option<usize> {
+    let (ua, ub) = (model.units_of(a), model.units_of(b));
+    let (mut i, mut j) = (0, 0);
+    while i < ua.len() && j < ub.len() {
+        match ua[i].cmp(&ub[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return Some(ua[i] as usize),
+        }
+    }
+    None
+}
+
+/// Encodes, then solves and blocks each model until unsatisfiable or a limit.
+fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>) {
+    let mut solver = Solver::with_config(CONFIG).expect("a configuration CaDiCaL defines");
+    let Some(enc) = encode(puzzle, &mut solver, search) else {
+        return;
+    };
+    let n = puzzle.size();
+    let mut grid = puzzle.givens().values().to_vec();
+    if enc.free.is_empty() {
+        // Every cell given, without a clash: the givens are the one solution.
+        if search.nodes(1) {
+            let _ = search.solution(|| puzzle.givens().clone());
+        }
+        return;
+    }
+    solver.set_callbacks(Some(Watch { learned: 0, deadline: limits.deadline, polls: 0 }));
+    let mut chosen: Vec<i32> = vec![0; enc.free.len()];
+    let mut found = 0u64;
+    loop {
+        // One node per SAT call; the nodes left bound its conflicts.
+        if !search.nodes(1) {
+            return;
+        }
+        let budget = limits.max_nodes.map(|max| max.saturating_sub(search.stats().nodes));
+        if let Some(budget) = budget {
+            // CaDiCaL checks its conflict limit at every step (the terminate hook only every
+            // few steps).
+            let conflicts = i32::try_from(budget).unwrap_or(i32::MAX);
+            solver.set_limit("conflicts", conflicts).expect("a limit CaDiCaL defines");
+        }
+        solver.get_callbacks().expect("callbacks are set").learned = 0;
+        let result = solver.solve();
+        let learned = solver.get_callbacks().expect("callbacks are set").learned;
+        search.stats_mut().guesses += learned;
+        match result {
+            Some(false) => {
+                // Unsatisfiable: every solution has been found.
+                search.stats_mut().nodes += learned;
+                return;
+            }
+            None => {
+                // Stopped by the conflict limit or, through the terminate hook, the deadline.
+                let deadline_passed = limits.deadline.is_some_and(|d| Instant::now() >= d);
+                let spent = match budget {
+                    Some(budget) if !deadline_passed => learned.max(budget + 1),
+                    _ => learned,
+                };
+                if !search.nodes(spent) {
+                    return;
+                }
+            }
+            Some(true) => {
+                search.nodes(learned);
+                for (i, &(cell, first, count)) in enc.free.iter().enumerate() {
+                    let lit = (first..first + count as i32)
+                        .find(|&l| solver.value(l) == Some(true))
+                        .expect("the model satisfies the cell's at-least-one clause");
+                    chosen[i] = lit;
+                    grid[cell] = enc.values[(lit - 1) as usize];
+                }
+                if found > 0 {
+                    search.backtrack(0);
+                }
+                found += 1;
+                let (cell, _, count) = enc.free[0];
+                search.guess(1, cell, grid[cell], 1, count);
+                for &(cell, _, _) in &enc.free[1..] {
+                    search.place(cell, grid[cell], PlaceReason::Cover, 1);
+                }
+                if search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range")).is_break() {
+                    return;
+                }
+                solver.add_clause(chosen.iter().map(|&l| -l));
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The `sat` strategy (CaDiCaL): limits stop it with a true partial count, enumeration by
+//! blocking clauses finds every solution once, and edge cases of the encoding (every cell given,
+//! clashing givens). Its conformance, traces and snapshots run with every strategy.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+use coverlab_engine::replay::replay;
+use coverlab_engine::{Limits, Outcome, Status, StopReason, VecSink};
+use coverlab_model::{Grid, Puzzle, validate};
+use coverlab_strategies::registry;
+
+/// /work/shared/data/25x25/gecode_frisch_18.txt line 17 with extra givens (the snapshot case
+/// `25x25-frisch-17`): CaDiCaL needs a few hundred conflicts for it.
+const FRISCH_17: &str = "KWMJSPFBXGEIATQOHRYCDLUVNOP.V.KH...Y.N...LS..Q...............P.D.Q.M.X.WSJB.....S.NWD.UFVJ.K.B......QN..B..ML.....ODTVJ.K.IXHV....FB...DGLAI......NE...RB.HV.SPU...JMW..T..C.OG..QC.E..HI....R.S.....WU.AK..I.OJY.F.W....ECG.Q..X......A..W...X...UL.FH.YPTXJ.OWKQ.....G.L.....V..FDE.NLY.R..W.O.SA...VT.GI.R.U..H.X..I.Y...J...B.AS...FBA.M.V.....KHUP..Y..LQ.QY.WGN.UA....C..K..X.PDE....KRX....E.L.Y...OWDHN....OU.....B.MQ..AG..EIX....R.VO..BP.W...JFX.QL.YK.GB.A..U...RV.IFN.DEP.......I...GV..J.X...R...U.....L.SJ.........A.....N.DH.X.KR.......YQU.F..A....ELPFV...WDORH...T..Q.N......U..D.IAG....KN.PHO.V.R..HO......E.XC..D...I.....T";
+
+/// Solves with `sat`, tracing; checks the solutions (validator, no repeats) and the trace
+/// (replay: same solutions and count).
+fn sat_checked(puzzle: &Puzzle, limits: &Limits) -> Outcome {
+    let mut sat = registry::find("sat").expect("registered").build(0);
+    let mut sink = VecSink::new();
+    let outcome = sat.solve(puzzle, limits, &mut sink);
+    for grid in &outcome.solutions {
+        validate::check_solution(puzzle.model(), puzzle.givens(), grid).expect("a valid solution");
+    }
+    let distinct: BTreeSet<&[u8]> = outcome.solutions.iter().map(|g| g.values()).collect();
+    assert_eq!(distinct.len(), outcome.solutions.len(), "a solution found twice");
+    let replayed = replay(puzzle, &sink.events).unwrap_or_else(|e| panic!("replay: {e}"));
+    assert_eq!(replayed.final_count, Some(outcome.count));
+    assert_eq!(replayed.solutions[..outcome.solutions.len()], outcome.solutions[..]);
+    outcome
+}
+
+#[test]
+fn the_node_limit_stops_a_sat_call_and_counts_nothing_unproved() {
+    let puzzle = common::puzzle("classic-25x25", FRISCH_17);
+    let full = sat_checked(&puzzle, &Limits::count(1, 1));
+    assert_eq!(full.count, 1);
+    assert!(full.stats.nodes > 50, "the case needs more than 50 nodes ({})", full.stats.nodes);
+    let cut = sat_checked(&puzzle, &Limits { max_nodes: Some(50), ..Limits::count(1, 1) });
+    assert_eq!(cut.status, Status::Stopped(StopReason::NodeLimit));
+    assert_eq!((cut.count, cut.stats.nodes), (0, 50));
+}
+
+#[test]
+fn the_node_limit_during_enumeration_keeps_a_true_partial_count() {
+    // The empty 4×4 has 288 solutions; every SAT call is a node, so 20 nodes find fewer than 20.
+    let puzzle = common::puzzle("classic-4x4", "................");
+    let outcome = sat_checked(&puzzle, &Limits { max_nodes: Some(20), ..Limits::count(1000, 1000) });
+    assert_eq!(outcome.status, Status::Stopped(StopReason::NodeLimit));
+    assert!((1..20).contains(&outcome.count), "{} solutions", outcome.count);
+    assert_eq!(outcome.stats.nodes, 20);
+}
+
+#[test]
+fn a_passed_deadline_stops_before_the_first_call() {
+    let puzzle = common::puzzle("classic-25x25", FRISCH_17);
+    let past = Instant::now().checked_sub(Duration::from_millis(1)).unwrap_or_else(Instant::now);
+    let outcome = sat_checked(&puzzle, &Limits { deadline: Some(past), ..Limits::count(1, 1) });
+    assert_eq!(outcome.status, Status::Stopped(StopReason::Deadline));
+    assert_eq!(outcome.count, 0);
+}
+
+#[test]
+fn blocking_clauses_enumerate_every_solution_once() {
+    let puzzle = common::puzzle("classic-4x4", "................");
+    let outcome = sat_checked(&puzzle, &Limits::count(1000, 1000));
+    assert_eq!((outcome.status, outcome.count), (Status::Complete, 288));
+    // One node per SAT call (288 models and the final unsatisfiable call) at least.
+    assert!(outcome.stats.nodes >= 289);
+    assert_eq!(outcome.stats.backtracks, 287, "one backtrack before each solution after the first");
+}
+
+#[test]
+fn a_full_grid_is_its_own_solution_and_a_clash_has_none() {
+    let model = common::model("classic-9x9");
+    let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let puzzle = common::puzzle("classic-9x9", solved);
+    let outcome = sat_checked(&puzzle, &Limits::count(2, 2));
+    assert_eq!((outcome.status, outcome.count), (Status::Complete, 1));
+    assert_eq!(outcome.solutions[0], common::parse_line(&model, solved));
+    // Swap two cells of row 1: each column now holds a value twice.
+    let clash = format!("35{}", &solved[2..]);
+    let outcome = sat_checked(&common::puzzle("classic-9x9", &clash), &Limits::count(2, 2));
+    assert_eq!((outcome.status, outcome.count), (Status::Complete, 0));
+    let empty_row: Grid = common::parse_line(&model, &format!("{}{}", ".".repeat(9), &solved[9..]));
+    let outcome = sat_checked(&Puzzle::new(model, empty_row).expect("no clash"), &Limits::count(2, 2));
+    assert_eq!((outcome.status, outcome.count), (Status::Complete, 1));
+}
+
+#[test]
+fn sets_above_the_pairwise_bound_use_a_sound_counter() {
+    // An empty 25×25: every cell and every (house, value) has 25 options, above PAIRWISE_MAX,
+    // so each at-most-one is a sequential counter; the validator checks what it allowed.
+    assert!(coverlab_strategies::sat::PAIRWISE_MAX < 25);
+    let puzzle = common::puzzle("classic-25x25", &".".repeat(625));
+    let outcome = sat_checked(&puzzle, &Limits::count(3, 3));
+    assert_eq!((outcome.status, outcome.count), (Status::Stopped(StopReason::SolutionLimit), 3));
+}
