@@ -301,6 +301,8 @@ struct Dead;
 
 /// `band-9x9`: see the module doc.
 pub struct Band9 {
+    /// `band-9x9`, or `auto` (the default: the same kernel, with `fast-sat` for other specs).
+    name: &'static str,
     /// The generic kernel, for every spec other than classic 9×9.
     fallback: Box<dyn Strategy>,
     /// The last model seen and whether it is classic 9×9.
@@ -311,10 +313,19 @@ pub struct Band9 {
 }
 
 impl Band9 {
-    /// A fresh instance; the seed is passed to the fallback strategy.
+    /// `band-9x9`; the seed is passed to the fallback strategy, `fast`.
     pub fn new(seed: u64) -> Band9 {
-        let fast = crate::registry::find("fast").expect("the fast strategy is registered");
-        Band9 { fallback: fast.build(seed), cache: None, stack: Vec::new(), frames: Vec::new() }
+        Band9::with_fallback(NAME, "fast", seed)
+    }
+
+    /// `auto`, the default: this kernel on classic 9×9, `fast-sat` for every other spec.
+    pub fn auto(seed: u64) -> Band9 {
+        Band9::with_fallback("auto", "fast-sat", seed)
+    }
+
+    fn with_fallback(name: &'static str, fallback: &str, seed: u64) -> Band9 {
+        let fallback = crate::registry::find(fallback).expect("the fallback strategy is registered");
+        Band9 { name, fallback: fallback.build(seed), cache: None, stack: Vec::new(), frames: Vec::new() }
     }
 }
 
@@ -354,7 +365,7 @@ pub fn is_classic_9x9(model: &Model) -> bool {
 
 impl Strategy for Band9 {
     fn name(&self) -> &'static str {
-        NAME
+        self.name
     }
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
@@ -370,7 +381,7 @@ impl Strategy for Band9 {
         if !classic {
             return self.fallback.solve(puzzle, limits, sink);
         }
-        let mut search = Search::begin(NAME, puzzle, limits, sink);
+        let mut search = Search::begin(self.name, puzzle, limits, sink);
         if self.stack.len() < 82 {
             self.stack.resize(82, Board::EMPTY);
         }

@@ -52,6 +52,9 @@ pub struct Config {
     /// Generalised arc consistency on each house's all-different (Régin's matching filter) for
     /// grids of at least this size (`usize::MAX`: never).
     pub all_different_from: usize,
+    /// On grids of at least `.0` cells a side, give up after `.1` guesses and hand the rest of
+    /// the search to the `sat` strategy, starting from the propagated root (`None`: never).
+    pub sat_after: Option<(usize, u64)>,
 }
 
 impl Config {
@@ -62,6 +65,7 @@ impl Config {
         restarts: false,
         place_branching: false,
         all_different_from: usize::MAX,
+        sat_after: None,
     };
     /// Naked and hidden singles.
     pub const HIDDEN: Config = Config {
@@ -70,6 +74,7 @@ impl Config {
         restarts: false,
         place_branching: false,
         all_different_from: usize::MAX,
+        sat_after: None,
     };
     /// Naked and hidden singles, locked candidates.
     pub const LOCKED: Config = Config {
@@ -78,6 +83,7 @@ impl Config {
         restarts: false,
         place_branching: true,
         all_different_from: usize::MAX,
+        sat_after: None,
     };
     /// The default: [`Config::LOCKED`], with all-different filtering from 16×16 up (where it
     /// cuts the search more than it costs; at 9×9 it costs more than it saves).
@@ -87,6 +93,7 @@ impl Config {
         restarts: false,
         place_branching: true,
         all_different_from: 16,
+        sat_after: None,
     };
     /// Singles, locked candidates and all-different filtering.
     pub const GAC: Config = Config {
@@ -95,6 +102,7 @@ impl Config {
         restarts: false,
         place_branching: true,
         all_different_from: 0,
+        sat_after: None,
     };
     /// All-different filtering with randomised restarts.
     pub const GAC_RESTARTS: Config = Config {
@@ -103,7 +111,11 @@ impl Config {
         restarts: true,
         place_branching: true,
         all_different_from: 0,
+        sat_after: None,
     };
+    /// The default's kernel: [`Config::DEFAULT`], handing grids of 20×20 and up to `sat` after
+    /// [`SAT_AFTER_GUESSES`] guesses.
+    pub const AUTO: Config = Config { sat_after: Some((20, SAT_AFTER_GUESSES)), ..Config::DEFAULT };
     /// Everything, with randomised restarts.
     pub const RESTARTS: Config = Config {
         hidden_singles: true,
@@ -111,8 +123,14 @@ impl Config {
         restarts: true,
         place_branching: true,
         all_different_from: usize::MAX,
+        sat_after: None,
     };
 }
+
+/// Guesses `fast-sat` (and the default, `auto`) make on a large grid before handing it to CaDiCaL:
+/// easy large puzzles are settled by then in a few milliseconds; the hard ones (the Frisch
+/// 25×25 puzzles, half-blank 36×36) would take `fast` minutes where CaDiCaL takes seconds.
+pub const SAT_AFTER_GUESSES: u64 = 2_000;
 
 /// Restarts are used only when at most this many solutions are asked for: every solution found
 /// is kept to recognise it when a later run finds it again.
@@ -164,6 +182,12 @@ pub fn fast_gac(seed: u64) -> Fast {
 /// `fast-gac-restarts`: `fast-gac` with randomised restarts.
 pub fn fast_gac_restarts(seed: u64) -> Fast {
     Fast::new("fast-gac-restarts", Config::GAC_RESTARTS, seed)
+}
+
+/// `fast-sat`: `fast`, handing large grids it cannot settle in [`SAT_AFTER_GUESSES`] guesses to
+/// CaDiCaL (the `sat` strategy) from its propagated root.
+pub fn fast_sat(seed: u64) -> Fast {
+    Fast::new("fast-sat", Config::AUTO, seed)
 }
 
 /// `fast-restarts`: everything, with randomised restarts.
@@ -297,6 +321,8 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
     depth: usize,
     /// Random choices (restarts only).
     random: bool,
+    /// Keep every solution found (restarts, and a run that may hand over to `sat`).
+    keep: bool,
     /// All-different filtering is on for this grid.
     gac: bool,
 }
@@ -304,7 +330,7 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
 impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     fn new(g: &'a Geometry, b: &'a mut Buffers<B>, cfg: Config, rng: Rng, search: &'a mut Search<'s>) -> Self {
         let gac = g.n >= cfg.all_different_from;
-        Solver { g, b, cfg, rng, full: B::full(g.n), search, placements: 0, depth: 0, random: false, gac }
+        Solver { g, b, cfg, rng, full: B::full(g.n), search, placements: 0, depth: 0, random: false, keep: false, gac }
     }
 
     fn run(mut self, puzzle: &Puzzle, max_solutions: u64) {
@@ -312,10 +338,24 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             let restarts = self.cfg.restarts && max_solutions <= RESTART_MAX_SOLUTIONS;
             if restarts {
                 self.random = true;
+                self.keep = true;
                 let unit = 16 + self.g.cells as u64 / 8;
                 let mut i = 1;
                 while let RunEnd::Restart = self.dfs(Some(luby(i) * unit)) {
                     i += 1;
+                }
+            } else if let Some((_, budget)) = self.cfg.sat_after.filter(|&(from, _)| self.g.n >= from) {
+                self.keep = true;
+                if let RunEnd::Restart = self.dfs(Some(budget)) {
+                    // Hand over: the propagated root as the givens (and its candidates: what
+                    // locked candidates and all-different ruled out stays out), the solutions
+                    // found so far blocked.
+                    let cells = self.g.cells;
+                    let root = self.b.grid[..cells].to_vec();
+                    let allowed: Vec<u64> = self.b.cand[..cells].iter().map(|c| c.to_u64()).collect();
+                    let found = std::mem::take(&mut self.b.found);
+                    self.search.stats_mut().placements += std::mem::take(&mut self.placements);
+                    crate::sat::finish(puzzle, root, &allowed, &found, self.search);
                 }
             } else {
                 self.dfs(None);
@@ -855,10 +895,10 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     fn solution(&mut self) -> std::ops::ControlFlow<()> {
         let cells = self.g.cells;
         let grid = &self.b.grid[self.depth * cells..(self.depth + 1) * cells];
-        if self.random {
-            if self.b.found.iter().any(|f| f.as_slice() == grid) {
-                return std::ops::ControlFlow::Continue(());
-            }
+        if self.random && self.b.found.iter().any(|f| f.as_slice() == grid) {
+            return std::ops::ControlFlow::Continue(());
+        }
+        if self.random || self.keep {
             self.b.found.push(grid.to_vec());
         }
         let n = self.g.n;

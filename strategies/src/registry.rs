@@ -92,9 +92,11 @@ impl fmt::Debug for StrategyInfo {
 }
 
 /// The strategy used when none is named.
-/// `band-9x9` reaches the fastest 9×9 solvers' throughput on classic 9×9 and hands every other spec
-/// to `fast` (strategies/PERFORMANCE.md), so it is the best choice for any puzzle.
-pub const DEFAULT: &str = "band-9x9";
+/// `auto` runs the `band-9x9` kernel, which reaches the fastest 9×9 solvers' throughput, on
+/// classic 9×9, and `fast-sat` on every other spec: `fast`, which settles most puzzles of any size
+/// in milliseconds, handing large grids it cannot settle within a guess budget to CaDiCaL
+/// (strategies/PERFORMANCE.md).
+pub const DEFAULT: &str = "auto";
 
 /// Every strategy, in the order `coverlab strategies` lists them.
 pub const REGISTRY: &[StrategyInfo] = &[
@@ -223,8 +225,22 @@ pub const REGISTRY: &[StrategyInfo] = &[
         new: |_| Box::new(crate::sat::Sat),
     },
     StrategyInfo {
+        name: "auto",
+        summary: "the default: band-9x9 on classic 9x9, fast-sat on every other spec",
+        source: "band-9x9, fast and sat (see those)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
+        new: |seed| Box::new(crate::band9::Band9::auto(seed)),
+    },
+    StrategyInfo {
+        name: "fast-sat",
+        summary: "fast, handing a grid of 20x20 or more to sat (CaDiCaL) from its propagated root after 2,000 guesses",
+        source: "fast and sat (see those)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_sat(seed)),
+    },
+    StrategyInfo {
         name: "band-9x9",
-        summary: "the default: on classic 9x9 a bit-parallel band kernel (box-line shrink tables, singles, copy-on-guess); every other spec goes to fast",
+        summary: "on classic 9x9 a bit-parallel band kernel (box-line shrink tables, singles, copy-on-guess); every other spec goes to fast",
         source: "JCZSolve (zhouyundong) and tdoku (t-dillon): band bitboards per digit",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
         new: |seed| Box::new(crate::band9::Band9::new(seed)),

@@ -74,7 +74,7 @@ impl Strategy for Sat {
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name(), puzzle, limits, sink);
-        run(puzzle, limits, &mut search);
+        run(puzzle, limits, &mut search, None, &[]);
         search.finish()
     }
 }
@@ -115,7 +115,8 @@ struct Encoding {
 }
 
 /// Encodes the puzzle into `solver`; `None` when a contradiction shows while encoding.
-fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>) -> Option<Encoding> {
+/// With `allowed`, an empty cell's candidates are also limited to its bits.
+fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>, allowed: Option<&[u64]>) -> Option<Encoding> {
     let model = puzzle.model();
     let n = model.size();
     let givens = puzzle.givens().values();
@@ -134,7 +135,7 @@ fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>) -> Opti
             0 => m,
             v => m | 1 << (v - 1),
         });
-        let candidates = full & !taken;
+        let candidates = full & !taken & allowed.map_or(u64::MAX, |a| a[cell]);
         if candidates == 0 {
             search.conflict(0, ConflictCause::NoCandidates { cell });
             return None;
@@ -225,22 +226,55 @@ fn first_common_unit(model: &Model, a: Cell, b: Cell) -> Option<usize> {
     None
 }
 
-/// Encodes, then solves and blocks each model until unsatisfiable or a limit.
-fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>) {
+/// Takes over a search another strategy started (`fast-sat`): `root` is its propagated root
+/// grid (its deductions at level 0, so the solutions are the puzzle's), `found` the solutions it
+/// already reported, blocked here so that none is counted twice; `allowed` the candidates left
+/// at its root, one bit per value, for each empty cell. The trace must be back at level 0.
+pub(crate) fn finish(
+    puzzle: &Puzzle,
+    root: Vec<Value>,
+    allowed: &[u64],
+    found: &[Vec<Value>],
+    search: &mut Search<'_>,
+) {
+    let limits = search.limits();
+    let root = Grid::from_values(puzzle.size(), root).expect("values in range");
+    let root = Puzzle::new_unchecked(puzzle.model_arc().clone(), root);
+    run(&root, limits, search, Some(allowed), found);
+}
+
+/// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
+/// unsatisfiable or a limit.
+fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
     let mut solver = Solver::with_config(CONFIG).expect("a configuration CaDiCaL defines");
-    let Some(enc) = encode(puzzle, &mut solver, search) else {
+    let Some(enc) = encode(puzzle, &mut solver, search, allowed) else {
         return;
     };
     let n = puzzle.size();
     let mut grid = puzzle.givens().values().to_vec();
     if enc.free.is_empty() {
         // Every cell given, without a clash: the givens are the one solution.
-        if search.nodes(1) {
+        if blocked.iter().all(|b| b.as_slice() != grid.as_slice()) && search.nodes(1) {
             let _ = search.solution(|| puzzle.givens().clone());
         }
         return;
     }
     solver.set_callbacks(Some(Watch { learned: 0, deadline: limits.deadline, polls: 0 }));
+    for solution in blocked {
+        // "Some free cell differs"; a solution whose value was ruled out in a free cell is
+        // excluded already.
+        let clause: Option<Vec<i32>> = enc
+            .free
+            .iter()
+            .map(|&(cell, first, count)| {
+                let i = enc.values[first as usize - 1..][..count].iter().position(|&v| v == solution[cell])?;
+                Some(-(first + i as i32))
+            })
+            .collect();
+        if let Some(clause) = clause {
+            solver.add_clause(clause);
+        }
+    }
     let mut chosen: Vec<i32> = vec![0; enc.free.len()];
     let mut found = 0u64;
     loop {

@@ -94,7 +94,7 @@ fn a_full_grid_is_its_own_solution_and_a_clash_has_none() {
 fn sets_above_the_pairwise_bound_use_a_sound_counter() {
     // An empty 25×25: every cell and every (house, value) has 25 options, above PAIRWISE_MAX,
     // so each at-most-one is a sequential counter; the validator checks what it allowed.
-    assert!(coverlab_strategies::sat::PAIRWISE_MAX < 25);
+    const { assert!(coverlab_strategies::sat::PAIRWISE_MAX < 25) };
     let puzzle = common::puzzle("classic-25x25", &".".repeat(625));
     let outcome = sat_checked(&puzzle, &Limits::count(3, 3));
     assert_eq!((outcome.status, outcome.count), (Status::Stopped(StopReason::SolutionLimit), 3));

@@ -112,6 +112,11 @@ impl<'a> Search<'a> {
         true
     }
 
+    /// The limits this search runs under (for a strategy that hands the search on to another).
+    pub fn limits(&self) -> &'a Limits {
+        self.limits
+    }
+
     /// Counts `count` nodes at once and checks the node limit and the deadline now (whatever the
     /// count). For a strategy whose inner search runs outside this bookkeeping, such as a SAT
     /// solver reporting its conflicts after a call. Returns false once the search must stop.

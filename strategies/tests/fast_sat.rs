@@ -1,0 +1,76 @@
+//! `fast-sat` (and so the default, `auto`, off classic 9×9): `fast` hands the search to CaDiCaL
+//! after a guess budget. Here the budget is forced down to a handful of guesses on small grids,
+//! so the hand-over happens mid-count: the solutions found before it must not be counted again,
+//! the count must match the corpus's independent count, every solution must pass the validator,
+//! and the trace of both halves must replay.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use coverlab_engine::replay::replay;
+use coverlab_engine::{Limits, Status, Strategy, VecSink};
+use coverlab_model::validate::check_solution;
+use coverlab_strategies::fast::{Config, Fast};
+
+const CORPUS: &str = include_str!("corpus/conformance.txt");
+
+/// The corpus cases with at most `max` solutions: (line, spec, puzzle, count).
+fn cases(max: u64) -> Vec<(usize, String, String, u64)> {
+    CORPUS
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let (spec, rest) = l.split_once(':').expect("spec");
+            let (puzzle, count) = rest.rsplit_once(':').expect("count");
+            (i + 1, spec.trim().to_string(), puzzle.trim().to_string(), count.trim().parse().expect("a count"))
+        })
+        .filter(|c| c.3 <= max)
+        .collect()
+}
+
+#[test]
+fn a_hand_over_mid_count_counts_every_solution_once_and_replays() {
+    let mut handed_over = 0;
+    for budget in [1, 3, 10] {
+        let config = Config { sat_after: Some((1, budget)), ..Config::AUTO };
+        let mut strategy = Fast::new("fast-sat", config, 0);
+        for (line, spec, text, expected) in cases(300) {
+            let puzzle = common::puzzle(&spec, &text);
+            let limits = Limits::count(u64::MAX, usize::MAX);
+            let mut sink = VecSink::new();
+            let outcome = strategy.solve(&puzzle, &limits, &mut sink);
+            let at = format!("corpus line {line} ({spec}), budget {budget}");
+            assert_eq!(outcome.status, Status::Complete, "{at}");
+            assert_eq!(outcome.count, expected, "{at}: count");
+            let distinct: BTreeSet<&[u8]> = outcome.solutions.iter().map(|g| g.values()).collect();
+            assert_eq!(distinct.len(), outcome.solutions.len(), "{at}: a solution counted twice");
+            for grid in &outcome.solutions {
+                check_solution(puzzle.model(), puzzle.givens(), grid).unwrap_or_else(|e| panic!("{at}: {e}"));
+            }
+            let replayed = replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{at}: replay: {e}"));
+            assert_eq!(replayed.final_count, Some(outcome.count), "{at}: replayed count");
+            if outcome.stats.guesses > budget {
+                handed_over += 1;
+            }
+        }
+    }
+    assert!(handed_over >= 30, "only {handed_over} solves went past the budget: the hand-over was barely tested");
+}
+
+#[test]
+fn small_grids_never_reach_cadical_under_the_shipped_budget() {
+    // The shipped configuration hands over from 20×20 only: a 9×9 search stays depth-first
+    // however long it runs (its trace has no `cover` placements, which only `sat` emits).
+    let mut strategy = Fast::new("fast-sat", Config::AUTO, 0);
+    for (line, spec, text, _) in cases(300) {
+        let puzzle = common::puzzle(&spec, &text);
+        let mut sink = VecSink::new();
+        strategy.solve(&puzzle, &Limits::count(u64::MAX, 0), &mut sink);
+        let cover = sink.events.iter().any(|e| {
+            matches!(e, coverlab_engine::TraceEvent::Place { reason: coverlab_engine::PlaceReason::Cover, .. })
+        });
+        assert!(!cover, "corpus line {line}: fast-sat handed a small grid to sat");
+    }
+}
