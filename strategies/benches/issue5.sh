@@ -6,8 +6,9 @@
 # usage: strategies/benches/issue5.sh [DATA_DIR] [SECONDS]
 #   DATA_DIR  the public corpora (default ../shared/data beside the repository)
 #   SECONDS   CPU seconds per 9×9 measurement (default 3)
-# Environment: STRATEGIES (9×9 strategies, default band-9x9,fast), LARGE (large-grid strategies,
-# default fast,fast-learn-vsids), TIMEOUT (seconds per large puzzle, default 10).
+# Environment: STRATEGIES (9×9 strategies, default auto,band-9x9), LARGE (large-grid strategies,
+# default auto,sat), TIMEOUT (seconds per large puzzle, default 10), GRIDS (36×36 and 49×49
+# grids made, default 5).
 #
 # Peer ratios: divide the `puzzles/s` of a coverlab row by the peer's figure printed just before
 # it. The machine is shared: only ratios from one run mean anything.
@@ -15,8 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:-../shared/data}
 secs=${2:-3}
-strategies=${STRATEGIES:-band-9x9,fast}
-large=${LARGE:-fast,fast-learn-vsids}
+strategies=${STRATEGIES:-auto,band-9x9}
+large=${LARGE:-auto,sat}
 timeout=${TIMEOUT:-10}
 if [ ! -d "$data/9x9" ]; then
   echo "no corpora at $data (pass DATA_DIR)" >&2
@@ -44,7 +45,7 @@ echo "### 25×25, first solution and uniqueness"
 echo "### 36×36 and 49×49, random full grids, half the cells blanked (seed 7)"
 tmp=$(mktemp -d)
 for n in 36 49; do
-  target/release/examples/gen_grids "$n" 10 50 7 > "$tmp/half$n.txt"
+  target/release/examples/gen_grids "$n" "${GRIDS:-5}" 50 7 > "$tmp/half$n.txt"
   "$bin" bench --strategies "$large" --limit 1 --min-seconds 0 --timeout "$timeout" "$tmp/half$n.txt"
 done
 echo "### whole process: coverlab solve --count --max-solutions 2 --jobs 1"
