@@ -87,11 +87,18 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Counts a search node and checks the node limit and the deadline. Returns false once the
-    /// search must stop.
+    /// Counts a search node and checks the node limit and the deadline (the clock every
+    /// `CLOCK_EVERY` nodes). Returns false once the search must stop.
     #[inline]
     pub fn node(&mut self) -> bool {
         self.stats.nodes += 1;
+        let read_clock = self.stats.nodes.is_multiple_of(CLOCK_EVERY);
+        self.within_limits(read_clock)
+    }
+
+    /// The node limit and, when `read_clock`, the deadline; records why the search must stop.
+    #[inline(always)]
+    fn within_limits(&mut self, read_clock: bool) -> bool {
         if self.stop.is_some() {
             return false;
         }
@@ -102,7 +109,7 @@ impl<'a> Search<'a> {
             self.stop = Some(StopReason::NodeLimit);
             return false;
         }
-        if self.stats.nodes.is_multiple_of(CLOCK_EVERY)
+        if read_clock
             && let Some(deadline) = self.limits.deadline
             && Instant::now() >= deadline
         {
@@ -122,23 +129,7 @@ impl<'a> Search<'a> {
     /// solver reporting its conflicts after a call. Returns false once the search must stop.
     pub fn nodes(&mut self, count: u64) -> bool {
         self.stats.nodes += count;
-        if self.stop.is_some() {
-            return false;
-        }
-        if let Some(max) = self.limits.max_nodes
-            && self.stats.nodes > max
-        {
-            self.stats.nodes = max;
-            self.stop = Some(StopReason::NodeLimit);
-            return false;
-        }
-        if let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
-        {
-            self.stop = Some(StopReason::Deadline);
-            return false;
-        }
-        true
+        self.within_limits(true)
     }
 
     /// True once the search must stop (a limit was hit or the sink asked).
