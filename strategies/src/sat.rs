@@ -122,7 +122,7 @@ fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>, allowed
     let givens = puzzle.givens().values();
     let cells = givens.len();
     // Clashing givens: no solution.
-    if (0..cells).any(|c| givens[c] != 0 && model.peers(c).iter().any(|&p| givens[p as usize] == givens[c])) {
+    if coverlab_model::validate::find_conflict(model, puzzle.givens()).is_some() {
         return None;
     }
     // Candidates: every value no given peer holds.
