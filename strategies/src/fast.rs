@@ -321,7 +321,7 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
     depth: usize,
     /// Random choices (restarts only).
     random: bool,
-    /// Keep every solution found (restarts, and a run that may hand over to `sat`).
+    /// Keep every solution found (set with `random`, and for a run that may hand over to `sat`).
     keep: bool,
     /// All-different filtering is on for this grid.
     gac: bool,
@@ -898,7 +898,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         if self.random && self.b.found.iter().any(|f| f.as_slice() == grid) {
             return std::ops::ControlFlow::Continue(());
         }
-        if self.random || self.keep {
+        if self.keep {
             self.b.found.push(grid.to_vec());
         }
         let n = self.g.n;
