@@ -151,6 +151,37 @@ fn results_keep_input_order_with_parallel_jobs() {
 }
 
 #[test]
+fn more_jobs_than_puzzles_race_a_portfolio_on_each() {
+    // One puzzle, three jobs: the puzzle gets three threads (CaDiCaL copies racing under `sat`),
+    // and the count is still exact.
+    let o = coverlab(&["count", "--strategy", "sat", "--jobs", "3", "-vv"], "................\n");
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), "288"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("threads=3"), "no portfolio: {}", stderr(&o));
+    // Without --jobs (the default is one job per core), or with as many puzzles as jobs, one thread each.
+    let o = coverlab(&["count", "--strategy", "sat", "-vv"], "................\n");
+    assert!(stderr(&o).contains("threads=1") && !stderr(&o).contains("threads=3"), "{}", stderr(&o));
+    let o = coverlab(&["count", "--strategy", "sat", "--jobs", "2", "-vv"], "................\n................\n");
+    assert_eq!(stdout(&o), "288\n288\n");
+    assert!(!stderr(&o).contains("threads=2"), "{}", stderr(&o));
+    // A 16×16 puzzle solved by the default with two threads: a valid solution.
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/16x16/generated_minimal_30.txt"))
+            .unwrap();
+    let line = text.lines().next().unwrap();
+    let o = coverlab(&["solve", "--jobs", "2", "--format", "json"], &format!("{line}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let m = model("classic-16x16");
+    let r = &json_lines(&o)[0];
+    let alphabet = "123456789ABCDEFG";
+    let grid = |line: &str| {
+        let values = line.chars().map(|c| alphabet.find(c).map_or(0, |i| i as u8 + 1)).collect();
+        Grid::from_values(16, values).unwrap()
+    };
+    let solution = grid(r["solutions"][0].as_str().unwrap());
+    validate::check_solution(&m, &grid(line), &solution).unwrap();
+}
+
+#[test]
 fn usage_and_spec_errors_exit_2_with_a_clear_message() {
     let o = coverlab(&["solve", "--strategy", "nonesuch"], "");
     assert_eq!(o.status.code(), Some(2));

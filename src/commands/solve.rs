@@ -25,6 +25,9 @@ struct Run<'a> {
     counting: bool,
     /// Solve times are wanted: `--stats`, or debug logs.
     timed: bool,
+    /// Threads each puzzle may use (a portfolio); 1 unless `--jobs N` was given for fewer than
+    /// N puzzles.
+    threads: usize,
 }
 
 impl Run<'_> {
@@ -40,6 +43,7 @@ impl Run<'_> {
             keep_solutions: keep,
             max_nodes: self.args.max_nodes,
             deadline: self.args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
+            threads: self.threads,
         }
     }
 
@@ -54,7 +58,14 @@ impl Run<'_> {
         let start = self.timed.then(Instant::now);
         let outcome = strategy.solve(&puzzle, &self.limits(), sink);
         let micros = start.map_or(0, |start| start.elapsed().as_micros() as u64);
-        tracing::debug!(status = ?outcome.status, count = outcome.count, nodes = outcome.stats.nodes, micros, "solved");
+        tracing::debug!(
+            status = ?outcome.status,
+            count = outcome.count,
+            nodes = outcome.stats.nodes,
+            micros,
+            threads = self.threads,
+            "solved"
+        );
         let mut result = PuzzleResult::solved(item.index, item.location, puzzle, outcome, self.counting);
         if self.args.stats {
             result.micros = Some(micros);
@@ -74,7 +85,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     }
     let mut puzzles = args.input.open(args.input.spec()?);
     let timed = args.stats || tracing::enabled!(tracing::Level::DEBUG);
-    let run = Run { args: &args, info, counting, timed };
+    let mut run = Run { args: &args, info, counting, timed, threads: 1 };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut summary = Summary::default();
@@ -128,7 +139,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
                 }
             }
         } else {
-            solve_in_chunks(&run, &mut puzzles, jobs, forward, &mut summary, &mut out)?;
+            solve_in_chunks(&mut run, &mut puzzles, jobs, forward, &mut summary, &mut out)?;
         }
     }
     out.flush()?;
@@ -139,9 +150,12 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 }
 
 /// Solves `jobs` puzzles at a time on a thread pool, CHUNK puzzles read ahead, writing the
-/// results of each chunk in input order.
+/// results of each chunk in input order. When `--jobs N` is given and the whole input holds
+/// fewer than N puzzles, they are solved one at a time instead, each with N threads: a strategy
+/// that can race a portfolio (`auto`, `sat`, `fast-sat` on large grids) uses them all on one
+/// hard puzzle.
 fn solve_in_chunks(
-    run: &Run<'_>,
+    run: &mut Run<'_>,
     puzzles: &mut Puzzles,
     jobs: usize,
     forward: bool,
@@ -161,6 +175,16 @@ fn solve_in_chunks(
         if chunk.is_empty() {
             break;
         }
+        if run.args.jobs.is_some() && chunk.len() < jobs && chunk.len() < CHUNK && run.threads == 1 {
+            run.threads = jobs;
+            let mut strategy = info.build(args.seed);
+            for item in chunk {
+                let result = solve_with(run, &mut strategy, item, forward);
+                summary.emit(&result, args, out)?;
+            }
+            break;
+        }
+        let run = &*run;
         let results: Vec<PuzzleResult> = pool.install(|| {
             chunk
                 .into_par_iter()

@@ -48,6 +48,39 @@ for n in 36 49; do
   target/release/examples/gen_grids "$n" "${GRIDS:-5}" 50 7 > "$tmp/half$n.txt"
   "$bin" bench --strategies "$large" --limit 1 --min-seconds 0 --timeout "$timeout" "$tmp/half$n.txt"
 done
+# Whole-process wall time per puzzle of FILE, each line its own input: `coverlab ARGS...`.
+# Prints: solved within the timeout, median and max seconds (a timeout counts as the timeout).
+per_puzzle() {
+  local file=$1 label=$2
+  shift 2
+  local times=() line ok=0 total=0
+  while IFS= read -r line; do
+    [ -z "$line" ] && continue
+    local start end
+    start=$(date +%s%N)
+    if printf '%s\n' "$line" | "$bin" "$@" --timeout "$timeout" - > /dev/null 2>&1; then ok=$((ok + 1)); fi
+    end=$(date +%s%N)
+    times+=("$(( (end - start) / 1000000 ))")
+    total=$((total + 1))
+  done < "$file"
+  printf '%s\n' "${times[@]}" | sort -n | awk -v label="$label" -v ok="$ok" -v total="$total" \
+    '{ t[NR] = $1 } END { printf "| %s | %d/%d | %.2f | %.2f | %s |\n", label, ok, total, t[int((NR + 1) / 2)] / 1000, t[NR] / 1000, "" }'
+}
+echo "### one puzzle per process, --jobs 1 against --jobs 2 (a portfolio: two CaDiCaL copies race)"
+echo "| run | solved | median s | max s | |"
+echo "| --- | ---: | ---: | ---: | --- |"
+for jobs in 1 2; do
+  per_puzzle "$data/25x25/gecode_frisch_18.txt" "25×25 first solution, --jobs $jobs" solve --jobs "$jobs"
+  per_puzzle "$data/25x25/gecode_frisch_18.txt" "25×25 count to 2, --jobs $jobs" count --max-solutions 2 --jobs "$jobs"
+done
+for n in 36 49; do
+  per_puzzle "$tmp/half$n.txt" "${n}×${n} half blank, --jobs 2" solve --jobs 2
+done
+echo "### 36×36, share of blanked cells from 40 % to 70 % (seed 7): the hardest share is about half"
+for blank in 40 60 70; do
+  target/release/examples/gen_grids 36 "${GRIDS:-5}" "$blank" 7 > "$tmp/blank$blank.txt"
+  "$bin" bench --strategies auto --limit 1 --min-seconds 0 --timeout "$timeout" "$tmp/blank$blank.txt"
+done
 echo "### whole process: coverlab solve --count --max-solutions 2 --jobs 1"
 for f in 17_clue magictour_top1465; do
   /usr/bin/env time -f "$f: %e s wall, %M KB max RSS" "$bin" solve --count --max-solutions 2 --jobs 1 "$data/9x9/$f.txt" > /dev/null

@@ -10,38 +10,12 @@
 //! size's usual alphabets that reads the line (16×16: 1-9A-G; 25×25: A-Y).
 
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
-use coverlab_model::{Grid, Model, Puzzle, Symbols, builtin};
 use coverlab_strategies::{bench, registry};
 
-/// Reads one line; puzzles of one size share one model (`models` keeps them).
-fn parse_line(line: &str, models: &mut Vec<Arc<Model>>) -> Result<Puzzle, String> {
-    let chars: Vec<char> = line.trim().chars().collect();
-    let name =
-        builtin::for_cell_count(chars.len()).ok_or_else(|| format!("no built-in spec has {} cells", chars.len()))?;
-    let model = match models.iter().find(|m| m.name() == name) {
-        Some(m) => m.clone(),
-        None => {
-            let m = Arc::new(builtin::load(name).expect("built-in").map_err(|e| e.to_string())?);
-            models.push(m.clone());
-            m
-        }
-    };
-    let n = model.size();
-    for symbols in Symbols::alternatives(n) {
-        let values: Option<Vec<u8>> = chars
-            .iter()
-            .map(|&c| if c == '.' { Some(0) } else { symbols.value_of(c).or((c == '0').then_some(0)) })
-            .collect();
-        if let Some(values) = values {
-            let grid = Grid::from_values(n, values).expect("values in range");
-            return Puzzle::new(model, grid).map(|p| p.with_symbols(symbols)).map_err(|e| e.to_string());
-        }
-    }
-    Err(format!("a line of {} cells uses symbols outside every alphabet of size {n}", chars.len()))
-}
+mod common;
+use common::parse_line;
 
 fn main() -> ExitCode {
     let mut files = Vec::new();

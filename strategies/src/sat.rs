@@ -43,9 +43,27 @@
 //! depth 1 for the first free cell (alternative 1 of its remaining values), every other free cell
 //! placed as `cover` at depth 1, and `solution`; then `stop`. A contradiction found while encoding
 //! is a `conflict` at depth 0 (no candidates for a cell, or no place for a value in a house).
+//!
+//! # Threads: a portfolio
+//! With `Limits::threads` above 1 (the CLI's `--jobs N` given for fewer than N puzzles), one
+//! CaDiCaL per thread gets the same clauses, each with its own configuration or seed
+//! ([`flavour`]); on every call they race, the first answer stops the others, and each model is
+//! blocked in all of them. Counts and unique solutions are as with one thread; which of several
+//! solutions comes first, and the stats, depend on which copy wins. The trace has the same
+//! shape either way (it is written from the answer, not from the race).
+//!
+//! # Other SAT solvers
+//! [`write_dimacs`] writes the same encoding as DIMACS CNF (`cargo run --release -p
+//! coverlab-strategies --example dimacs -- FILE LINE`), to run any other solver on it.
 
+mod cadical;
+
+use std::ffi::CStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use cadical::{Answer, Cadical};
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
 use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
 
@@ -58,10 +76,18 @@ pub const PAIRWISE_MAX: usize = 16;
 /// CaDiCaL's configuration: `sat` (stable mode only: target phases, fewer restarts) solved the
 /// Frisch 25×25 puzzles in 22 s against 32 s for `default`, and proved their uniqueness in
 /// 47 s against 62 s.
-const CONFIG: &str = "sat";
+const CONFIG: &CStr = c"sat";
 
-/// How many terminate polls pass between two looks at the clock.
-const CLOCK_EVERY: u32 = 64;
+/// A portfolio's solver `i`: CaDiCaL's configuration and seed. Solver 0 is the one-thread
+/// solver. The others alternate `default` (which also runs CaDiCaL's focused mode, with many
+/// restarts) and `sat`, with new seeds. On the 18 Frisch 25×25 puzzles (CaDiCaL's own binary on
+/// our DIMACS, 15 s cap, one run each) the best of `sat` and `default` per puzzle had a largest
+/// time of 5.9 s and a second largest of 3.3 s; the best of `sat` with seeds 0 and 1, 5.9 s and
+/// 5.9 s: the configurations differ more than the seeds do.
+fn flavour(i: usize) -> (&'static CStr, i32) {
+    let config = if i.is_multiple_of(2) { CONFIG } else { c"default" };
+    (config, (i / 2) as i32)
+}
 
 /// The SAT strategy: the exact-cover model handed to CaDiCaL.
 #[derive(Debug, Default)]
@@ -79,31 +105,78 @@ impl Strategy for Sat {
     }
 }
 
-/// CaDiCaL's hooks: counts learned clauses and asks it to stop once the deadline is passed.
-struct Watch {
-    /// Clauses learned in the current call.
-    learned: u64,
-    deadline: Option<Instant>,
-    polls: u32,
+/// One CaDiCaL solver per thread, all given the same clauses, racing on each call: the first
+/// to answer stops the others. Their configurations or seeds differ ([`flavour`]), so their
+/// searches do; on the Frisch 25×25 puzzles a puzzle's time varies several-fold between them
+/// (strategies/PERFORMANCE.md), and the race takes the best.
+struct Portfolio {
+    solvers: Vec<Cadical>,
+    stop: Arc<AtomicBool>,
 }
 
-impl cadical::Callbacks for Watch {
-    fn terminate(&mut self) -> bool {
-        self.polls = self.polls.wrapping_add(1);
-        self.polls.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d)
+impl Portfolio {
+    fn new(threads: usize, deadline: Option<Instant>) -> Portfolio {
+        let stop = Arc::new(AtomicBool::new(false));
+        let solvers = (0..threads.max(1))
+            .map(|i| {
+                let (config, seed) = flavour(i);
+                let mut solver = Cadical::new(config, seed);
+                let hooks = solver.hooks();
+                hooks.deadline = deadline;
+                if threads > 1 {
+                    hooks.stop = Some(stop.clone());
+                }
+                solver
+            })
+            .collect();
+        Portfolio { solvers, stop }
     }
 
-    fn max_length(&self) -> i32 {
-        // Every learned clause is reported, so that each conflict is counted.
-        i32::MAX
-    }
-
-    fn learn(&mut self, _clause: &[i32]) {
-        self.learned += 1;
+    /// Runs every solver, each with at most `conflicts` conflicts; the answer, the index of the
+    /// solver that gave it, and the conflicts of all of them.
+    fn solve(&mut self, conflicts: Option<i32>) -> (Answer, usize, u64) {
+        for solver in &mut self.solvers {
+            solver.hooks().learned = 0;
+            if let Some(conflicts) = conflicts {
+                solver.limit_conflicts(conflicts);
+            }
+        }
+        let answers: Vec<Answer> = match self.solvers.as_mut_slice() {
+            [one] => vec![one.solve()],
+            [first, rest @ ..] => {
+                self.stop.store(false, Ordering::Relaxed);
+                let stop = &self.stop;
+                let race = |solver: &mut Cadical| {
+                    let answer = solver.solve();
+                    if answer != Answer::Unknown {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    answer
+                };
+                std::thread::scope(|scope| {
+                    let others: Vec<_> = rest.iter_mut().map(|s| scope.spawn(move || race(s))).collect();
+                    let mut answers = vec![race(first)];
+                    answers.extend(others.into_iter().map(|h| h.join().expect("a CaDiCaL thread does not panic")));
+                    answers
+                })
+            }
+            [] => unreachable!("a portfolio has a solver"),
+        };
+        let learned = self.solvers.iter_mut().map(|s| s.hooks().learned).sum();
+        let winner = answers.iter().position(|&a| a != Answer::Unknown).unwrap_or(0);
+        (answers[winner], winner, learned)
     }
 }
 
-type Solver = cadical::Solver<Watch>;
+impl Clauses for Portfolio {
+    fn reserve(&mut self, vars: i32) {
+        self.solvers.iter_mut().for_each(|s| s.reserve(vars));
+    }
+
+    fn add(&mut self, lits: &[i32]) {
+        self.solvers.iter_mut().for_each(|s| s.add(lits));
+    }
+}
 
 /// The free part of the puzzle as SAT variables.
 struct Encoding {
@@ -112,18 +185,34 @@ struct Encoding {
     free: Vec<(Cell, i32, usize)>,
     /// The value of each option variable (index: variable − 1).
     values: Vec<Value>,
+    /// Every variable, the counters' included.
+    vars: i32,
 }
 
-/// Encodes the puzzle into `solver`; `None` when a contradiction shows while encoding.
-/// With `allowed`, an empty cell's candidates are also limited to its bits.
-fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>, allowed: Option<&[u64]>) -> Option<Encoding> {
+/// Where the encoding's clauses go: CaDiCaL, or a list written out as DIMACS.
+trait Clauses {
+    /// The variables 1..=`vars` are about to be used.
+    fn reserve(&mut self, _vars: i32) {}
+    fn add(&mut self, lits: &[i32]);
+}
+
+impl Clauses for Vec<Vec<i32>> {
+    fn add(&mut self, lits: &[i32]) {
+        self.push(lits.to_vec());
+    }
+}
+
+/// Encodes the puzzle into `out`; the contradiction that shows while encoding, if one does.
+/// With `allowed`, an empty cell's candidates are also limited to its bits. Clashing givens are
+/// reported as `None` in the error (there is no single cause to name).
+fn encode(puzzle: &Puzzle, out: &mut impl Clauses, allowed: Option<&[u64]>) -> Result<Encoding, Option<ConflictCause>> {
     let model = puzzle.model();
     let n = model.size();
     let givens = puzzle.givens().values();
     let cells = givens.len();
     // Clashing givens: no solution.
     if coverlab_model::validate::find_conflict(model, puzzle.givens()).is_some() {
-        return None;
+        return Err(None);
     }
     // Candidates: every value no given peer holds.
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -137,8 +226,7 @@ fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>, allowed
         });
         let candidates = full & !taken & allowed.map_or(u64::MAX, |a| a[cell]);
         if candidates == 0 {
-            search.conflict(0, ConflictCause::NoCandidates { cell });
-            return None;
+            return Err(Some(ConflictCause::NoCandidates { cell }));
         }
         let first = values.len() as i32 + 1;
         for v in (0..n).filter(|&v| candidates >> v & 1 == 1) {
@@ -148,15 +236,15 @@ fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>, allowed
         free.push((cell, first, candidates.count_ones() as usize));
     }
     let mut next = values.len() as i32;
-    solver.reserve(next);
+    out.reserve(next);
     let mut lits: Vec<i32> = Vec::with_capacity(n);
     let mut cells_of: Vec<Cell> = Vec::with_capacity(n);
     // Cells: exactly one value.
     for &(_, first, count) in &free {
         lits.clear();
         lits.extend(first..first + count as i32);
-        solver.add_clause(lits.iter().copied());
-        at_most_one(solver, &lits, &mut next, None);
+        out.add(&lits);
+        at_most_one(out, &lits, &mut next, None);
     }
     // Units: each value at least once in a house (unless given there), at most once in any unit.
     for (u, unit) in model.units().iter().enumerate() {
@@ -172,20 +260,19 @@ fn encode(puzzle: &Puzzle, solver: &mut Solver, search: &mut Search<'_>, allowed
             }
             if unit.exact {
                 if lits.is_empty() {
-                    search.conflict(0, ConflictCause::NoPlace { unit: u, value: (v + 1) as Value });
-                    return None;
+                    return Err(Some(ConflictCause::NoPlace { unit: u, value: (v + 1) as Value }));
                 }
-                solver.add_clause(lits.iter().copied());
+                out.add(&lits);
             }
-            at_most_one(solver, &lits, &mut next, Some((model, u, &cells_of)));
+            at_most_one(out, &lits, &mut next, Some((model, u, &cells_of)));
         }
     }
-    Some(Encoding { free, values })
+    Ok(Encoding { free, values, vars: next })
 }
 
 /// Adds "at most one of `lits`". With `shared = (model, unit, cells)` (the cell of each literal),
 /// a pair of cells that also share an earlier unit is skipped: that unit excluded it already.
-fn at_most_one(solver: &mut Solver, lits: &[i32], next: &mut i32, shared: Option<(&Model, usize, &[Cell])>) {
+fn at_most_one(out: &mut impl Clauses, lits: &[i32], next: &mut i32, shared: Option<(&Model, usize, &[Cell])>) {
     let k = lits.len();
     if k <= PAIRWISE_MAX {
         for i in 0..k {
@@ -195,21 +282,47 @@ fn at_most_one(solver: &mut Solver, lits: &[i32], next: &mut i32, shared: Option
                 {
                     continue;
                 }
-                solver.add_clause([-lits[i], -lits[j]]);
+                out.add(&[-lits[i], -lits[j]]);
             }
         }
         return;
     }
     // Sinz's sequential counter: s_i is true when one of lits[0..=i] is.
     let s = |i: usize| *next + 1 + i as i32;
-    solver.add_clause([-lits[0], s(0)]);
+    out.add(&[-lits[0], s(0)]);
     for (i, &lit) in lits.iter().enumerate().take(k - 1).skip(1) {
-        solver.add_clause([-lit, s(i)]);
-        solver.add_clause([-s(i - 1), s(i)]);
-        solver.add_clause([-lit, -s(i - 1)]);
+        out.add(&[-lit, s(i)]);
+        out.add(&[-s(i - 1), s(i)]);
+        out.add(&[-lit, -s(i - 1)]);
     }
-    solver.add_clause([-lits[k - 1], -s(k - 2)]);
+    out.add(&[-lits[k - 1], -s(k - 2)]);
     *next += (k - 1) as i32;
+}
+
+/// Writes the puzzle's encoding (the one `sat` hands CaDiCaL) as DIMACS CNF, for other SAT
+/// solvers. Comment lines map each free cell to its variables: `c rRcC V:VALUE ...`. A puzzle
+/// whose contradiction shows while encoding is written as the one empty clause.
+pub fn write_dimacs(puzzle: &Puzzle, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut clauses: Vec<Vec<i32>> = Vec::new();
+    let Ok(enc) = encode(puzzle, &mut clauses, None) else {
+        return writeln!(out, "p cnf 0 1\n0");
+    };
+    let n = puzzle.size();
+    for &(cell, first, count) in &enc.free {
+        write!(out, "c r{}c{}", cell / n + 1, cell % n + 1)?;
+        for var in first..first + count as i32 {
+            write!(out, " {var}:{}", enc.values[var as usize - 1])?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "p cnf {} {}", enc.vars, clauses.len())?;
+    for clause in &clauses {
+        for lit in clause {
+            write!(out, "{lit} ")?;
+        }
+        writeln!(out, "0")?;
+    }
+    Ok(())
 }
 
 /// The first unit (lowest index) holding both cells.
@@ -244,11 +357,17 @@ pub(crate) fn finish(
 }
 
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
-/// unsatisfiable or a limit.
+/// unsatisfiable or a limit, with one CaDiCaL per thread `limits` allows.
 fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
-    let mut solver = Solver::with_config(CONFIG).expect("a configuration CaDiCaL defines");
-    let Some(enc) = encode(puzzle, &mut solver, search, allowed) else {
-        return;
+    let mut solvers = Portfolio::new(limits.threads, limits.deadline);
+    let enc = match encode(puzzle, &mut solvers, allowed) {
+        Ok(enc) => enc,
+        Err(cause) => {
+            if let Some(cause) = cause {
+                search.conflict(0, cause);
+            }
+            return;
+        }
     };
     let n = puzzle.size();
     let mut grid = puzzle.givens().values().to_vec();
@@ -259,7 +378,6 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
         }
         return;
     }
-    solver.set_callbacks(Some(Watch { learned: 0, deadline: limits.deadline, polls: 0 }));
     for solution in blocked {
         // "Some free cell differs"; a solution whose value was ruled out in a free cell is
         // excluded already.
@@ -272,7 +390,7 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
             })
             .collect();
         if let Some(clause) = clause {
-            solver.add_clause(clause);
+            solvers.add(&clause);
         }
     }
     let mut chosen: Vec<i32> = vec![0; enc.free.len()];
@@ -282,24 +400,17 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
         if !search.nodes(1) {
             return;
         }
+        // CaDiCaL checks its conflict limit at every step (the terminate hook only every few).
         let budget = limits.max_nodes.map(|max| max.saturating_sub(search.stats().nodes));
-        if let Some(budget) = budget {
-            // CaDiCaL checks its conflict limit at every step (the terminate hook only every
-            // few steps).
-            let conflicts = i32::try_from(budget).unwrap_or(i32::MAX);
-            solver.set_limit("conflicts", conflicts).expect("a limit CaDiCaL defines");
-        }
-        solver.get_callbacks().expect("callbacks are set").learned = 0;
-        let result = solver.solve();
-        let learned = solver.get_callbacks().expect("callbacks are set").learned;
+        let (answer, winner, learned) = solvers.solve(budget.map(|b| i32::try_from(b).unwrap_or(i32::MAX)));
         search.stats_mut().guesses += learned;
-        match result {
-            Some(false) => {
-                // Unsatisfiable: every solution has been found.
+        match answer {
+            Answer::Unsat => {
+                // Every solution has been found.
                 search.stats_mut().nodes += learned;
                 return;
             }
-            None => {
+            Answer::Unknown => {
                 // Stopped by the conflict limit or, through the terminate hook, the deadline.
                 let deadline_passed = limits.deadline.is_some_and(|d| Instant::now() >= d);
                 let spent = match budget {
@@ -310,11 +421,12 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
                     return;
                 }
             }
-            Some(true) => {
+            Answer::Sat => {
                 search.nodes(learned);
+                let model = &mut solvers.solvers[winner];
                 for (i, &(cell, first, count)) in enc.free.iter().enumerate() {
                     let lit = (first..first + count as i32)
-                        .find(|&l| solver.value(l) == Some(true))
+                        .find(|&l| model.is_true(l))
                         .expect("the model satisfies the cell's at-least-one clause");
                     chosen[i] = lit;
                     grid[cell] = enc.values[(lit - 1) as usize];
@@ -331,7 +443,8 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
                 if search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range")).is_break() {
                     return;
                 }
-                solver.add_clause(chosen.iter().map(|&l| -l));
+                let block: Vec<i32> = chosen.iter().map(|&l| -l).collect();
+                solvers.add(&block);
             }
         }
     }

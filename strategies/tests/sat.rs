@@ -19,29 +19,49 @@ const FRISCH_17: &str = "KWMJSPFBXGEIATQOHRYCDLUVNOP.V.KH...Y.N...LS..Q.........
 /// Solves with `sat`, tracing; checks the solutions (validator, no repeats) and the trace
 /// (replay: same solutions and count).
 fn sat_checked(puzzle: &Puzzle, limits: &Limits) -> Outcome {
+    let at = format!("{} threads", limits.threads);
     let mut sat = registry::find("sat").expect("registered").build(0);
     let mut sink = VecSink::new();
     let outcome = sat.solve(puzzle, limits, &mut sink);
     for grid in &outcome.solutions {
-        validate::check_solution(puzzle.model(), puzzle.givens(), grid).expect("a valid solution");
+        validate::check_solution(puzzle.model(), puzzle.givens(), grid).unwrap_or_else(|e| panic!("{at}: {e}"));
     }
     let distinct: BTreeSet<&[u8]> = outcome.solutions.iter().map(|g| g.values()).collect();
-    assert_eq!(distinct.len(), outcome.solutions.len(), "a solution found twice");
-    let replayed = replay(puzzle, &sink.events).unwrap_or_else(|e| panic!("replay: {e}"));
-    assert_eq!(replayed.final_count, Some(outcome.count));
-    assert_eq!(replayed.solutions[..outcome.solutions.len()], outcome.solutions[..]);
+    assert_eq!(distinct.len(), outcome.solutions.len(), "{at}: a solution found twice");
+    let replayed = replay(puzzle, &sink.events).unwrap_or_else(|e| panic!("{at}: replay: {e}"));
+    assert_eq!(replayed.final_count, Some(outcome.count), "{at}");
+    assert_eq!(replayed.solutions[..outcome.solutions.len()], outcome.solutions[..], "{at}");
     outcome
 }
 
 #[test]
 fn the_node_limit_stops_a_sat_call_and_counts_nothing_unproved() {
     let puzzle = common::puzzle("classic-25x25", FRISCH_17);
-    let full = sat_checked(&puzzle, &Limits::count(1, 1));
-    assert_eq!(full.count, 1);
-    assert!(full.stats.nodes > 50, "the case needs more than 50 nodes ({})", full.stats.nodes);
-    let cut = sat_checked(&puzzle, &Limits { max_nodes: Some(50), ..Limits::count(1, 1) });
-    assert_eq!(cut.status, Status::Stopped(StopReason::NodeLimit));
-    assert_eq!((cut.count, cut.stats.nodes), (0, 50));
+    for threads in [1, 2] {
+        let full = sat_checked(&puzzle, &Limits { threads, ..Limits::count(1, 1) });
+        assert_eq!(full.count, 1);
+        assert!(full.stats.nodes > 50, "the case needs more than 50 nodes ({})", full.stats.nodes);
+        let cut = sat_checked(&puzzle, &Limits { max_nodes: Some(50), threads, ..Limits::count(1, 1) });
+        assert_eq!(cut.status, Status::Stopped(StopReason::NodeLimit), "{threads} threads");
+        assert_eq!((cut.count, cut.stats.nodes), (0, 50), "{threads} threads");
+    }
+}
+
+#[test]
+fn a_portfolio_counts_every_corpus_case_exactly() {
+    // Solvers seeded differently race on every call; whichever answers, each model is blocked in
+    // all of them, so the count is the corpus's independent count and no solution repeats.
+    let mut cases = 0;
+    for (line, spec, text, expected) in common::corpus_cases(300) {
+        let puzzle = common::puzzle(&spec, &text);
+        for threads in [2, 3] {
+            let outcome = sat_checked(&puzzle, &Limits { threads, ..Limits::count(u64::MAX, usize::MAX) });
+            let at = format!("corpus line {line} ({spec}), {threads} threads");
+            assert_eq!((outcome.status, outcome.count), (Status::Complete, expected), "{at}");
+        }
+        cases += 1;
+    }
+    assert!(cases >= 20, "only {cases} corpus cases");
 }
 
 #[test]
@@ -58,14 +78,18 @@ fn the_node_limit_during_enumeration_keeps_a_true_partial_count() {
 fn a_passed_deadline_stops_before_the_first_call() {
     let puzzle = common::puzzle("classic-25x25", FRISCH_17);
     let past = Instant::now().checked_sub(Duration::from_millis(1)).unwrap_or_else(Instant::now);
-    let outcome = sat_checked(&puzzle, &Limits { deadline: Some(past), ..Limits::count(1, 1) });
-    assert_eq!(outcome.status, Status::Stopped(StopReason::Deadline));
-    assert_eq!(outcome.count, 0);
+    for threads in [1, 2] {
+        let outcome = sat_checked(&puzzle, &Limits { deadline: Some(past), threads, ..Limits::count(1, 1) });
+        assert_eq!(outcome.status, Status::Stopped(StopReason::Deadline));
+        assert_eq!(outcome.count, 0);
+    }
 }
 
 #[test]
 fn blocking_clauses_enumerate_every_solution_once() {
     let puzzle = common::puzzle("classic-4x4", "................");
+    let two = sat_checked(&puzzle, &Limits { threads: 2, ..Limits::count(1000, 1000) });
+    assert_eq!((two.status, two.count), (Status::Complete, 288), "2 threads");
     let outcome = sat_checked(&puzzle, &Limits::count(1000, 1000));
     assert_eq!((outcome.status, outcome.count), (Status::Complete, 288));
     // One node per SAT call (288 models and the final unsatisfiable call) at least.

@@ -16,12 +16,16 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
+    /// Threads the strategy may use on this one puzzle (≥ 1). A strategy that races several
+    /// searches (a portfolio) may then report a different one of several solutions from run to
+    /// run; one thread keeps every result and trace deterministic.
+    pub threads: usize,
 }
 
 impl Default for Limits {
     /// The first solution, kept; no node or time limit.
     fn default() -> Limits {
-        Limits { max_solutions: 1, keep_solutions: 1, max_nodes: None, deadline: None }
+        Limits { max_solutions: 1, keep_solutions: 1, max_nodes: None, deadline: None, threads: 1 }
     }
 }
 

@@ -71,3 +71,21 @@ pub fn summary(outcome: &Outcome, puzzle: &Puzzle) -> String {
     }
     out
 }
+
+/// The conformance corpus (`corpus/conformance.txt`): `spec: puzzle: count` per line.
+const CORPUS: &str = include_str!("../corpus/conformance.txt");
+
+/// The corpus cases with at most `max` solutions: (line, spec, puzzle, count).
+pub fn corpus_cases(max: u64) -> Vec<(usize, String, String, u64)> {
+    CORPUS
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let (spec, rest) = l.split_once(':').expect("spec");
+            let (puzzle, count) = rest.rsplit_once(':').expect("count");
+            (i + 1, spec.trim().to_string(), puzzle.trim().to_string(), count.trim().parse().expect("a count"))
+        })
+        .filter(|c| c.3 <= max)
+        .collect()
+}
