@@ -163,6 +163,15 @@ fn more_jobs_than_puzzles_race_a_portfolio_on_each() {
     let o = coverlab(&["count", "--strategy", "sat", "--jobs", "2", "-vv"], "................\n................\n");
     assert_eq!(stdout(&o), "288\n288\n");
     assert!(!stderr(&o).contains("threads=2"), "{}", stderr(&o));
+    // The last, short chunk of a long input is not the whole input: no race there either.
+    let many = "1.3...2.3..2..4.\n".repeat(1025);
+    let o = coverlab(&["count", "--jobs", "2", "-vv"], &many);
+    assert_eq!(stdout(&o).lines().count(), 1025);
+    assert!(stderr(&o).contains("threads=1") && !stderr(&o).contains("threads=2"), "{}", stderr(&o));
+    // Absurdly many jobs: at most 8 racing threads.
+    let o = coverlab(&["count", "--strategy", "sat", "--jobs", "1000", "-vv"], "................\n");
+    assert_eq!(stdout(&o).trim(), "288");
+    assert!(stderr(&o).contains("threads=8"), "{}", stderr(&o));
     // A 16×16 puzzle solved by the default with two threads: a valid solution.
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/16x16/generated_minimal_30.txt"))

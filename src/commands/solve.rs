@@ -19,6 +19,9 @@ use crate::output::{PuzzleResult, PuzzleStatus};
 /// Puzzles read ahead and solved in parallel at a time: bounds memory on huge inputs.
 const CHUNK: usize = 1024;
 
+/// Most threads racing on one puzzle (each holds its own copy of the puzzle's SAT encoding).
+const PORTFOLIO_MAX: usize = 8;
+
 struct Run<'a> {
     args: &'a SolveArgs,
     info: &'static StrategyInfo,
@@ -151,9 +154,9 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 
 /// Solves `jobs` puzzles at a time on a thread pool, CHUNK puzzles read ahead, writing the
 /// results of each chunk in input order. When `--jobs N` is given and the whole input holds
-/// fewer than N puzzles, they are solved one at a time instead, each with N threads: a strategy
-/// that can race a portfolio (`auto`, `sat`, `fast-sat` on large grids) uses them all on one
-/// hard puzzle.
+/// fewer than N puzzles, they are solved one at a time instead, each with N threads (at most
+/// [`PORTFOLIO_MAX`]): a strategy that can race a portfolio (`auto`, `sat`, `fast-sat` on large
+/// grids) uses them all on one hard puzzle.
 fn solve_in_chunks(
     run: &mut Run<'_>,
     puzzles: &mut Puzzles,
@@ -164,6 +167,7 @@ fn solve_in_chunks(
 ) -> Result<()> {
     let (args, info) = (run.args, run.info);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let mut first = true;
     loop {
         let mut chunk = Vec::with_capacity(CHUNK);
         while chunk.len() < CHUNK {
@@ -175,8 +179,9 @@ fn solve_in_chunks(
         if chunk.is_empty() {
             break;
         }
-        if run.args.jobs.is_some() && chunk.len() < jobs && chunk.len() < CHUNK && run.threads == 1 {
-            run.threads = jobs;
+        if first && run.args.jobs.is_some() && chunk.len() < jobs && chunk.len() < CHUNK {
+            // The whole input is this one short chunk.
+            run.threads = jobs.min(PORTFOLIO_MAX);
             let mut strategy = info.build(args.seed);
             for item in chunk {
                 let result = solve_with(run, &mut strategy, item, forward);
@@ -184,6 +189,7 @@ fn solve_in_chunks(
             }
             break;
         }
+        first = false;
         let run = &*run;
         let results: Vec<PuzzleResult> = pool.install(|| {
             chunk

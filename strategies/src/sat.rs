@@ -1,5 +1,5 @@
-//! `sat`: the puzzle's exact-cover model handed to a SAT solver, CaDiCaL (through the `cadical`
-//! crate, which builds CaDiCaL's C++ sources with the system C++ compiler).
+//! `sat`: the puzzle's exact-cover model handed to a SAT solver, CaDiCaL. The `cadical` crate
+//! builds CaDiCaL's C++ sources with the system C++ compiler; `sat/cadical.rs` calls its C API.
 //!
 //! Source: the direct ("extended") SAT encoding of sudoku (Lynce and Ouaknine, "Sudoku as a SAT
 //! problem", 2006), restricted to the free part of the grid as in Kwon and Jain ("Optimized CNF
