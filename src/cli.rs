@@ -119,7 +119,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
     /// Puzzles solved in parallel; results stay in input order. Default: the number of cores.
-    /// Given for more threads than there are puzzles, up to 8 threads race on each puzzle instead
+    /// Given for more threads than there are puzzles, that many threads (at most one per core, and
+    /// 8) race on each puzzle instead
     /// (auto, sat and fast-sat run differently configured CaDiCaL copies on hard large grids); a
     /// puzzle with several solutions may then show a different one from run to run.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]

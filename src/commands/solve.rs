@@ -155,7 +155,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 /// Solves `jobs` puzzles at a time on a thread pool, CHUNK puzzles read ahead, writing the
 /// results of each chunk in input order. When `--jobs N` is given and the whole input holds
 /// fewer than N puzzles, they are solved one at a time instead, each with N threads (at most
-/// [`PORTFOLIO_MAX`]): a strategy that can race a portfolio (`auto`, `sat`, `fast-sat` on large
+/// one per core and [`PORTFOLIO_MAX`]): a strategy that can race a portfolio (`auto`, `sat`, `fast-sat` on large
 /// grids) uses them all on one hard puzzle.
 fn solve_in_chunks(
     run: &mut Run<'_>,
@@ -181,7 +181,9 @@ fn solve_in_chunks(
         }
         if first && run.args.jobs.is_some() && chunk.len() < jobs && chunk.len() < CHUNK {
             // The whole input is this one short chunk.
-            run.threads = jobs.min(PORTFOLIO_MAX);
+            // More racers than cores would only share them (and each holds a copy of the encoding).
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            run.threads = jobs.min(cores).min(PORTFOLIO_MAX);
             let mut strategy = info.build(args.seed);
             for item in chunk {
                 let result = solve_with(run, &mut strategy, item, forward);
