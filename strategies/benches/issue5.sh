@@ -48,6 +48,11 @@ for n in 36 49; do
   target/release/examples/gen_grids "$n" "${GRIDS:-5}" 50 7 > "$tmp/half$n.txt"
   "$bin" bench --strategies "$large" --limit 1 --min-seconds 0 --timeout "$timeout" "$tmp/half$n.txt"
 done
+echo "### 36×36 and 49×49, half blank with balanced holes (as many in every row and column; seed 7)"
+for n in 36 49; do
+  target/release/examples/gen_grids "$n" "${GRIDS:-5}" 50 7 balanced > "$tmp/balanced$n.txt"
+  "$bin" bench --strategies auto --limit 1 --min-seconds 0 --timeout "$timeout" "$tmp/balanced$n.txt"
+done
 # Whole-process wall time per puzzle of FILE, each line its own input: `coverlab ARGS...`.
 # Prints: puzzles done within the timeout (solved; for a count, counted exactly), median and max
 # seconds (a timeout counts as the timeout). Meant for `solve` and `count --max-solutions 2` on
