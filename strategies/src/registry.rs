@@ -144,10 +144,17 @@ pub const REGISTRY: &[StrategyInfo] = &[
     },
     StrategyInfo {
         name: "fast",
-        summary: "bitset candidates, naked + hidden singles, locked candidates, MRV, copy-on-guess; all-different filtering from 16x16",
+        summary: "bitset candidates, naked + hidden singles, locked candidates, MRV with scored bivalue cells, copy-on-guess; all-different filtering from 16x16",
         source: "Norvig's propagation, pointing/claiming, MRV (strategies/PERFORMANCE.md)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
         new: |seed| Box::new(crate::fast::fast(seed)),
+    },
+    StrategyInfo {
+        name: "fast-first-bivalue",
+        summary: "fast branching on the first bivalue cell found, without scoring the bivalue cells",
+        source: "Norvig's propagation, MRV (the ablation of fast's bivalue score)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        new: |seed| Box::new(crate::fast::fast_first_bivalue(seed)),
     },
     StrategyInfo {
         name: "fast-locked",
