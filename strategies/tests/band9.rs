@@ -13,8 +13,6 @@ use coverlab_model::{Grid, Model, Puzzle};
 use coverlab_strategies::band9::is_classic_9x9;
 use coverlab_strategies::registry;
 
-const CORPUS: &str = include_str!("corpus/conformance.txt");
-
 fn solve(name: &str, puzzle: &Puzzle, limits: &Limits) -> Outcome {
     registry::find(name).unwrap().build(common::SEED).solve(puzzle, limits, &mut NullSink)
 }
@@ -58,13 +56,10 @@ fn magictour_puzzles_agree_with_dlx() {
 
 /// The corpus's classic 9×9 cases: (puzzle, expected count).
 fn corpus_9x9() -> Vec<(String, u64)> {
-    CORPUS
-        .lines()
-        .filter_map(|l| l.strip_prefix("classic-9x9 :"))
-        .map(|rest| {
-            let (puzzle, count) = rest.rsplit_once(':').unwrap();
-            (puzzle.trim().to_string(), count.trim().parse().unwrap())
-        })
+    common::corpus_cases(u64::MAX)
+        .into_iter()
+        .filter(|c| c.spec == "classic-9x9")
+        .map(|c| (c.puzzle, c.expected))
         .collect()
 }
 

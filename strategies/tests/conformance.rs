@@ -21,6 +21,7 @@
 
 mod common;
 
+use common::CorpusCase as Case;
 use coverlab_engine::{Limits, NullSink, Status, StopReason};
 use coverlab_model::validate::check_solution;
 use coverlab_strategies::registry::{REGISTRY, StrategyInfo};
@@ -32,34 +33,8 @@ const KEEP: usize = 300;
 /// Nodes per solve before a strategy is skipped on a case (about 50 ms of plain dfs).
 const NODE_LIMIT: u64 = 3_000_000;
 
-const CORPUS: &str = include_str!("corpus/conformance.txt");
-
-struct Case {
-    /// 1-based line in the corpus file.
-    line: usize,
-    spec: String,
-    puzzle: String,
-    expected: u64,
-}
-
 fn cases() -> Vec<Case> {
-    let mut out = Vec::new();
-    for (i, text) in CORPUS.lines().enumerate() {
-        let text = text.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        // spec : puzzle : count -- split on the first and last ':' so no symbol is lost.
-        let (spec, rest) = text.split_once(':').unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
-        let (puzzle, count) = rest.rsplit_once(':').unwrap_or_else(|| panic!("line {}: one ':' only", i + 1));
-        out.push(Case {
-            line: i + 1,
-            spec: spec.trim().to_string(),
-            puzzle: puzzle.trim().to_string(),
-            expected: count.trim().parse().unwrap_or_else(|e| panic!("line {}: count: {e}", i + 1)),
-        });
-    }
-    out
+    common::corpus_cases(u64::MAX)
 }
 
 #[test]

@@ -20,7 +20,7 @@ fn a_hand_over_mid_count_counts_every_solution_once_and_replays() {
     for (budget, threads) in [(1, 1), (3, 1), (10, 1), (3, 3)] {
         let config = Config { sat_after: Some((1, budget)), ..Config::AUTO };
         let mut strategy = Fast::new("fast-sat", config, 0);
-        for (line, spec, text, expected) in common::corpus_cases(300) {
+        for common::CorpusCase { line, spec, puzzle: text, expected } in common::corpus_cases(300) {
             let puzzle = common::puzzle(&spec, &text);
             let limits = Limits { threads, ..Limits::count(u64::MAX, usize::MAX) };
             let mut sink = VecSink::new();
@@ -48,7 +48,7 @@ fn small_grids_never_reach_cadical_under_the_shipped_budget() {
     // The shipped configuration hands over from 20×20 only: a 9×9 search stays depth-first
     // however long it runs (its trace has no `cover` placements, which only `sat` emits).
     let mut strategy = Fast::new("fast-sat", Config::AUTO, 0);
-    for (line, spec, text, _) in common::corpus_cases(300) {
+    for common::CorpusCase { line, spec, puzzle: text, .. } in common::corpus_cases(300) {
         let puzzle = common::puzzle(&spec, &text);
         let mut sink = VecSink::new();
         strategy.solve(&puzzle, &Limits::count(u64::MAX, 0), &mut sink);

@@ -52,7 +52,7 @@ fn a_portfolio_counts_every_corpus_case_exactly() {
     // Solvers seeded differently race on every call; whichever answers, each model is blocked in
     // all of them, so the count is the corpus's independent count and no solution repeats.
     let mut cases = 0;
-    for (line, spec, text, expected) in common::corpus_cases(300) {
+    for common::CorpusCase { line, spec, puzzle: text, expected } in common::corpus_cases(300) {
         let puzzle = common::puzzle(&spec, &text);
         for threads in [2, 3] {
             let outcome = sat_checked(&puzzle, &Limits { threads, ..Limits::count(u64::MAX, usize::MAX) });

@@ -72,20 +72,39 @@ pub fn summary(outcome: &Outcome, puzzle: &Puzzle) -> String {
     out
 }
 
-/// The conformance corpus (`corpus/conformance.txt`): `spec: puzzle: count` per line.
+/// The conformance corpus (`corpus/conformance.txt`): `spec : puzzle : count` per line.
 const CORPUS: &str = include_str!("../corpus/conformance.txt");
 
-/// The corpus cases with at most `max` solutions: (line, spec, puzzle, count).
-pub fn corpus_cases(max: u64) -> Vec<(usize, String, String, u64)> {
-    CORPUS
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| {
-            let (spec, rest) = l.split_once(':').expect("spec");
-            let (puzzle, count) = rest.rsplit_once(':').expect("count");
-            (i + 1, spec.trim().to_string(), puzzle.trim().to_string(), count.trim().parse().expect("a count"))
-        })
-        .filter(|c| c.3 <= max)
-        .collect()
+/// One case of the conformance corpus.
+pub struct CorpusCase {
+    /// 1-based line in the corpus file.
+    pub line: usize,
+    pub spec: String,
+    pub puzzle: String,
+    /// The independently established solution count.
+    pub expected: u64,
+}
+
+/// The corpus cases with at most `max` solutions.
+pub fn corpus_cases(max: u64) -> Vec<CorpusCase> {
+    let mut out = Vec::new();
+    for (i, text) in CORPUS.lines().enumerate() {
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        // spec : puzzle : count -- split on the first and last ':' so no symbol is lost.
+        let (spec, rest) = text.split_once(':').unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
+        let (puzzle, count) = rest.rsplit_once(':').unwrap_or_else(|| panic!("line {}: one ':' only", i + 1));
+        let expected = count.trim().parse().unwrap_or_else(|e| panic!("line {}: count: {e}", i + 1));
+        if expected <= max {
+            out.push(CorpusCase {
+                line: i + 1,
+                spec: spec.trim().to_string(),
+                puzzle: puzzle.trim().to_string(),
+                expected,
+            });
+        }
+    }
+    out
 }
