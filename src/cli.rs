@@ -120,9 +120,9 @@ pub struct SolveArgs {
     pub stats: bool,
     /// Puzzles solved in parallel; results stay in input order. Default: the number of cores.
     /// Given for more threads than there are puzzles, that many threads (at most one per core, and
-    /// 8) race on each puzzle instead
-    /// (auto, sat and fast-sat run differently configured CaDiCaL copies on hard large grids); a
-    /// puzzle with several solutions may then show a different one from run to run.
+    /// 8) race on each puzzle instead (auto, sat and fast-sat run differently configured CaDiCaL
+    /// copies on hard large grids); a puzzle with several solutions may then show a different
+    /// one from run to run.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// Write every search step of every puzzle to FILE (puzzles are then solved in order, one at a time).

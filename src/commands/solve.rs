@@ -155,8 +155,8 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 /// Solves `jobs` puzzles at a time on a thread pool, CHUNK puzzles read ahead, writing the
 /// results of each chunk in input order. When `--jobs N` is given and the whole input holds
 /// fewer than N puzzles, they are solved one at a time instead, each with N threads (at most
-/// one per core and [`PORTFOLIO_MAX`]): a strategy that can race a portfolio (`auto`, `sat`, `fast-sat` on large
-/// grids) uses them all on one hard puzzle.
+/// one per core and [`PORTFOLIO_MAX`]): a strategy that can race a portfolio (`auto`, `sat`,
+/// `fast-sat` on large grids) uses them all on one hard puzzle.
 fn solve_in_chunks(
     run: &mut Run<'_>,
     puzzles: &mut Puzzles,
@@ -166,7 +166,8 @@ fn solve_in_chunks(
     out: &mut impl Write,
 ) -> Result<()> {
     let (args, info) = (run.args, run.info);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    // Started with the first full chunk: an input short enough to race on needs no pool.
+    let mut pool = None;
     let mut first = true;
     loop {
         let mut chunk = Vec::with_capacity(CHUNK);
@@ -180,8 +181,8 @@ fn solve_in_chunks(
             break;
         }
         if first && run.args.jobs.is_some() && chunk.len() < jobs && chunk.len() < CHUNK {
-            // The whole input is this one short chunk.
-            // More racers than cores would only share them (and each holds a copy of the encoding).
+            // The whole input is this one short chunk. More racers than cores would only share
+            // them (and each holds a copy of the encoding).
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             run.threads = jobs.min(cores).min(PORTFOLIO_MAX);
             let mut strategy = info.build(args.seed);
@@ -192,6 +193,11 @@ fn solve_in_chunks(
             break;
         }
         first = false;
+        if pool.is_none() {
+            let threads = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+            pool = Some(threads.context("cannot start worker threads")?);
+        }
+        let pool = pool.as_ref().expect("started above");
         let run = &*run;
         let results: Vec<PuzzleResult> = pool.install(|| {
             chunk
