@@ -12,6 +12,9 @@
 #
 # Peer ratios: divide the `puzzles/s` of a coverlab row by the peer's figure printed just before
 # it. The machine is shared: only ratios from one run mean anything.
+# Large grids have a second peer, CP-SAT (Google OR-tools, which issue 5 names for 16×16 and
+# 25×25), run by strategies/benches/peer_cpsat.py on the same files; the script installs the
+# `ortools` package from PyPI when it is missing (CPSAT=0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:-../shared/data}
@@ -31,21 +34,34 @@ if [ -f ../shared/tools/peer-sudoku/Cargo.toml ]; then
   CARGO_TARGET_DIR=target/peer-sudoku cargo build --release --quiet --manifest-path ../shared/tools/peer-sudoku/Cargo.toml
   peer=target/peer-sudoku/release/peer-sudoku
 fi
+cpsat=""
+if [ "${CPSAT:-1}" != 0 ]; then
+  python3 -c 'import ortools' 2> /dev/null || python3 -m pip install --quiet ortools
+  cpsat="python3 strategies/benches/peer_cpsat.py"
+fi
+# CP-SAT on FILE, first solution, with WORKERS workers (default 1).
+peer_cpsat() {
+  if [ -n "$cpsat" ]; then $cpsat "$1" --workers "${2:-1}" --timeout "$timeout"; fi
+}
 for f in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106; do
   echo "### $f"
   if [ -n "$peer" ]; then "$peer" "$data/9x9/$f.txt" count2 "$secs"; fi
   "$bin" bench --strategies "$strategies" --limit 2 --min-seconds "$secs" "$data/9x9/$f.txt"
 done
 echo "### 16×16, first solution and uniqueness"
+peer_cpsat "$data/16x16/generated_minimal_30.txt"
 "$bin" bench --strategies "$large" --limit 1 --min-seconds 3 --timeout "$timeout" "$data/16x16/generated_minimal_30.txt"
 "$bin" bench --strategies "$large" --limit 2 --min-seconds 3 --timeout "$timeout" "$data/16x16/generated_minimal_30.txt"
 echo "### 25×25, first solution and uniqueness"
+peer_cpsat "$data/25x25/gecode_frisch_18.txt"
+peer_cpsat "$data/25x25/gecode_frisch_18.txt" 2
 "$bin" bench --strategies "$large" --limit 1 --min-seconds 0 --timeout "$timeout" "$data/25x25/gecode_frisch_18.txt"
 "$bin" bench --strategies "$large" --limit 2 --min-seconds 0 --timeout "$timeout" "$data/25x25/gecode_frisch_18.txt"
 echo "### 36×36 and 49×49, random full grids, half the cells blanked (seed 7)"
 tmp=$(mktemp -d)
 for n in 36 49; do
   target/release/examples/gen_grids "$n" "${GRIDS:-5}" 50 7 > "$tmp/half$n.txt"
+  peer_cpsat "$tmp/half$n.txt"
   "$bin" bench --strategies "$large" --limit 1 --min-seconds 0 --timeout "$timeout" "$tmp/half$n.txt"
 done
 echo "### 36×36 and 49×49, half blank with balanced holes (as many in every row and column; seed 7)"
