@@ -12,9 +12,11 @@
 #
 # Peer ratios: divide the `puzzles/s` of a coverlab row by the peer's figure printed just before
 # it. The machine is shared: only ratios from one run mean anything.
-# Large grids have a second peer, CP-SAT (Google OR-tools, which issue 5 names for 16×16 and
-# 25×25), run by strategies/benches/peer_cpsat.py on the same files; the script installs the
-# `ortools` package from PyPI when it is missing (CPSAT=0 skips it).
+# 16×16 also has the DLX peer the issue names, the `exact-covers` crate (a dev-dependency, run by
+# strategies/examples/peer_dlx.rs on the same exact-cover model). The large grids also have
+# CP-SAT (Google OR-tools, which issue 5 names for 16×16 and 25×25), run by
+# strategies/benches/peer_cpsat.py on the same files; the script installs the `ortools` package
+# from PyPI when it is missing (CPSAT=0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:-../shared/data}
@@ -27,7 +29,7 @@ if [ ! -d "$data/9x9" ]; then
   exit 2
 fi
 cargo build --release --quiet
-cargo build --release --quiet -p coverlab-strategies --example gen_grids
+cargo build --release --quiet -p coverlab-strategies --example gen_grids --example peer_dlx
 bin=target/release/coverlab
 peer=""
 if [ -f ../shared/tools/peer-sudoku/Cargo.toml ]; then
@@ -49,8 +51,10 @@ for f in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106;
   "$bin" bench --strategies "$strategies" --limit 2 --min-seconds "$secs" "$data/9x9/$f.txt"
 done
 echo "### 16×16, first solution and uniqueness"
+target/release/examples/peer_dlx "$data/16x16/generated_minimal_30.txt" --limit 1
 peer_cpsat "$data/16x16/generated_minimal_30.txt"
 "$bin" bench --strategies "$large" --limit 1 --min-seconds 3 --timeout "$timeout" "$data/16x16/generated_minimal_30.txt"
+target/release/examples/peer_dlx "$data/16x16/generated_minimal_30.txt" --limit 2
 "$bin" bench --strategies "$large" --limit 2 --min-seconds 3 --timeout "$timeout" "$data/16x16/generated_minimal_30.txt"
 echo "### 25×25, first solution and uniqueness"
 peer_cpsat "$data/25x25/gecode_frisch_18.txt"
