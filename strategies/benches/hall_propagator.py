@@ -40,6 +40,14 @@ def load(path):
     return cells
 
 
+def bits(mask):
+    """The positions of the set bits of `mask`, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 class Hall(Propagator):
     def __init__(self, cells, n):
         super().__init__()
@@ -66,7 +74,6 @@ class Hall(Propagator):
         self.levels = []  # trail length at each level start
         self.dirty = set(range(len(self.houses)))
         self.reasons = {}
-        self.pending = []
         self.props = 0
         self.calls = 0
 
@@ -105,7 +112,6 @@ class Hall(Propagator):
         for cell in touched:
             for h in self.cell_houses[cell]:
                 self.dirty.add(h)
-        self.pending = []
         # Reasons of undone propagations are no longer needed.
         for l in undone:
             self.reasons.pop(l, None)
@@ -114,108 +120,57 @@ class Hall(Propagator):
         return True
 
     def house_check(self, h):
-        """Returns ('conflict', clause) or list of (lit, reason clause)."""
+        """Checks house h: ('conflict', clause), or the list of (literal, reason clause) it implies."""
         hc = self.houses[h]
         doms = [self.dom[c] for c in hc]
-        k = len(hc)
         mate_of_val = {}
-        mate_of_cell = [None] * k
+        mate_of_cell = [None] * len(hc)
 
         def augment(i, seen):
-            d = doms[i]
-            while d:
-                lowbit = d & -d
-                v = lowbit.bit_length() - 1
-                d ^= lowbit
-                if v in seen:
-                    continue
-                seen.add(v)
-                j = mate_of_val.get(v)
-                if j is None or augment(j, seen):
-                    mate_of_val[v] = i
-                    mate_of_cell[i] = v
-                    return True
+            for v in bits(doms[i]):
+                if v not in seen:
+                    seen.add(v)
+                    j = mate_of_val.get(v)
+                    if j is None or augment(j, seen):
+                        mate_of_val[v], mate_of_cell[i] = i, v
+                        return True
             return False
 
-        for i in range(k):
-            seen = set()
-            if not augment(i, seen):
-                # Hall violator: cells reachable by alternating paths from i.
-                S = {i}
-                stack = [i]
-                V = 0
+        closures = {}
+
+        def closure(i):
+            """The cells reachable from cell i by alternating paths, and the union of their domains."""
+            if i not in closures:
+                S, V, stack = {i}, 0, [i]
                 while stack:
-                    x = stack.pop()
-                    d = doms[x]
+                    d = doms[stack.pop()]
                     V |= d
-                    while d:
-                        lowbit = d & -d
-                        v = lowbit.bit_length() - 1
-                        d ^= lowbit
+                    for v in bits(d):
                         j = mate_of_val.get(v)
                         if j is not None and j not in S:
                             S.add(j)
                             stack.append(j)
-                clause = []
-                for s in S:
-                    cell = hc[s]
-                    rest = self.orig[cell] & ~V
-                    while rest:
-                        lowbit = rest & -rest
-                        w = lowbit.bit_length() - 1
-                        rest ^= lowbit
-                        clause.append(self.var_of[(cell, w)])
-                return ('conflict', clause)
-        # Perfect matching: an edge (i, v) not matched is removable when v's mate cannot reach i.
+                closures[i] = (S, V)
+            return closures[i]
+
+        def outside(S, V):
+            """'Some cell of S takes a value outside V', as literals (all false now)."""
+            return [self.var_of[(hc[s], w)] for s in S for w in bits(self.orig[hc[s]] & ~V)]
+
+        for i in range(len(hc)):
+            if not augment(i, set()):
+                # A Hall violator: the cells reachable from i have fewer values than cells.
+                return ('conflict', outside(*closure(i)))
+        # A perfect matching: value v leaves cell i when v's mate cannot reach i; the cells it
+        # reaches are a Hall set holding v.
         out = []
-        reach_cache = {}
-
-        def reach(j):
-            if j in reach_cache:
-                return reach_cache[j]
-            S = {j}
-            stack = [j]
-            V = 0
-            while stack:
-                x = stack.pop()
-                d = doms[x]
-                V |= d
-                while d:
-                    lowbit = d & -d
-                    v = lowbit.bit_length() - 1
-                    d ^= lowbit
-                    y = mate_of_val[v]
-                    if y not in S:
-                        S.add(y)
-                        stack.append(y)
-            reach_cache[j] = (S, V)
-            return S, V
-
-        for i in range(k):
-            d = doms[i] & ~(1 << mate_of_cell[i])
-            while d:
-                lowbit = d & -d
-                v = lowbit.bit_length() - 1
-                d ^= lowbit
-                j = mate_of_val[v]
-                S, V = reach(j)
-                if i in S:
-                    continue
-                cell = hc[i]
-                lit = -self.var_of[(cell, v)]
-                reason = [lit]
-                for s in S:
-                    sc = hc[s]
-                    rest = self.orig[sc] & ~V
-                    while rest:
-                        lowbit2 = rest & -rest
-                        w = lowbit2.bit_length() - 1
-                        rest ^= lowbit2
-                        reason.append(self.var_of[(sc, w)])
-                out.append((lit, reason))
+        for i in range(len(hc)):
+            for v in bits(doms[i] & ~(1 << mate_of_cell[i])):
+                S, V = closure(mate_of_val[v])
+                if i not in S:
+                    lit = -self.var_of[(hc[i], v)]
+                    out.append((lit, [lit] + outside(S, V)))
         return out
-
-    noop = False
 
     def propagate(self):
         self.calls += 1

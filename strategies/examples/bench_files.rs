@@ -7,7 +7,8 @@
 //!
 //! One puzzle per line, cells row-major, '.' (or '0' where it is no symbol) for an empty cell;
 //! the spec is `classic-NxN` for the line's cell count and the alphabet is the first of the
-//! size's usual alphabets that reads the line (16×16: 1-9A-G; 25×25: A-Y).
+//! size's usual alphabets that reads the line (16×16: 1-9A-G; 25×25: A-Y). Blank lines and `#`
+//! lines are skipped.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -15,7 +16,7 @@ use std::time::Duration;
 use coverlab_strategies::{bench, registry};
 
 mod common;
-use common::parse_line;
+use common::read_puzzles;
 
 fn main() -> ExitCode {
     let mut files = Vec::new();
@@ -40,24 +41,13 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     for file in files {
-        let text = match std::fs::read_to_string(&file) {
-            Ok(t) => t,
+        let puzzles = match read_puzzles(&file, max_puzzles) {
+            Ok(puzzles) => puzzles,
             Err(e) => {
-                eprintln!("{file}: {e}");
+                eprintln!("{e}");
                 return ExitCode::from(2);
             }
         };
-        let mut puzzles = Vec::new();
-        let mut models = Vec::new();
-        for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(max_puzzles).enumerate() {
-            match parse_line(line, &mut models) {
-                Ok(p) => puzzles.push(p),
-                Err(e) => {
-                    eprintln!("{file}:{}: {e}", i + 1);
-                    return ExitCode::from(2);
-                }
-            }
-        }
         let mut rows = Vec::new();
         for name in &strategies {
             let Some(info) = registry::find(name) else {

@@ -107,24 +107,13 @@ fn main() -> ExitCode {
         eprintln!("usage: peer_dlx FILE [--limit 1|2]");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(&file) {
-        Ok(text) => text,
+    let puzzles = match common::read_puzzles(&file, usize::MAX) {
+        Ok(puzzles) => puzzles,
         Err(e) => {
-            eprintln!("{file}: {e}");
+            eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
-    let mut models = Vec::new();
-    let mut puzzles = Vec::new();
-    for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
-        match common::parse_line(line, &mut models) {
-            Ok(p) => puzzles.push(p),
-            Err(e) => {
-                eprintln!("{file}:{}: {e}", k + 1);
-                return ExitCode::from(2);
-            }
-        }
-    }
     let (mut times, mut solved) = (Vec::with_capacity(puzzles.len()), 0);
     let start = Instant::now();
     for p in &puzzles {

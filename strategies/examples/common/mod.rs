@@ -30,3 +30,17 @@ pub fn parse_line(line: &str, models: &mut Vec<Arc<Model>>) -> Result<Puzzle, St
     }
     Err(format!("a line of {} cells uses symbols outside every alphabet of size {n}", chars.len()))
 }
+
+/// Reads the puzzles of a file, at most `max`: one per line, blank lines and `#` lines skipped.
+/// Errors name the file and, for a bad puzzle, its line.
+#[allow(dead_code, reason = "not every example reads whole files")]
+pub fn read_puzzles(file: &str, max: usize) -> Result<Vec<Puzzle>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut models = Vec::new();
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .take(max)
+        .map(|(i, line)| parse_line(line, &mut models).map_err(|e| format!("{file}:{}: {e}", i + 1)))
+        .collect()
+}
