@@ -6,10 +6,10 @@
 //! cargo run --release -p coverlab-strategies --example peer_dlx -- FILE [--limit 1|2]
 //! ```
 //!
-//! One puzzle per line (a classic n×n grid, '.' empty; the reader of the other examples). Items:
-//! each empty cell, and each (house, value) with the value not given in the house; options: each
-//! (cell, value) that no given peer rules out, covering its cell and its houses' (house, value)
-//! items (at-most-once groups, where a spec has them, are secondary items). The crate's search
+//! One puzzle per line (a classic n×n grid, '.' empty; the reader of the other examples). The
+//! matrix is the model's own (`Model::exact_cover`: an item per cell and per (house, value),
+//! secondary items for at-most-once groups) less what the givens cover: the items of their
+//! options, and the options of values a unit of their cell already holds. The crate's search
 //! cannot be interrupted between solutions, so there is no timeout: use it on files it finishes.
 //! Every solution it returns is checked by coverlab's validator before it counts.
 //!
@@ -20,50 +20,38 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use coverlab_model::{Grid, Puzzle, Value, validate};
+use coverlab_engine::{Bits, UnitSets};
+use coverlab_model::{Grid, Item, Puzzle, Value, validate};
 use exact_covers::{DlSolver, Solver};
 
 mod common;
 
-/// An item of the exact-cover model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Item {
-    Cell(usize),
-    UnitValue(usize, Value),
-}
-
 /// Solves one puzzle up to `limit` solutions: the solutions found, each checked by the validator.
 fn solve(puzzle: &Puzzle, limit: usize) -> Result<usize, String> {
     let model = puzzle.model();
-    let n = model.size();
     let givens = puzzle.givens().values();
-    if validate::find_conflict(model, puzzle.givens()).is_some() {
+    // Clashing givens: no solution.
+    let Some(sets) = UnitSets::<u64>::from_givens(puzzle) else {
         return Ok(0);
-    }
-    let given_in = |u: usize| {
-        model.units()[u].cells.iter().fold(0u64, |m, &c| if givens[c] == 0 { m } else { m | 1 << (givens[c] - 1) })
     };
-    let mut primary = Vec::new();
-    let mut secondary = Vec::new();
-    primary.extend((0..givens.len()).filter(|&c| givens[c] == 0).map(Item::Cell));
-    for (u, unit) in model.units().iter().enumerate() {
-        let given = given_in(u);
-        let items = (1..=n as Value).filter(|&v| given >> (v - 1) & 1 == 0).map(|v| Item::UnitValue(u, v));
-        if unit.exact { primary.extend(items) } else { secondary.extend(items) }
+    // The model's own matrix less what the givens cover: their options' items, and every option
+    // of a value some unit of its cell already holds.
+    let ec = model.exact_cover();
+    let mut covered = vec![false; ec.items().len()];
+    for (cell, &given) in givens.iter().enumerate().filter(|&(_, &v)| v != 0) {
+        for &item in ec.option_items(ec.option(cell, given)) {
+            covered[item as usize] = true;
+        }
     }
-    let mut solver: DlSolver<'_, Item, ()> = DlSolver::new(&primary, &secondary);
+    let live = |items: std::ops::Range<usize>| items.filter(|&i| !covered[i]).map(|i| i as u32).collect::<Vec<_>>();
+    let (primary, secondary) = (live(0..ec.primary()), live(ec.primary()..ec.items().len()));
+    let mut solver: DlSolver<'_, u32, ()> = DlSolver::new(&primary, &secondary);
     for cell in (0..givens.len()).filter(|&c| givens[c] == 0) {
-        let taken = model.peers(cell).iter().fold(0u64, |m, &p| match givens[p as usize] {
-            0 => m,
-            v => m | 1 << (v - 1),
-        });
-        for v in (1..=n as Value).filter(|&v| taken >> (v - 1) & 1 == 0) {
-            let units = model.units_of(cell).iter().map(|&u| u as usize);
-            let (exact, loose): (Vec<usize>, Vec<usize>) = units.partition(|&u| model.units()[u].exact);
-            let mut items = vec![Item::Cell(cell)];
-            items.extend(exact.iter().map(|&u| Item::UnitValue(u, v)));
-            let loose: Vec<(Item, Option<()>)> = loose.iter().map(|&u| (Item::UnitValue(u, v), None)).collect();
-            solver.add_option(items, loose);
+        for v in sets.fits(cell).iter() {
+            let option = ec.option_items(ec.option(cell, (v + 1) as Value));
+            let split = option.partition_point(|&i| (i as usize) < ec.primary());
+            let loose: Vec<(u32, Option<()>)> = option[split..].iter().map(|&i| (i, None)).collect();
+            solver.add_option(&option[..split], loose);
         }
     }
     let mut found = 0;
@@ -72,15 +60,19 @@ fn solve(puzzle: &Puzzle, limit: usize) -> Result<usize, String> {
     solver.solve(|mut solution| {
         let mut values = givens.to_vec();
         while solution.next(&mut option) {
-            // An option is a cell and its houses' (house, value) items.
-            let cell = option.iter().find_map(|(item, _)| if let Item::Cell(c) = item { Some(*c) } else { None });
-            let value =
-                option.iter().find_map(|(item, _)| if let Item::UnitValue(_, v) = item { Some(*v) } else { None });
+            // An option is its cell's item and its units' (unit, value) items.
+            let (mut cell, mut value) = (None, None);
+            for (item, _) in &option {
+                match ec.items()[**item as usize] {
+                    Item::Cell(c) => cell = Some(c),
+                    Item::HouseValue(_, v) | Item::GroupValue(_, v) => value = Some(v),
+                }
+            }
             if let (Some(c), Some(v)) = (cell, value) {
                 values[c] = v;
             }
         }
-        let grid = Grid::from_values(n, values).expect("values in range");
+        let grid = Grid::from_values(model.size(), values).expect("values in range");
         if let Err(e) = validate::check_solution(model, puzzle.givens(), &grid) {
             error = Some(format!("the peer returned an invalid solution: {e}"));
             return ControlFlow::Break(());
