@@ -5,7 +5,8 @@
 //! - [`Model`]: a spec compiled to flat arrays: houses, at-most-once groups, each cell's
 //!   units and peers, the [`ExactCover`] matrix and the petgraph [constraint graph](graph);
 //! - [`Grid`], [`Symbols`], [`Puzzle`]: values, their written form, and a model plus givens;
-//! - [`validate`]: an independent validator used to check every solution a strategy returns.
+//! - [`validate`]: an independent validator used to check every solution a strategy returns;
+//! - [`text`]: text from an input made safe to print in a message.
 //!
 //! Nothing here searches; the strategies live in the `coverlab-strategies` crate.
 
@@ -17,6 +18,7 @@ mod model;
 mod puzzle;
 pub mod spec;
 mod symbols;
+pub mod text;
 pub mod validate;
 
 pub use exact_cover::{ExactCover, Item, OptionId};
