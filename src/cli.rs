@@ -106,7 +106,8 @@ pub struct SolveArgs {
     /// Count solutions (up to --max-solutions) instead of printing them.
     #[arg(long)]
     pub count: bool,
-    /// Solve: print up to N solutions per puzzle. Count: stop counting at N.
+    /// Solve: print up to N solutions per puzzle (at most 10000). Count: stop counting at N
+    /// (default: no cap, count them all).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_solutions: Option<u64>,
     /// Give up on a puzzle after this many seconds.
@@ -118,16 +119,20 @@ pub struct SolveArgs {
     /// Print effort and time per puzzle, and a summary, on stderr.
     #[arg(long)]
     pub stats: bool,
-    /// Puzzles solved in parallel; results stay in input order. Default: the number of cores.
-    /// Given for more threads than there are puzzles, that many threads (at most one per core, and
-    /// 8) race on each puzzle instead (auto, sat and fast-sat run differently configured CaDiCaL
-    /// copies on hard large grids); a puzzle with several solutions may then show a different
-    /// one from run to run.
+    /// Puzzles solved in parallel; results stay in input order. Default and most: the number of
+    /// cores (more threads would only share them). Given for more threads than there are
+    /// puzzles, that many threads (at most one per core, and 8) race on each puzzle instead
+    /// (auto, sat and fast-sat run differently configured CaDiCaL copies on hard large grids); a
+    /// puzzle with several solutions may then show a different one from run to run.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// Write every search step of every puzzle to FILE (puzzles are then solved in order, one at a time).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Stop writing the trace at this size, ending it with a `cut` marker (`replay` checks the
+    /// steps before it). Suffixes K, M, G (powers of 1024); 0 for no limit.
+    #[arg(long, value_name = "BYTES", default_value = "100M", value_parser = parse_bytes)]
+    pub trace_limit: u64,
     /// The trace's format.
     #[arg(long, value_enum, default_value = "json")]
     pub trace_format: TraceFormatArg,
@@ -154,9 +159,9 @@ pub struct BenchArgs {
     /// The spec, when not the classic one for the cell count.
     #[arg(long, value_name = "NAME|PATH")]
     pub spec: Option<String>,
-    /// Read at most this many puzzles per file.
-    #[arg(long, value_name = "N")]
-    pub max_puzzles: Option<usize>,
+    /// Time at most this many puzzles per file (the first ones): bench holds them in memory.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub max_puzzles: usize,
 }
 
 /// Arguments of `check`.
@@ -206,10 +211,41 @@ pub enum ListFormat {
     Json,
 }
 
+/// A size in bytes: a number with an optional K, M or G suffix (powers of 1024).
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, unit) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&text[..i], c.to_ascii_uppercase()),
+        _ => (text, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => return Err(format!("unknown unit {unit:?} (expected K, M or G)")),
+    };
+    let number: u64 = digits.parse().map_err(|_| format!("{text:?} is not a size (a number, then K, M or G)"))?;
+    number.checked_mul(1 << shift).ok_or_else(|| format!("{text} is too large"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn sizes_read_with_units() {
+        assert_eq!(parse_bytes("0"), Ok(0));
+        assert_eq!(parse_bytes("512"), Ok(512));
+        assert_eq!(parse_bytes("4k"), Ok(4096));
+        assert_eq!(parse_bytes("100M"), Ok(100 << 20));
+        assert_eq!(parse_bytes("2G"), Ok(2 << 30));
+        assert!(parse_bytes("-1").is_err());
+        assert!(parse_bytes("12X").is_err());
+        assert!(parse_bytes("99999999999999999999G").is_err());
+        assert!(parse_bytes("").is_err());
+    }
 
     #[test]
     fn the_command_line_is_consistent() {

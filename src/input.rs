@@ -3,12 +3,13 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use coverlab_formats::{InputFormat, Reader};
+use coverlab_model::text::file_name;
 use coverlab_model::validate::find_conflict_written;
 use coverlab_model::{Grid, Model, Puzzle, builtin};
 use serde::{Serialize, Serializer};
@@ -21,22 +22,73 @@ pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
         return Ok(Arc::new(loaded?));
     }
     let path = Path::new(arg);
+    let shown = file_name(path);
     if !path.exists() {
-        bail!("unknown spec {arg:?}: not a built-in spec (see `coverlab specs`) and no such file");
+        bail!("unknown spec {shown}: not a built-in spec (see `coverlab specs`) and no such file");
     }
-    let text = read_limited(path).with_context(|| format!("cannot read spec file {arg}"))?;
-    Ok(Arc::new(Model::from_ron(&text, arg)?))
+    let text = read_spec_file(path).with_context(|| format!("cannot read spec file {shown}"))?;
+    Ok(Arc::new(Model::from_ron(&text, &shown)?))
 }
 
 /// Spec files larger than this are refused: real ones are a few kilobytes.
-const MAX_SPEC_BYTES: u64 = 4 << 20;
+pub const MAX_SPEC_BYTES: u64 = 4 << 20;
 
-fn read_limited(path: &Path) -> Result<String> {
-    let len = std::fs::metadata(path)?.len();
-    if len > MAX_SPEC_BYTES {
-        bail!("{} is {len} bytes; spec files are limited to {MAX_SPEC_BYTES}", path.display());
+/// Reads a spec file, refusing more than [`MAX_SPEC_BYTES`] whatever the file is (a special
+/// file such as `/dev/zero` reports no size, so the cap is on what is read) and a directory.
+fn read_spec_file(path: &Path) -> Result<String> {
+    if path.is_dir() {
+        bail!("it is a directory");
     }
-    Ok(std::fs::read_to_string(path)?)
+    let mut bytes = Vec::new();
+    File::open(path)?.take(MAX_SPEC_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SPEC_BYTES {
+        bail!("it is larger than {MAX_SPEC_BYTES} bytes, the limit for a spec file");
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        anyhow::anyhow!("line {line}, column {column}: invalid UTF-8 (spec files are UTF-8 text)")
+    })
+}
+
+/// Refuses an output path (`--trace FILE`, …) that names one of the inputs (a puzzle file, the
+/// spec file, or the file behind standard input), under any name: writing it would destroy the
+/// input before it is read. Outputs that are not regular files (`/dev/null`, a pipe) are fine.
+pub fn refuse_overwrite(flag: &str, output: &Path, input: &PuzzleInput) -> Result<()> {
+    let spec = input.spec.as_deref().filter(|s| builtin::load(s).is_none()).map(Path::new);
+    let sources = input.files.iter().map(PathBuf::as_path).chain(spec);
+    for source in sources {
+        let source = if source.as_os_str() == "-" { Path::new("/dev/stdin") } else { source };
+        if same_file(output, source) {
+            bail!(
+                "{flag} {}: that is also an input ({}); writing it would destroy it",
+                file_name(output),
+                file_name(source)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// True when `a` and `b` are the same regular file (or the same name, before either exists).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let Ok(meta_a) = std::fs::metadata(a) else {
+        return a == b;
+    };
+    if !meta_a.is_file() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(b).is_ok_and(|meta_b| meta_a.dev() == meta_b.dev() && meta_a.ino() == meta_b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+    }
 }
 
 impl PuzzleInput {
@@ -57,22 +109,42 @@ impl PuzzleInput {
     }
 }
 
-/// Where a puzzle starts: shown (and serialized) as `file:line`, written out only when needed.
+/// Where a puzzle starts: shown as `file:line` (the name quoted when it needs it, see
+/// [`file_name`]), serialized as the plain `file:line` for scripts.
 #[derive(Debug, Clone)]
 pub struct Location {
-    origin: Arc<str>,
+    input: Arc<InputName>,
     line: usize,
+}
+
+/// An input's name, as given and as shown in messages.
+#[derive(Debug)]
+struct InputName {
+    raw: String,
+    shown: String,
+}
+
+impl Location {
+    /// The 1-based line where the puzzle starts.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The input's name as messages show it.
+    pub fn input(&self) -> &str {
+        &self.input.shown
+    }
 }
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.origin, self.line)
+        write!(f, "{}:{}", self.input.shown, self.line)
     }
 }
 
 impl Serialize for Location {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        serializer.collect_str(&format_args!("{}:{}", self.input.raw, self.line))
     }
 }
 
@@ -86,15 +158,37 @@ pub struct Item {
     pub puzzle: Result<Puzzle, String>,
 }
 
+/// What reading the inputs gives next.
+pub enum Next {
+    /// A puzzle (or a record of why one could not be read): one result each.
+    Puzzle(Item),
+    /// A problem with a whole input (missing, unreadable, a directory, holding no puzzle): it is
+    /// reported and the run goes on with the next input, but it has no puzzle and no record.
+    Note(String),
+}
+
 /// A reader of one input (a file or standard input).
-type Input = Reader<Box<dyn BufRead>>;
+type Input = Reader<Box<dyn BufRead + Send>>;
+
+/// After this many unreadable puzzles in a row, an input is taken for something other than a
+/// puzzle file (a binary file, `/dev/zero`) and the rest of it is skipped, with a note.
+pub const MAX_BAD_RUN: usize = 1000;
+
+/// The input being read.
+struct Open {
+    name: Arc<InputName>,
+    reader: Input,
+    /// Puzzles read from it (valid or not).
+    puzzles: usize,
+    /// Unreadable puzzles since the last readable one.
+    bad_run: usize,
+}
 
 /// Reads the puzzles of every input in order, one [`Item`] per puzzle; a bad puzzle is an item
-/// with an error and reading goes on.
+/// with an error, a bad input is a [`Next::Note`], and reading goes on.
 pub struct Puzzles {
     files: std::vec::IntoIter<PathBuf>,
-    /// The input being read, and its name.
-    current: Option<(Arc<str>, Input)>,
+    current: Option<Open>,
     format: Option<InputFormat>,
     spec: Option<Arc<Model>>,
     by_size: BTreeMap<usize, Result<Arc<Model>, String>>,
@@ -146,36 +240,84 @@ impl Puzzles {
             .clone()
     }
 
-    /// Opens the next input; an input that cannot be opened is an error for the whole run.
-    fn advance(&mut self) -> Result<bool> {
-        let Some(path) = self.files.next() else { return Ok(false) };
-        let (origin, input): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(BufReader::new(std::io::stdin())))
+    /// Opens the next input: `None` when there is none left, `Some(Err(note))` when it cannot
+    /// be read.
+    fn advance(&mut self) -> Option<Result<(), String>> {
+        let path = self.files.next()?;
+        let (name, input): (InputName, Box<dyn BufRead + Send>) = if path.as_os_str() == "-" {
+            let name = InputName { raw: "<stdin>".into(), shown: "<stdin>".into() };
+            (name, Box::new(BufReader::new(std::io::stdin())))
         } else {
-            let file = File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
-            (path.display().to_string(), Box::new(BufReader::new(file)))
+            let name = InputName { raw: path.to_string_lossy().into_owned(), shown: file_name(&path) };
+            if path.is_dir() {
+                return Some(Err(format!("{} is a directory, not a puzzle file", name.shown)));
+            }
+            match File::open(&path) {
+                Ok(file) => (name, Box::new(BufReader::new(file))),
+                Err(e) => return Some(Err(format!("cannot open {}: {e}", name.shown))),
+            }
         };
-        let reader = Reader::new(input, &origin, self.format, self.spec.as_deref());
-        self.current = Some((origin.into(), reader));
-        Ok(true)
+        let reader = Reader::new(input, &name.shown, self.format, self.spec.as_deref());
+        self.current = Some(Open { name: Arc::new(name), reader, puzzles: 0, bad_run: 0 });
+        Some(Ok(()))
     }
 
-    /// The next puzzle, `None` at the end of the last input.
-    pub fn next_item(&mut self) -> Result<Option<Item>> {
+    /// The next puzzle, with every note on the way reported on stderr and counted in `notes`.
+    pub fn next_item(&mut self, notes: &mut usize) -> Option<Item> {
         loop {
-            if self.current.is_none() && !self.advance()? {
-                return Ok(None);
+            match self.next()? {
+                Next::Puzzle(item) => return Some(item),
+                Next::Note(note) => {
+                    *notes += 1;
+                    crate::diag!("{note}");
+                }
             }
-            let (origin, reader) = self.current.as_mut().expect("an input is open");
-            let Some(entry) = reader.next() else {
-                self.current = None;
+        }
+    }
+}
+
+impl Iterator for Puzzles {
+    type Item = Next;
+
+    /// The next puzzle or note; `None` after the last input.
+    fn next(&mut self) -> Option<Next> {
+        loop {
+            if self.current.is_none() {
+                if let Err(note) = self.advance()? {
+                    return Some(Next::Note(note));
+                }
+                continue;
+            }
+            let open = self.current.as_mut().expect("an input is open");
+            let Some(entry) = open.reader.next() else {
+                let done = self.current.take().expect("an input is open");
+                if done.puzzles == 0 {
+                    return Some(Next::Note(format!(
+                        "{}: no puzzle found (the input is empty, or holds only blank lines and comments)",
+                        done.name.shown
+                    )));
+                }
                 continue;
             };
-            let location = Location { origin: origin.clone(), line: entry.line };
+            open.puzzles += 1;
+            if entry.result.is_err() {
+                open.bad_run += 1;
+            } else {
+                open.bad_run = 0;
+            }
+            if open.bad_run > MAX_BAD_RUN {
+                let done = self.current.take().expect("an input is open");
+                return Some(Next::Note(format!(
+                    "{}:{}: {MAX_BAD_RUN} unreadable puzzles in a row: the rest of this input is skipped \
+                     (is it a puzzle file?)",
+                    done.name.shown, entry.line
+                )));
+            }
+            let location = Location { input: open.name.clone(), line: entry.line };
             let index = self.next_index;
             self.next_index += 1;
             let puzzle = match entry.result {
-                Err(e) => Err(format!("{}: {e}", location.origin)),
+                Err(e) => Err(format!("{}: {e}", location.input.shown)),
                 Ok(parsed) => self.model_for(parsed.size).map_err(|e| format!("{location}: {e}")).and_then(|model| {
                     if parsed.size != model.size() {
                         return Err(format!(
@@ -195,7 +337,7 @@ impl Puzzles {
                     Ok(Puzzle::new_unchecked(model, grid).with_symbols(parsed.symbols))
                 }),
             };
-            return Ok(Some(Item { index, location, puzzle }));
+            return Some(Next::Puzzle(Item { index, location, puzzle }));
         }
     }
 }

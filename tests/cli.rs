@@ -202,7 +202,7 @@ fn usage_and_spec_errors_exit_2_with_a_clear_message() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o).trim(),
-        "coverlab: unknown spec \"nonesuch\": not a built-in spec (see `coverlab specs`) and no such file"
+        "coverlab: unknown spec nonesuch: not a built-in spec (see `coverlab specs`) and no such file"
     );
     let o = coverlab(&["solve", "--bogus"], "");
     assert_eq!(o.status.code(), Some(2));
@@ -326,8 +326,19 @@ fn absurd_limits_are_handled_not_panicked_on() {
         assert_eq!(o.status.code(), Some(2), "{timeout}");
         assert!(stderr(&o).contains("--timeout must be a positive number of seconds"), "{}", stderr(&o));
     }
-    let o = coverlab(&["solve", "--max-solutions", "18446744073709551615", "--max-nodes", "0"], "1...............\n");
+    let o = coverlab(&["count", "--max-solutions", "18446744073709551615", "--max-nodes", "0"], "1...............\n");
     assert_eq!(o.status.code(), Some(1), "no node allowed: stopped");
+    // solve keeps the solutions it prints: a cap, said at once, rather than memory without bound
+    let o = coverlab(&["solve", "--max-solutions", "10000000"], "1...............\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("solve prints at most 10000 solutions per puzzle; `coverlab count"), "{}", stderr(&o));
+    let o = coverlab(&["solve", "--max-solutions", "10000", "--format", "json"], "1...............\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        json_lines(&o)[0]["solutions"].as_array().map(Vec::len),
+        Some(72),
+        "every solution of a 4x4 with one given"
+    );
     let o = coverlab(&["solve", "--format", "json", "--max-nodes", "0"], "1...............\n");
     assert_eq!(json_lines(&o)[0]["status"], "stopped");
 }

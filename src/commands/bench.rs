@@ -1,5 +1,6 @@
 //! `coverlab bench`: strategies timed side by side on puzzle files, one markdown table per file.
 
+use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
@@ -7,9 +8,10 @@ use coverlab_model::Puzzle;
 use coverlab_strategies::bench;
 use coverlab_strategies::registry::{self, StrategyInfo};
 
-use crate::Exit;
 use crate::cli::BenchArgs;
+use crate::diag::Stdout;
 use crate::input::{Puzzles, resolve_spec};
+use crate::{Exit, diag};
 
 /// Reads each file, runs every chosen strategy on it and prints the table.
 pub fn run(args: BenchArgs) -> Result<Exit> {
@@ -26,20 +28,33 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
     };
     let spec = args.spec.as_deref().map(resolve_spec).transpose()?;
     let mut exit = Exit::Ok;
+    let mut out = Stdout::new();
     for file in &args.files {
         let mut reader = Puzzles::open(std::slice::from_ref(file), None, spec.clone());
         let mut puzzles: Vec<Puzzle> = Vec::new();
-        while let Some(item) = reader.next_item()? {
-            if args.max_puzzles.is_some_and(|max| puzzles.len() >= max) {
+        let mut notes = 0;
+        while let Some(item) = reader.next_item(&mut notes) {
+            if puzzles.len() >= args.max_puzzles {
+                diag!(
+                    "{}: timing its first {} puzzles only (--max-puzzles)",
+                    coverlab_model::text::file_name(file),
+                    args.max_puzzles
+                );
                 break;
             }
             match item.puzzle {
                 Ok(p) => puzzles.push(p),
                 Err(e) => {
-                    eprintln!("coverlab: skipped: {e}");
+                    diag!("skipped: {e}");
                     exit = Exit::Invalid;
                 }
             }
+        }
+        if notes > 0 {
+            exit = Exit::Invalid;
+        }
+        if puzzles.is_empty() {
+            continue;
         }
         let rows: Vec<bench::BenchRow> = strategies
             .iter()
@@ -47,8 +62,10 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
                 bench::run(info, &puzzles, args.limit, args.min_seconds, Duration::try_from_secs_f64(args.timeout).ok())
             })
             .collect();
-        println!("## {} ({} puzzles, counting to {})\n", file.display(), puzzles.len(), args.limit);
-        println!("{}", bench::markdown(&rows));
+        let name = coverlab_model::text::file_name(file);
+        writeln!(out, "## {name} ({} puzzles, counting to {})\n", puzzles.len(), args.limit)?;
+        writeln!(out, "{}", bench::markdown(&rows))?;
+        out.flush()?;
     }
     Ok(exit)
 }

@@ -82,7 +82,7 @@ pub fn strategies(args: ListArgs) -> Result<Exit> {
 }
 
 fn print_list<T: Serialize>(format: ListFormat, rows: &[T], header: &[&str], table: Vec<Vec<String>>) -> Result<Exit> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::diag::Stdout::new();
     match format {
         ListFormat::Json => {
             serde_json::to_writer_pretty(&mut out, rows)?;
@@ -110,5 +110,6 @@ fn print_list<T: Serialize>(format: ListFormat, rows: &[T], header: &[&str], tab
             }
         }
     }
+    out.flush()?;
     Ok(Exit::Ok)
 }

@@ -1,86 +1,192 @@
 //! `coverlab replay`: check a JSON-lines trace against its puzzles, step by step.
+//!
+//! The trace is read as a stream, one line at a time (at most [`MAX_LINE`] bytes), and each
+//! puzzle's events are checked as they come ([`Replayer`]): memory stays bounded by one puzzle's
+//! state whatever the trace's size. A puzzle's events must come together, puzzles in input
+//! order, as `solve --trace` writes them.
 
-use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 
 use anyhow::{Context, Result, bail};
 use coverlab_engine::TraceEvent;
-use coverlab_engine::replay::replay;
+use coverlab_engine::replay::{Replayed, Replayer};
+use coverlab_model::text::file_name;
 
 use crate::Exit;
 use crate::cli::ReplayArgs;
+use crate::diag::{self, Stdout};
+use crate::input::Item;
 
-/// Lines longer than this are not trace events.
-const MAX_LINE: usize = 1 << 16;
+/// Lines longer than this are not trace events (the longest real event is a few hundred bytes).
+pub const MAX_LINE: usize = 1 << 16;
 
-/// Replays each puzzle's events (grouped by their `index`) with the trace checker.
-pub fn run(args: ReplayArgs) -> Result<Exit> {
-    let file = File::open(&args.trace).with_context(|| format!("cannot open trace {}", args.trace.display()))?;
-    let mut by_index: BTreeMap<usize, Vec<(usize, serde_json::Value)>> = BTreeMap::new();
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("{}:{}: cannot read", args.trace.display(), n + 1))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        if line.len() > MAX_LINE {
-            bail!("{}:{}: line too long for a trace event", args.trace.display(), n + 1);
-        }
-        let value: serde_json::Value =
-            serde_json::from_str(&line).with_context(|| format!("{}:{}: not JSON", args.trace.display(), n + 1))?;
-        let Some(index) = value.get("index").and_then(|i| i.as_u64()) else {
-            bail!("{}:{}: an event without a puzzle index", args.trace.display(), n + 1);
-        };
-        by_index.entry(index as usize).or_default().push((n + 1, value));
-    }
-    let mut puzzles = args.input.open(args.input.spec()?);
-    let mut exit = Exit::Ok;
-    let (mut ok, mut failed) = (0usize, 0usize);
-    while let Some(item) = puzzles.next_item()? {
-        let Some(lines) = by_index.remove(&item.index) else { continue };
-        let puzzle = match item.puzzle {
-            Ok(p) => p,
-            Err(e) => bail!("puzzle {} cannot be read: {e}", item.index),
-        };
-        let mut events = Vec::with_capacity(lines.len());
-        let mut bad = None;
-        for (line, value) in &lines {
-            match TraceEvent::from_json(value, puzzle.model(), puzzle.symbols()) {
-                Ok(e) => events.push(e),
-                Err(e) => {
-                    bad = Some(format!("{}:{line}: {e}", args.trace.display()));
-                    break;
-                }
-            }
-        }
-        let verdict = match bad {
-            Some(e) => Err(e),
-            None => replay(&puzzle, &events).map_err(|e| {
-                let line = lines.get(e.index).map_or(0, |(l, _)| *l);
-                format!("{}:{line}: {}", args.trace.display(), e.message)
-            }),
+/// One puzzle's trace being checked.
+struct Current {
+    index: usize,
+    /// The trace line of its first event.
+    line: usize,
+    replayer: Replayer,
+    /// The first wrong step: the rest of the puzzle's events are skipped.
+    failed: Option<String>,
+}
+
+/// The verdicts so far.
+struct Verdicts {
+    out: Stdout,
+    ok: usize,
+    failed: usize,
+    untraced: usize,
+}
+
+impl Verdicts {
+    fn report(&mut self, current: Current, trace: &str) -> Result<()> {
+        let index = current.index;
+        let verdict = match current.failed {
+            Some(message) => Err(message),
+            None => current.replayer.finish().map_err(|e| format!("{trace}:{}: {}", current.line, e.message)),
         };
         match verdict {
-            Ok(r) => {
-                ok += 1;
-                println!(
-                    "puzzle {}: ok ({} events, {} solutions, depth {})",
-                    item.index,
-                    r.events,
-                    r.solutions.len(),
-                    r.max_depth
-                );
+            Ok(Replayed { count, max_depth, events, cut, .. }) => {
+                self.ok += 1;
+                let cut = if cut { ", cut by --trace-limit: checked up to the cut" } else { "" };
+                writeln!(self.out, "puzzle {index}: ok ({events} events, {count} solutions, depth {max_depth}{cut})")?;
             }
             Err(e) => {
-                failed += 1;
-                exit = Exit::NoSolution;
-                println!("puzzle {}: FAILED: {e}", item.index);
+                self.failed += 1;
+                writeln!(self.out, "puzzle {index}: FAILED: {}", diag::printable(&e))?;
             }
         }
+        Ok(())
     }
-    if let Some(index) = by_index.keys().next() {
-        bail!("the trace has events for puzzle {index}, which the inputs do not have");
+
+    /// A puzzle of the inputs with no events in the trace.
+    fn untraced(&mut self, item: &Item, cut: bool) -> Result<()> {
+        let index = item.index;
+        match &item.puzzle {
+            Err(_) => writeln!(self.out, "puzzle {index}: invalid, not traced")?,
+            Ok(_) if cut => {
+                self.untraced += 1;
+                writeln!(self.out, "puzzle {index}: not traced (the trace was cut before it)")?;
+            }
+            Ok(_) => {
+                self.failed += 1;
+                writeln!(self.out, "puzzle {index}: FAILED: the trace has no events for it")?;
+            }
+        }
+        Ok(())
     }
-    eprintln!("{} traces: {ok} ok, {failed} failed", ok + failed);
-    Ok(exit)
+}
+
+/// Replays each puzzle's events with the trace checker.
+pub fn run(args: ReplayArgs) -> Result<Exit> {
+    let trace = file_name(&args.trace);
+    if args.trace.is_dir() {
+        bail!("cannot read trace {trace}: it is a directory");
+    }
+    let file = File::open(&args.trace).with_context(|| format!("cannot open trace {trace}"))?;
+    let mut reader = BufReader::new(file);
+    let mut puzzles = args.input.open(args.input.spec()?);
+    let mut notes = 0;
+    let mut verdicts = Verdicts { out: Stdout::new(), ok: 0, failed: 0, untraced: 0 };
+    let mut current: Option<Current> = None;
+    let mut cut = false;
+    let mut buf = Vec::new();
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        let read = reader
+            .by_ref()
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .with_context(|| format!("cannot read trace {trace}"))?;
+        if read == 0 {
+            break;
+        }
+        line_no += 1;
+        if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
+            bail!("{trace}:{line_no}: line longer than {MAX_LINE} bytes: not a trace event");
+        }
+        let text = std::str::from_utf8(&buf).map_err(|_| anyhow::anyhow!("{trace}:{line_no}: invalid UTF-8"))?;
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if cut {
+            bail!("{trace}:{line_no}: an event after the `cut` marker that ends a cut trace");
+        }
+        if !text.starts_with('{') {
+            if text.starts_with("# puzzle") || text.starts_with("start ") {
+                bail!(
+                    "{trace} is a text trace (--trace-format text): replay reads the JSON trace format, \
+                     which `solve --trace FILE` writes by default"
+                );
+            }
+            bail!("{trace}:{line_no}: not a JSON trace event");
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(text).with_context(|| format!("{trace}:{line_no}: not JSON"))?;
+        let Some(index) = value.get("index").and_then(|i| i.as_u64()).map(|i| i as usize) else {
+            bail!("{trace}:{line_no}: an event without a puzzle index");
+        };
+        if current.as_ref().is_none_or(|c| c.index != index) {
+            let previous = current.take();
+            if let Some(previous) = previous {
+                if index < previous.index {
+                    bail!(
+                        "{trace}:{line_no}: an event of puzzle {index} after those of puzzle {}: \
+                         each puzzle's events must come together, in input order",
+                        previous.index
+                    );
+                }
+                verdicts.report(previous, &trace)?;
+            }
+            // The inputs' puzzles up to this one; those skipped have no events.
+            let item = loop {
+                let Some(item) = puzzles.next_item(&mut notes) else {
+                    bail!("{trace}:{line_no}: events of puzzle {index}, which the inputs do not have");
+                };
+                if item.index == index {
+                    break item;
+                }
+                verdicts.untraced(&item, false)?;
+            };
+            let puzzle = match item.puzzle {
+                Ok(p) => p,
+                Err(e) => bail!("{trace}:{line_no}: events of puzzle {index}, which cannot be read: {e}"),
+            };
+            current = Some(Current { index, line: line_no, replayer: Replayer::new(puzzle, 0), failed: None });
+        }
+        let c = current.as_mut().expect("set above");
+        if c.failed.is_some() {
+            continue;
+        }
+        let puzzle = c.replayer.puzzle();
+        let step = TraceEvent::from_json(&value, puzzle.model(), puzzle.symbols())
+            .map_err(|e| format!("{trace}:{line_no}: {e}"))
+            .and_then(|event| {
+                cut = matches!(event, TraceEvent::Cut { .. });
+                c.replayer.step(&event).map_err(|e| format!("{trace}:{line_no}: {}", e.message))
+            });
+        if let Err(e) = step {
+            c.failed = Some(e);
+        }
+    }
+    if let Some(last) = current.take() {
+        verdicts.report(last, &trace)?;
+    }
+    while let Some(item) = puzzles.next_item(&mut notes) {
+        verdicts.untraced(&item, cut)?;
+    }
+    verdicts.out.flush()?;
+    let Verdicts { ok, failed, untraced, .. } = verdicts;
+    let untraced = if untraced > 0 { format!(", {untraced} not traced") } else { String::new() };
+    diag::line(&format!("{} traces: {ok} ok, {failed} failed{untraced}", ok + failed));
+    Ok(if failed > 0 {
+        Exit::NoSolution
+    } else if notes > 0 {
+        Exit::Invalid
+    } else {
+        Exit::Ok
+    })
 }

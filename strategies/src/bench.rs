@@ -94,7 +94,7 @@ pub fn run(
         keep_solutions: 0,
         max_nodes: None,
         deadline: timeout.and_then(|t| now.checked_add(t)),
-        threads: 1,
+        ..Limits::default()
     };
     // Per-puzzle latency: the thread's CPU time of each solve (wall time where unavailable),
     // the least over the first pass and up to LATENCY_PASSES - 1 more, so a solve preempted or

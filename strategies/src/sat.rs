@@ -61,7 +61,6 @@ mod cadical;
 use std::ffi::CStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use cadical::{Answer, Cadical};
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
@@ -115,14 +114,16 @@ struct Portfolio {
 }
 
 impl Portfolio {
-    fn new(threads: usize, deadline: Option<Instant>) -> Portfolio {
+    fn new(limits: &Limits) -> Portfolio {
+        let threads = limits.threads;
         let stop = Arc::new(AtomicBool::new(false));
         let solvers = (0..threads.max(1))
             .map(|i| {
                 let (config, seed) = flavour(i);
                 let mut solver = Cadical::new(config, seed);
                 let hooks = solver.hooks();
-                hooks.deadline = deadline;
+                hooks.deadline = limits.deadline;
+                hooks.interrupt = limits.interrupt.clone();
                 if threads > 1 {
                     hooks.stop = Some(stop.clone());
                 }
@@ -202,17 +203,38 @@ impl Clauses for Vec<Vec<i32>> {
     }
 }
 
+/// Why a puzzle has no encoding.
+enum NoEncoding {
+    /// Two givens clash (there is no single cause to name).
+    Clash,
+    /// A contradiction that shows while encoding.
+    Conflict(ConflictCause),
+    /// The deadline passed, or the run was interrupted, while encoding.
+    Expired,
+}
+
+/// How many cells are encoded between two looks at the clock (and units: one at a time, each
+/// holds n values' clauses). On a 64×64 grid the encoding has millions of clauses and takes
+/// seconds, so it must honour the deadline too.
+const ENCODE_CLOCK_EVERY: usize = 16;
+
 /// Encodes the puzzle into `out`; the contradiction that shows while encoding, if one does.
-/// With `allowed`, an empty cell's candidates are also limited to its bits. Clashing givens are
-/// reported as `None` in the error (there is no single cause to name).
-fn encode(puzzle: &Puzzle, out: &mut impl Clauses, allowed: Option<&[u64]>) -> Result<Encoding, Option<ConflictCause>> {
+/// With `allowed`, an empty cell's candidates are also limited to its bits. With `limits`,
+/// encoding stops when they expire (the deadline, an interrupt).
+fn encode(
+    puzzle: &Puzzle,
+    out: &mut impl Clauses,
+    allowed: Option<&[u64]>,
+    limits: Option<&Limits>,
+) -> Result<Encoding, NoEncoding> {
     let model = puzzle.model();
     let n = model.size();
     let givens = puzzle.givens().values();
     let cells = givens.len();
+    let expired = || limits.is_some_and(|l| l.expired().is_some());
     // Clashing givens: no solution.
     if coverlab_model::validate::find_conflict(model, puzzle.givens()).is_some() {
-        return Err(None);
+        return Err(NoEncoding::Clash);
     }
     // Candidates: every value no given peer holds.
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -226,7 +248,7 @@ fn encode(puzzle: &Puzzle, out: &mut impl Clauses, allowed: Option<&[u64]>) -> R
         });
         let candidates = full & !taken & allowed.map_or(u64::MAX, |a| a[cell]);
         if candidates == 0 {
-            return Err(Some(ConflictCause::NoCandidates { cell }));
+            return Err(NoEncoding::Conflict(ConflictCause::NoCandidates { cell }));
         }
         let first = values.len() as i32 + 1;
         for v in (0..n).filter(|&v| candidates >> v & 1 == 1) {
@@ -240,7 +262,10 @@ fn encode(puzzle: &Puzzle, out: &mut impl Clauses, allowed: Option<&[u64]>) -> R
     let mut lits: Vec<i32> = Vec::with_capacity(n);
     let mut cells_of: Vec<Cell> = Vec::with_capacity(n);
     // Cells: exactly one value.
-    for &(_, first, count) in &free {
+    for (i, &(_, first, count)) in free.iter().enumerate() {
+        if i % ENCODE_CLOCK_EVERY == 0 && expired() {
+            return Err(NoEncoding::Expired);
+        }
         lits.clear();
         lits.extend(first..first + count as i32);
         out.add(&lits);
@@ -248,6 +273,9 @@ fn encode(puzzle: &Puzzle, out: &mut impl Clauses, allowed: Option<&[u64]>) -> R
     }
     // Units: each value at least once in a house (unless given there), at most once in any unit.
     for (u, unit) in model.units().iter().enumerate() {
+        if expired() {
+            return Err(NoEncoding::Expired);
+        }
         let given: u64 = unit.cells.iter().fold(0, |m, &c| if givens[c] == 0 { m } else { m | 1 << (givens[c] - 1) });
         for v in (0..n).filter(|&v| given >> v & 1 == 0) {
             lits.clear();
@@ -260,7 +288,7 @@ fn encode(puzzle: &Puzzle, out: &mut impl Clauses, allowed: Option<&[u64]>) -> R
             }
             if unit.exact {
                 if lits.is_empty() {
-                    return Err(Some(ConflictCause::NoPlace { unit: u, value: (v + 1) as Value }));
+                    return Err(NoEncoding::Conflict(ConflictCause::NoPlace { unit: u, value: (v + 1) as Value }));
                 }
                 out.add(&lits);
             }
@@ -304,7 +332,7 @@ fn at_most_one(out: &mut impl Clauses, lits: &[i32], next: &mut i32, shared: Opt
 /// whose contradiction shows while encoding is written as the one empty clause.
 pub fn write_dimacs(puzzle: &Puzzle, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut clauses: Vec<Vec<i32>> = Vec::new();
-    let Ok(enc) = encode(puzzle, &mut clauses, None) else {
+    let Ok(enc) = encode(puzzle, &mut clauses, None, None) else {
         return writeln!(out, "p cnf 0 1\n0");
     };
     let n = puzzle.size();
@@ -359,13 +387,13 @@ pub(crate) fn finish(
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
 /// unsatisfiable or a limit, with one CaDiCaL per thread `limits` allows.
 fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
-    let mut solvers = Portfolio::new(limits.threads, limits.deadline);
-    let enc = match encode(puzzle, &mut solvers, allowed) {
+    let mut solvers = Portfolio::new(limits);
+    let enc = match encode(puzzle, &mut solvers, allowed, Some(limits)) {
         Ok(enc) => enc,
-        Err(cause) => {
-            if let Some(cause) = cause {
-                search.conflict(0, cause);
-            }
+        Err(NoEncoding::Clash) => return,
+        Err(NoEncoding::Conflict(cause)) => return search.conflict(0, cause),
+        Err(NoEncoding::Expired) => {
+            search.nodes(0); // records the deadline or the interrupt as the reason to stop
             return;
         }
     };
@@ -411,10 +439,11 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
                 return;
             }
             Answer::Unknown => {
-                // Stopped by the conflict limit or, through the terminate hook, the deadline.
-                let deadline_passed = limits.deadline.is_some_and(|d| Instant::now() >= d);
+                // Stopped by the conflict limit or, through the terminate hook, the deadline or
+                // an interrupt.
+                let expired = limits.expired().is_some();
                 let spent = match budget {
-                    Some(budget) if !deadline_passed => learned.max(budget + 1),
+                    Some(budget) if !expired => learned.max(budget + 1),
                     _ => learned,
                 };
                 if !search.nodes(spent) {

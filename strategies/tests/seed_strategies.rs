@@ -203,7 +203,7 @@ fn contradictory_givens_have_no_solution() {
 fn the_node_limit_stops_the_search() {
     let model = model("classic-9x9");
     let puzzle = Puzzle::new(model, Grid::empty(9)).expect("no givens");
-    let limits = Limits { max_solutions: u64::MAX, keep_solutions: 0, max_nodes: Some(10), deadline: None, threads: 1 };
+    let limits = Limits { max_solutions: u64::MAX, keep_solutions: 0, max_nodes: Some(10), ..Limits::default() };
     for name in NAMES {
         let outcome = solve_checked(name, &puzzle, &limits);
         assert_eq!(outcome.status, Status::Stopped(StopReason::NodeLimit), "{name}");
@@ -220,7 +220,7 @@ fn a_past_deadline_stops_the_search() {
         keep_solutions: 0,
         max_nodes: None,
         deadline: Some(Instant::now() - Duration::from_millis(1)),
-        threads: 1,
+        ..Limits::default()
     };
     for name in NAMES {
         let outcome = strategy(name, 0).solve(&puzzle, &limits, &mut NullSink);

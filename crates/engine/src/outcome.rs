@@ -1,5 +1,7 @@
 //! What goes into a solve ([`Limits`]) and what comes out ([`Outcome`]).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use coverlab_model::Grid;
@@ -20,12 +22,14 @@ pub struct Limits {
     /// searches (a portfolio) may then report a different one of several solutions from run to
     /// run; one thread keeps every result and trace deterministic.
     pub threads: usize,
+    /// Stop as soon as this flag is set (a user's Ctrl-C), checked with the deadline.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Limits {
     /// The first solution, kept; no node or time limit.
     fn default() -> Limits {
-        Limits { max_solutions: 1, keep_solutions: 1, max_nodes: None, deadline: None, threads: 1 }
+        Limits { max_solutions: 1, keep_solutions: 1, max_nodes: None, deadline: None, threads: 1, interrupt: None }
     }
 }
 
@@ -33,6 +37,18 @@ impl Limits {
     /// Count up to `max` solutions, keeping `keep` of them.
     pub fn count(max: u64, keep: usize) -> Limits {
         Limits { max_solutions: max.max(1), keep_solutions: keep, ..Limits::default() }
+    }
+
+    /// Why the search must stop now for a reason outside it: the interrupt flag is set, or the
+    /// deadline has passed (this reads the clock: call it every so many steps, not every step).
+    pub fn expired(&self) -> Option<StopReason> {
+        if self.interrupt.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Some(StopReason::Interrupted);
+        }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Some(StopReason::Deadline);
+        }
+        None
     }
 }
 
@@ -49,6 +65,8 @@ pub enum StopReason {
     Deadline,
     /// The trace sink asked to stop.
     SinkRequested,
+    /// The run was interrupted (`Limits::interrupt`).
+    Interrupted,
 }
 
 impl StopReason {
@@ -59,6 +77,7 @@ impl StopReason {
             StopReason::NodeLimit => "node-limit",
             StopReason::Deadline => "deadline",
             StopReason::SinkRequested => "sink-requested",
+            StopReason::Interrupted => "interrupted",
         }
     }
 }

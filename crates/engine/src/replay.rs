@@ -9,21 +9,28 @@
 //! valid by the independent validator; and the final count matches the solutions seen.
 
 use coverlab_model::validate::check_solution;
-use coverlab_model::{Cell, Grid, Puzzle, Value, cell_name};
+use std::sync::Arc;
+
+use coverlab_model::{Cell, Grid, Model, Puzzle, Symbols, Value, cell_name};
 
 use crate::trace::{ConflictCause, PlaceReason, TraceEvent};
 
 /// What a valid trace showed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replayed {
-    /// The solutions, in order.
+    /// The solutions, in order (the first `keep` of them, see [`Replayer::new`]).
     pub solutions: Vec<Grid>,
+    /// The number of solutions checked.
+    pub count: u64,
     /// The deepest decision level reached.
     pub max_depth: usize,
     /// The number of events.
     pub events: usize,
-    /// The count reported by the final `stop`, if the trace has one.
+    /// The count reported by the final `stop`; `None` when the trace was cut before it.
     pub final_count: Option<u64>,
+    /// True when the trace ends with a [`TraceEvent::Cut`] marker: the steps before it were
+    /// checked, the rest of the search was not written.
+    pub cut: bool,
 }
 
 /// A step the checker refused: the event's position (0-based) and why.
@@ -36,8 +43,9 @@ pub struct ReplayError {
     pub message: String,
 }
 
-struct State<'p> {
-    puzzle: &'p Puzzle,
+struct State {
+    model: Arc<Model>,
+    symbols: Symbols,
     grid: Vec<Value>,
     eliminated: Vec<u64>,
     /// (cell, old value, old eliminations) per change, newest last.
@@ -46,13 +54,13 @@ struct State<'p> {
     levels: Vec<usize>,
 }
 
-impl State<'_> {
+impl State {
     fn n(&self) -> usize {
-        self.puzzle.size()
+        self.model.size()
     }
 
     fn held_by_peer(&self, cell: Cell, value: Value) -> Option<Cell> {
-        self.puzzle.model().peers(cell).iter().map(|&p| p as Cell).find(|&p| self.grid[p] == value)
+        self.model.peers(cell).iter().map(|&p| p as Cell).find(|&p| self.grid[p] == value)
     }
 
     fn can_take(&self, cell: Cell, value: Value) -> bool {
@@ -70,15 +78,12 @@ impl State<'_> {
     fn place(&mut self, cell: Cell, value: Value) -> Result<(), String> {
         let n = self.n();
         let name = cell_name(cell, n);
-        let sym = self.puzzle.symbols().symbol(value);
+        let sym = self.symbols.symbol(value);
         if cell >= n * n || value == 0 || usize::from(value) > n {
             return Err(format!("{name}={value} is outside the grid"));
         }
         if self.grid[cell] != 0 {
-            return Err(format!(
-                "{name}={sym}, but {name} already holds {}",
-                self.puzzle.symbols().symbol(self.grid[cell])
-            ));
+            return Err(format!("{name}={sym}, but {name} already holds {}", self.symbols.symbol(self.grid[cell])));
         }
         if let Some(p) = self.held_by_peer(cell, value) {
             return Err(format!("{name}={sym}, but its peer {} holds {sym}", cell_name(p, n)));
@@ -91,20 +96,101 @@ impl State<'_> {
     }
 }
 
-/// Replays `events` on `puzzle`; the first wrong step is an error.
+/// Replays `events` on `puzzle`, keeping every solution; the first wrong step is an error.
+/// A convenience over [`Replayer`] for traces held in memory.
 pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, ReplayError> {
-    let n = puzzle.size();
-    let model = puzzle.model();
-    let mut st =
-        State { puzzle, grid: vec![0; n * n], eliminated: vec![0; n * n], journal: Vec::new(), levels: Vec::new() };
-    let givens = puzzle.givens();
-    let given_count = givens.filled();
-    let mut givens_placed = 0;
-    let mut solutions = Vec::new();
-    let mut max_depth = 0;
-    let mut final_count = None;
-    let sym = |v: Value| puzzle.symbols().symbol(v);
-    for (index, event) in events.iter().enumerate() {
+    let mut replayer = Replayer::new(puzzle.clone(), usize::MAX);
+    for event in events {
+        replayer.step(event)?;
+    }
+    replayer.finish()
+}
+
+/// The trace checker, one event at a time: memory stays bounded by the puzzle (its grid and the
+/// changes of the open decision levels) whatever the trace's length.
+pub struct Replayer {
+    puzzle: Puzzle,
+    st: State,
+    keep: usize,
+    given_count: usize,
+    givens_placed: usize,
+    solutions: Vec<Grid>,
+    count: u64,
+    max_depth: usize,
+    final_count: Option<u64>,
+    cut: bool,
+    index: usize,
+}
+
+impl Replayer {
+    /// A checker for a trace of `puzzle`, keeping the first `keep` solutions it checks.
+    pub fn new(puzzle: Puzzle, keep: usize) -> Replayer {
+        let n = puzzle.size();
+        let st = State {
+            model: puzzle.model_arc().clone(),
+            symbols: puzzle.symbols().clone(),
+            grid: vec![0; n * n],
+            eliminated: vec![0; n * n],
+            journal: Vec::new(),
+            levels: Vec::new(),
+        };
+        Replayer {
+            given_count: puzzle.givens().filled(),
+            puzzle,
+            st,
+            keep,
+            givens_placed: 0,
+            solutions: Vec::new(),
+            count: 0,
+            max_depth: 0,
+            final_count: None,
+            cut: false,
+            index: 0,
+        }
+    }
+
+    /// The puzzle the trace is checked against.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Events checked so far.
+    pub fn events(&self) -> usize {
+        self.index
+    }
+
+    /// Ends the trace: it must have ended with `stop` (or been cut, see [`TraceEvent::Cut`]).
+    pub fn finish(self) -> Result<Replayed, ReplayError> {
+        if self.index == 0 {
+            return Err(ReplayError { index: 0, message: "the trace is empty".into() });
+        }
+        if self.final_count.is_none() && !self.cut {
+            return Err(ReplayError {
+                index: self.index,
+                message: format!("the trace ends after {} events without a stop event (is it truncated?)", self.index),
+            });
+        }
+        Ok(Replayed {
+            solutions: self.solutions,
+            count: self.count,
+            max_depth: self.max_depth,
+            events: self.index,
+            final_count: self.final_count,
+            cut: self.cut,
+        })
+    }
+
+    /// Checks the next event.
+    pub fn step(&mut self, event: &TraceEvent) -> Result<(), ReplayError> {
+        let index = self.index;
+        self.index += 1;
+        let st = &mut self.st;
+        let puzzle = &self.puzzle;
+        let n = puzzle.size();
+        let model = puzzle.model();
+        let givens = puzzle.givens();
+        let given_count = self.given_count;
+        let sym = |v: Value| puzzle.symbols().symbol(v);
         let fail = |message: String| ReplayError { index, message };
         let depth_now = st.levels.len();
         let at_depth = |d: usize| {
@@ -115,7 +201,7 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
             }
         };
         if index == 0 {
-            match event {
+            return match event {
                 TraceEvent::Start { spec, size, givens: g, .. } => {
                     if spec != model.name() || *size != n || *g != given_count {
                         return Err(fail(format!(
@@ -123,28 +209,36 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                             model.name()
                         )));
                     }
-                    continue;
+                    Ok(())
                 }
-                _ => return Err(fail("a trace begins with start".into())),
-            }
+                _ => Err(fail("a trace begins with start".into())),
+            };
         }
-        if final_count.is_some() {
+        if self.final_count.is_some() || self.cut {
             return Err(fail("an event after stop".into()));
         }
+        if let TraceEvent::Cut { .. } = event {
+            self.cut = true;
+            return Ok(());
+        }
         let is_given = matches!(event, TraceEvent::Place { reason: PlaceReason::Given, .. });
-        if !is_given && givens_placed < given_count {
-            return Err(fail(format!("only {givens_placed} of {given_count} givens placed before the search began")));
+        if !is_given && self.givens_placed < given_count {
+            return Err(fail(format!(
+                "only {} of {given_count} givens placed before the search began",
+                self.givens_placed
+            )));
         }
         match *event {
             TraceEvent::Start { .. } => return Err(fail("a second start".into())),
+            TraceEvent::Cut { .. } => unreachable!("handled above"),
             TraceEvent::Place { cell, value, reason, depth } => {
                 at_depth(depth)?;
                 match reason {
                     PlaceReason::Given => {
-                        if givens.values().get(cell) != Some(&value) || givens_placed >= given_count {
+                        if givens.values().get(cell) != Some(&value) || self.givens_placed >= given_count {
                             return Err(fail(format!("{}={} is not a given", cell_name(cell, n), sym(value))));
                         }
-                        givens_placed += 1;
+                        self.givens_placed += 1;
                         // Givens are the puzzle's own: placed as stated even when two of them
                         // clash (a contradictory puzzle), so that its trace can still be checked.
                         if st.grid[cell] != 0 {
@@ -152,7 +246,7 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                         }
                         let e = st.eliminated[cell];
                         st.change(cell, value, e);
-                        continue;
+                        return Ok(());
                     }
                     PlaceReason::NakedSingle => {
                         if let Some(other) = (1..=n as Value).find(|&v| v != value && st.can_take(cell, v)) {
@@ -206,7 +300,7 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
                     return Err(fail(format!("guess alternative {k} of {m}")));
                 }
                 st.levels.push(st.journal.len());
-                max_depth = max_depth.max(depth);
+                self.max_depth = self.max_depth.max(depth);
                 st.place(cell, value).map_err(fail)?;
             }
             TraceEvent::Conflict { depth, cause } => {
@@ -250,21 +344,21 @@ pub fn replay(puzzle: &Puzzle, events: &[TraceEvent]) -> Result<Replayed, Replay
             TraceEvent::Solution { number: k } => {
                 let grid = Grid::from_values(n, st.grid.clone()).expect("values stay in range");
                 check_solution(model, givens, &grid).map_err(|e| fail(format!("solution {k} is not valid: {e}")))?;
-                if k != solutions.len() as u64 + 1 {
-                    return Err(fail(format!("solution numbered {k}, expected {}", solutions.len() + 1)));
+                if k != self.count + 1 {
+                    return Err(fail(format!("solution numbered {k}, expected {}", self.count + 1)));
                 }
-                solutions.push(grid);
+                self.count += 1;
+                if self.solutions.len() < self.keep {
+                    self.solutions.push(grid);
+                }
             }
             TraceEvent::Stop { count, .. } => {
-                if count != solutions.len() as u64 {
-                    return Err(fail(format!("stop reports {count} solutions, the trace shows {}", solutions.len())));
+                if count != self.count {
+                    return Err(fail(format!("stop reports {count} solutions, the trace shows {}", self.count)));
                 }
-                final_count = Some(count);
+                self.final_count = Some(count);
             }
         }
+        Ok(())
     }
-    if events.is_empty() {
-        return Err(ReplayError { index: 0, message: "the trace is empty".into() });
-    }
-    Ok(Replayed { solutions, max_depth, events: events.len(), final_count })
 }

@@ -1,15 +1,20 @@
 //! The bookkeeping every search shares: stats, limits, solutions and trace events.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use coverlab_model::{Cell, Grid, Puzzle, Value};
 
 use crate::trace::{ConflictCause, PlaceReason, TraceEvent, TraceSink};
 use crate::{Limits, Outcome, Stats, Status, StopReason};
 
-/// How many nodes pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 256;
+/// How many nodes pass between two looks at the clock (and the interrupt flag), for a grid of
+/// n²  cells: a node costs roughly in proportion to the cells, so the clock is read about every
+/// 16k cells' worth of work (every 128 nodes at 9×9, every 4 at 64×64): often enough to stop
+/// promptly at any size, rarely enough to cost nothing measurable.
+fn clock_every(n: usize) -> u64 {
+    let nodes = (16_384 / (n * n).max(1)).max(1) as u64;
+    1 << nodes.ilog2()
+}
 
 /// One search in progress: a strategy calls it at each step and it counts, checks the limits,
 /// records solutions and forwards trace events to the sink (only when the sink is enabled, so
@@ -22,6 +27,8 @@ pub struct Search<'a> {
     sink: &'a mut dyn TraceSink,
     tracing: bool,
     n: usize,
+    /// `clock_every(n) - 1`: the clock is read when `nodes & clock_mask == 0`.
+    clock_mask: u64,
     stats: Stats,
     solutions: Vec<Grid>,
     count: u64,
@@ -42,6 +49,7 @@ impl<'a> Search<'a> {
             sink,
             tracing,
             n: puzzle.size(),
+            clock_mask: clock_every(puzzle.size()) - 1,
             stats: Stats::default(),
             solutions: Vec::new(),
             count: 0,
@@ -87,16 +95,17 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Counts a search node and checks the node limit and the deadline (the clock every
-    /// `CLOCK_EVERY` nodes). Returns false once the search must stop.
+    /// Counts a search node and checks the node limit, and the deadline and the interrupt flag
+    /// every few nodes (more often on larger grids). Returns false once the search must stop.
     #[inline]
     pub fn node(&mut self) -> bool {
         self.stats.nodes += 1;
-        let read_clock = self.stats.nodes.is_multiple_of(CLOCK_EVERY);
+        let read_clock = self.stats.nodes & self.clock_mask == 0;
         self.within_limits(read_clock)
     }
 
-    /// The node limit and, when `read_clock`, the deadline; records why the search must stop.
+    /// The node limit and, when `read_clock`, the deadline and the interrupt flag; records why
+    /// the search must stop.
     #[inline(always)]
     fn within_limits(&mut self, read_clock: bool) -> bool {
         if self.stop.is_some() {
@@ -109,11 +118,8 @@ impl<'a> Search<'a> {
             self.stop = Some(StopReason::NodeLimit);
             return false;
         }
-        if read_clock
-            && let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
-        {
-            self.stop = Some(StopReason::Deadline);
+        if read_clock && let Some(reason) = self.limits.expired() {
+            self.stop = Some(reason);
             return false;
         }
         true
@@ -124,7 +130,8 @@ impl<'a> Search<'a> {
         self.limits
     }
 
-    /// Counts `count` nodes at once and checks the node limit and the deadline now (whatever the
+    /// Counts `count` nodes at once and checks the node limit, the deadline and the interrupt
+    /// flag now (whatever the
     /// count). For a strategy whose inner search runs outside this bookkeeping, such as a SAT
     /// solver reporting its conflicts after a call. Returns false once the search must stop.
     pub fn nodes(&mut self, count: u64) -> bool {
@@ -238,6 +245,29 @@ mod tests {
         let outcome = search.finish();
         assert_eq!(outcome.status, Status::Stopped(StopReason::NodeLimit));
         assert_eq!(outcome.stats.nodes, 10, "capped at the limit");
+    }
+
+    #[test]
+    fn the_clock_is_read_more_often_on_larger_grids() {
+        assert_eq!(clock_every(9), 128);
+        assert_eq!(clock_every(16), 64);
+        assert_eq!(clock_every(25), 16);
+        assert_eq!(clock_every(64), 4);
+        assert!((1..=64).all(|n| clock_every(n).is_power_of_two()));
+    }
+
+    #[test]
+    fn an_interrupt_stops_the_search_at_the_next_clock_reading() {
+        let puzzle = puzzle();
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let limits = Limits { interrupt: Some(flag.clone()), ..Limits::default() };
+        let mut sink = NullSink;
+        let mut search = Search::begin("test", &puzzle, &limits, &mut sink);
+        assert!((0..10_000).all(|_| search.node()), "no interrupt, no stop");
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        let more = (0..=clock_every(4)).take_while(|_| search.node()).count() as u64;
+        assert!(more < clock_every(4), "stopped within one clock period, after {more} nodes");
+        assert_eq!(search.finish().status, Status::Stopped(StopReason::Interrupted));
     }
 
     #[test]

@@ -139,6 +139,13 @@ pub enum TraceEvent {
         /// Its number, from 1.
         number: u64,
     },
+    /// Not a step: the trace was cut here (by a size limit, such as `solve --trace-limit`) and
+    /// the rest of the search was not written. The last event of a cut trace; written by a
+    /// sink, never by a strategy.
+    Cut {
+        /// The limit that was reached, in bytes.
+        limit: u64,
+    },
     /// The search ends.
     Stop {
         /// Complete, or why it stopped.
@@ -288,6 +295,7 @@ impl fmt::Display for DisplayEvent<'_> {
             }
             TraceEvent::Backtrack { depth } => write!(f, "backtrack d{depth}"),
             TraceEvent::Solution { number } => write!(f, "solution {number}"),
+            TraceEvent::Cut { limit } => write!(f, "cut limit={limit} (the trace reached its size limit here)"),
             TraceEvent::Stop { status, count, stats } => {
                 let status = match status {
                     Status::Complete => "complete",

@@ -70,6 +70,7 @@ pub struct Model {
 impl Model {
     /// Parses and checks a spec from RON text; errors carry `origin:line:col`.
     pub fn from_ron(text: &str, origin: &str) -> Result<Model, SpecError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let spec = Spec::parse(text, origin)?;
         Model::compile_from(spec, origin).map_err(|e| e.locate(text))
     }

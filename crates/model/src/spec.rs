@@ -143,6 +143,10 @@ impl<'de> Deserialize<'de> for CellRef {
     }
 }
 
+/// The deepest nesting of RON values a spec may have: real specs nest 4 deep; hostile ones are
+/// refused with a message rather than exhausting the stack.
+pub const MAX_NESTING: usize = 32;
+
 /// A spec that could not be read or is not valid, with where it went wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{origin}{}: {message}", position.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
@@ -186,7 +190,12 @@ impl Spec {
     /// Syntax and structure errors carry RON's line and column. This does not check the rules
     /// against each other: [`crate::Model::from_ron`] parses *and* checks.
     pub fn parse(text: &str, origin: &str) -> Result<Spec, SpecError> {
-        let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        // A byte-order mark, as some editors write, is not part of the RON text (positions
+        // are still counted from the first character after it).
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .with_recursion_limit(MAX_NESTING);
         let spec: Spec = options.from_str(text).map_err(|e| SpecError {
             origin: origin.into(),
             position: Some((e.span.start.line, e.span.start.col)),
@@ -239,6 +248,22 @@ mod tests {
         let text = "Spec(name: \"huge\", size: 1000000, rules: [Rows])";
         let e = Spec::parse(text, "huge.ron").unwrap_err();
         assert_eq!(e.to_string(), "huge.ron:1:20: size 1000000 is out of range (coverlab solves 1 to 64)");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_spec() {
+        let text = "\u{feff}Spec(name: \"bom\", size: 4, rules: [Rows, Columns, Boxes(rows: 2, cols: 2)])";
+        assert_eq!(Spec::parse(text, "bom.ron").expect("parses").name, "bom");
+        let bad = "\u{feff}Spec(name: \"bom\", size: 4, rules: [Rows, Colums])";
+        let e = Spec::parse(bad, "bom.ron").unwrap_err();
+        assert_eq!(e.position.map(|p| p.0), Some(1), "{e}");
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_with_a_message() {
+        let text = format!("Spec(name: \"deep\", size: 4, rules: {}{})", "[".repeat(10_000), "]".repeat(10_000));
+        let e = Spec::parse(&text, "deep.ron").unwrap_err();
+        assert!(e.to_string().starts_with("deep.ron:1:"), "{e}");
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub(crate) struct Hooks {
     pub learned: u64,
     /// Stop a call once this instant has passed.
     pub deadline: Option<Instant>,
+    /// Stop a call once the user interrupts the run (`Limits::interrupt`).
+    pub interrupt: Option<Arc<AtomicBool>>,
     /// Stop a call once another thread raises this.
     pub stop: Option<Arc<AtomicBool>>,
     polls: u32,
@@ -62,7 +64,8 @@ unsafe extern "C" fn terminate(state: *mut c_void) -> c_int {
     // only inside `ccadical_solve`, while the solver is borrowed mutably and nothing else
     // touches the hooks.
     let hooks = unsafe { &mut *state.cast::<Hooks>() };
-    if hooks.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+    let raised = |flag: &Option<Arc<AtomicBool>>| flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+    if raised(&hooks.stop) || raised(&hooks.interrupt) {
         return 1;
     }
     hooks.polls = hooks.polls.wrapping_add(1);
