@@ -59,8 +59,9 @@
 mod cadical;
 
 use std::ffi::CStr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
 
 use cadical::{Answer, Cadical};
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
@@ -111,7 +112,20 @@ impl Strategy for Sat {
 struct Portfolio {
     solvers: Vec<Cadical>,
     stop: Arc<AtomicBool>,
+    /// The variables reserved: the formula's size.
+    vars: i32,
+    /// The deadline and the interrupt flag, watched from outside a call on a large formula.
+    limits: Limits,
 }
+
+/// A formula with at least this many variables is solved on a thread of its own, watched from
+/// the caller: inside a call CaDiCaL polls its terminate hook only between steps, and on a large
+/// formula a step (an inprocessing round) can take a tenth of a second. The caller returns at
+/// the deadline whatever CaDiCaL is doing, and the thread ends at its next poll.
+const WATCHED_VARS: i32 = 20_000;
+
+/// How often a watched call looks at the clock and the interrupt flag.
+const WATCH_EVERY: Duration = Duration::from_millis(5);
 
 impl Portfolio {
     fn new(limits: &Limits) -> Portfolio {
@@ -124,17 +138,16 @@ impl Portfolio {
                 let hooks = solver.hooks();
                 hooks.deadline = limits.deadline;
                 hooks.interrupt = limits.interrupt.clone();
-                if threads > 1 {
-                    hooks.stop = Some(stop.clone());
-                }
+                hooks.stop = Some(stop.clone());
                 solver
             })
             .collect();
-        Portfolio { solvers, stop }
+        Portfolio { solvers, stop, vars: 0, limits: limits.clone() }
     }
 
     /// Runs every solver, each with at most `conflicts` conflicts; the answer, the index of the
-    /// solver that gave it, and the conflicts of all of them.
+    /// solver that gave it, and the conflicts of all of them. A watched call (see
+    /// [`WATCHED_VARS`]) cut short by the limits gives `Unknown` and leaves no solver behind.
     fn solve(&mut self, conflicts: Option<i32>) -> (Answer, usize, u64) {
         for solver in &mut self.solvers {
             solver.hooks().learned = 0;
@@ -142,26 +155,27 @@ impl Portfolio {
                 solver.limit_conflicts(conflicts);
             }
         }
-        let answers: Vec<Answer> = match self.solvers.as_mut_slice() {
-            [one] => vec![one.solve()],
-            [first, rest @ ..] => {
-                self.stop.store(false, Ordering::Relaxed);
-                let stop = &self.stop;
-                let race = |solver: &mut Cadical| {
-                    let answer = solver.solve();
-                    if answer != Answer::Unknown {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    answer
-                };
-                std::thread::scope(|scope| {
-                    let others: Vec<_> = rest.iter_mut().map(|s| scope.spawn(move || race(s))).collect();
-                    let mut answers = vec![race(first)];
-                    answers.extend(others.into_iter().map(|h| h.join().expect("a CaDiCaL thread does not panic")));
+        self.stop.store(false, Ordering::Relaxed);
+        let watched = self.vars >= WATCHED_VARS && (self.limits.deadline.is_some() || self.limits.interrupt.is_some());
+        let answers = if watched {
+            let mut solvers = std::mem::take(&mut self.solvers);
+            let stop = self.stop.clone();
+            let answered = watch(&self.limits, move || {
+                let answers = race(&mut solvers, &stop);
+                (solvers, answers)
+            });
+            match answered {
+                Some((solvers, answers)) => {
+                    self.solvers = solvers;
                     answers
-                })
+                }
+                None => {
+                    self.stop.store(true, Ordering::Relaxed); // the thread ends at its next poll
+                    return (Answer::Unknown, 0, 0);
+                }
             }
-            [] => unreachable!("a portfolio has a solver"),
+        } else {
+            race(&mut self.solvers, &self.stop)
         };
         let learned = self.solvers.iter_mut().map(|s| s.hooks().learned).sum();
         let winner = answers.iter().position(|&a| a != Answer::Unknown).unwrap_or(0);
@@ -169,8 +183,64 @@ impl Portfolio {
     }
 }
 
+/// Runs `work` on a thread of its own and waits for its result, looking at `limits` every
+/// [`WATCH_EVERY`]: `None` once they expire first (the deadline, an interrupt). The thread is
+/// then left to finish on its own (it watches the same limits) and its result is dropped there.
+fn watch<T: Send + 'static>(limits: &Limits, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (tx, rx) = mpsc::channel();
+    let spawned = std::thread::Builder::new().name("coverlab-sat".into()).spawn(move || {
+        let _ = tx.send(work());
+    });
+    if spawned.is_err() {
+        return None;
+    }
+    loop {
+        match rx.recv_timeout(WATCH_EVERY) {
+            Ok(result) => return Some(result),
+            Err(mpsc::RecvTimeoutError::Timeout) if limits.expired().is_some() => return None,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => panic!("a SAT thread does not panic"),
+        }
+    }
+}
+
+/// Runs one call of every solver, on a thread each beyond the first; the first to answer stops
+/// the others. The answers, in solver order.
+fn race(solvers: &mut [Cadical], stop: &AtomicBool) -> Vec<Answer> {
+    let race = |solver: &mut Cadical| {
+        let answer = solver.solve();
+        if answer != Answer::Unknown {
+            stop.store(true, Ordering::Relaxed);
+        }
+        answer
+    };
+    match solvers {
+        [one] => vec![one.solve()],
+        [first, rest @ ..] => std::thread::scope(|scope| {
+            let others: Vec<_> = rest.iter_mut().map(|s| scope.spawn(move || race(s))).collect();
+            let mut answers = vec![race(first)];
+            answers.extend(others.into_iter().map(|h| h.join().expect("a CaDiCaL thread does not panic")));
+            answers
+        }),
+        [] => unreachable!("a portfolio has a solver"),
+    }
+}
+
+impl Drop for Portfolio {
+    /// A large formula's solvers are released on a thread of their own: freeing hundreds of
+    /// megabytes of clauses takes a tenth of a second, which a caller with a deadline (or the
+    /// next puzzle) need not wait for.
+    fn drop(&mut self) {
+        let solvers = std::mem::take(&mut self.solvers);
+        if self.vars >= cadical::LARGE_VARS {
+            let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solvers));
+        }
+    }
+}
+
 impl Clauses for Portfolio {
     fn reserve(&mut self, vars: i32) {
+        self.vars = self.vars.max(vars);
         self.solvers.iter_mut().for_each(|s| s.reserve(vars));
     }
 
@@ -387,8 +457,27 @@ pub(crate) fn finish(
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
 /// unsatisfiable or a limit, with one CaDiCaL per thread `limits` allows.
 fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
-    let mut solvers = Portfolio::new(limits);
-    let enc = match encode(puzzle, &mut solvers, allowed, Some(limits)) {
+    // A large formula is built on a watched thread too: its clause store grows by reallocation,
+    // one copy of which can take a tenth of a second that no clock check can interrupt.
+    let free = puzzle.givens().values().iter().filter(|&&v| v == 0).count();
+    let large = free * puzzle.size() >= WATCHED_VARS as usize;
+    let encoded = if large && (limits.deadline.is_some() || limits.interrupt.is_some()) {
+        let (puzzle, allowed, inner) = (puzzle.clone(), allowed.map(<[u64]>::to_vec), limits.clone());
+        let mut solvers = Portfolio::new(limits);
+        watch(limits, move || {
+            let enc = encode(&puzzle, &mut solvers, allowed.as_deref(), Some(&inner));
+            (solvers, enc)
+        })
+    } else {
+        let mut solvers = Portfolio::new(limits);
+        let enc = encode(puzzle, &mut solvers, allowed, Some(limits));
+        Some((solvers, enc))
+    };
+    let Some((mut solvers, enc)) = encoded else {
+        search.nodes(0); // records the deadline or the interrupt as the reason to stop
+        return;
+    };
+    let enc = match enc {
         Ok(enc) => enc,
         Err(NoEncoding::Clash) => return,
         Err(NoEncoding::Conflict(cause)) => return search.conflict(0, cause),

@@ -42,8 +42,14 @@ unsafe extern "C" {
     fn ccadical_reserve(solver: *mut c_void, max_var: c_int);
 }
 
-/// How many terminate polls pass between two looks at the clock.
+/// How many terminate polls pass between two looks at the clock, on a small formula. CaDiCaL
+/// polls every few search steps, whose cost grows with the formula: on a large one
+/// ([`LARGE_VARS`]) the clock is read at every poll, or a deadline would pass by a tenth of a
+/// second.
 const CLOCK_EVERY: u32 = 64;
+
+/// A formula with this many variables is large (an empty 40×40 grid has about 64,000).
+pub(crate) const LARGE_VARS: i32 = 50_000;
 
 /// What CaDiCaL's hooks read and write.
 #[derive(Debug, Default)]
@@ -57,6 +63,8 @@ pub(crate) struct Hooks {
     /// Stop a call once another thread raises this.
     pub stop: Option<Arc<AtomicBool>>,
     polls: u32,
+    /// `CLOCK_EVERY`, or 1 for a large formula.
+    clock_every: u32,
 }
 
 unsafe extern "C" fn terminate(state: *mut c_void) -> c_int {
@@ -69,7 +77,9 @@ unsafe extern "C" fn terminate(state: *mut c_void) -> c_int {
         return 1;
     }
     hooks.polls = hooks.polls.wrapping_add(1);
-    c_int::from(hooks.polls.is_multiple_of(CLOCK_EVERY) && hooks.deadline.is_some_and(|d| Instant::now() >= d))
+    c_int::from(
+        hooks.polls.is_multiple_of(hooks.clock_every.max(1)) && hooks.deadline.is_some_and(|d| Instant::now() >= d),
+    )
 }
 
 unsafe extern "C" fn learn(state: *mut c_void, _clause: *mut c_int) {
@@ -104,7 +114,7 @@ impl Cadical {
     pub fn new(config: &CStr, seed: i32) -> Cadical {
         // SAFETY: ccadical_init returns a fresh solver, released in Drop.
         let solver = NonNull::new(unsafe { ccadical_init() }).expect("CaDiCaL allocates its solver");
-        let hooks = NonNull::from(Box::leak(Box::<Hooks>::default()));
+        let hooks = NonNull::from(Box::leak(Box::new(Hooks { clock_every: CLOCK_EVERY, ..Hooks::default() })));
         // SAFETY: `solver` is live; `config` and the option name are NUL-terminated; the hooks
         // outlive the solver (both are released in Drop, the solver first).
         unsafe {
@@ -127,6 +137,7 @@ impl Cadical {
 
     /// Variables 1..=`vars` are about to be used.
     pub fn reserve(&mut self, vars: i32) {
+        self.hooks().clock_every = if vars >= LARGE_VARS { 1 } else { CLOCK_EVERY };
         // SAFETY: live solver.
         unsafe { ccadical_reserve(self.solver.as_ptr(), vars) }
     }
