@@ -257,3 +257,61 @@ fn reader_streams_a_long_input() {
     }
     assert_eq!(count, 20_000);
 }
+
+/// A reader handing out `step` bytes at a time, through a buffer of `step` bytes: every line
+/// terminator and every multi-byte sequence ends up split across reads somewhere.
+fn trickle(bytes: &[u8], step: usize, format: Option<InputFormat>) -> Vec<coverlab_formats::Entry> {
+    struct Trickle<'a>(&'a [u8], usize);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let k = buf.len().min(self.1).min(self.0.len());
+            buf[..k].copy_from_slice(&self.0[..k]);
+            self.0 = &self.0[k..];
+            Ok(k)
+        }
+    }
+    let input = std::io::BufReader::with_capacity(step, Trickle(bytes, step));
+    Reader::new(input, "<test>", format, None).collect()
+}
+
+#[test]
+fn cr_only_line_endings() {
+    let text = format!("# old Mac\r{SEED_003_LINE}\r\r{SOLVED_4}\r");
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 4]);
+    assert_eq!(ok(&entries[1]).values, digits(SOLVED_4));
+    let grid = SEED_003.replace('\n', "\r");
+    assert_eq!(detect(&grid), Some(InputFormat::Grid));
+    assert_eq!(ok(&read_str(&grid, None, None)[0]).values, digits(SEED_003_LINE));
+}
+
+#[test]
+fn crlf_is_one_terminator_even_split_across_reads() {
+    let text = format!("{SOLVED_4}\r\n{SOLVED_4}\r\n\r\n# c\r\n{SOLVED_4}\r\n");
+    for step in 1..8 {
+        let entries = trickle(text.as_bytes(), step, None);
+        assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [1, 2, 5], "step {step}");
+    }
+}
+
+#[test]
+fn utf16_with_a_byte_order_mark_is_transcoded() {
+    let text = format!("# é, and a character outside the BMP: 𝄞\r\n{SEED_003}\n{}", SEED_003.replace(' ', "\t"));
+    let expected: Vec<_> = read_str(&text, None, None);
+    assert_eq!(expected.len(), 2);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let le: Vec<u8> = [0xFF, 0xFE].into_iter().chain(units.iter().flat_map(|u| u.to_le_bytes())).collect();
+    let be: Vec<u8> = [0xFE, 0xFF].into_iter().chain(units.iter().flat_map(|u| u.to_be_bytes())).collect();
+    for bytes in [le, be] {
+        for step in [1, 3, 4096] {
+            assert_eq!(trickle(&bytes, step, None), expected, "step {step}");
+        }
+    }
+    // A lone surrogate is reported where it is.
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in "12\u{0}4".encode_utf16() {
+        bytes.extend(if u == 0 { 0xD800u16 } else { u }.to_le_bytes());
+    }
+    let entries = trickle(&bytes, 2, Some(InputFormat::Line));
+    assert_eq!(common::err(&entries[0]).to_string(), "line 1, column 3: invalid UTF-8");
+}
