@@ -13,7 +13,8 @@
 //!   is handed out as an error, and the next line is read as usual. A first line of text with a
 //!   NUL every other byte is UTF-16 without a byte-order mark: one error, and the input ends
 //!   there (every later line would be garbage).
-//! - A `#` preceded by whitespace starts a trailing comment: [`Line::rest`] stops before it.
+//! - A `#` preceded by whitespace starts a trailing comment: [`Line::rest`] stops before it and
+//!   [`Line::comment`] holds its text.
 
 use std::io::{BufRead, ErrorKind};
 
@@ -51,6 +52,18 @@ impl Line {
     /// True for a comment: a line whose first non-blank character is `#`.
     pub fn is_comment(&self) -> bool {
         self.text.trim_start().starts_with('#')
+    }
+
+    /// The text of a trailing `# comment` (after the `#`, trimmed); `None` without one, or
+    /// when it is empty.
+    pub fn comment(&self) -> Option<&str> {
+        let tail = self.text[self.end..].trim_start().strip_prefix('#')?.trim();
+        (!tail.is_empty()).then_some(tail)
+    }
+
+    /// The whole line, trimmed: how a title is kept.
+    pub fn whole(&self) -> &str {
+        self.text.trim()
     }
 
     /// The 1-based character column of byte offset `at`.
@@ -471,10 +484,13 @@ pub(crate) mod tests {
 
     #[test]
     fn trailing_comments_follow_whitespace() {
-        assert_eq!(line("1 2 3 4  # the first row").rest(), "1 2 3 4");
-        assert_eq!(line("12#4").rest(), "12#4");
+        let l = line("1 2 3 4  # the first row");
+        assert_eq!((l.rest(), l.comment()), ("1 2 3 4", Some("the first row")));
+        let l = line("12#4");
+        assert_eq!((l.rest(), l.comment()), ("12#4", None));
         let l = line("  # only a comment");
         assert!(l.is_comment() && l.is_blank());
+        assert_eq!(line("1 2 #").comment(), None);
     }
 
     #[test]

@@ -232,6 +232,22 @@ fn unknown_format_names() {
 }
 
 #[test]
+fn header_sizes_too_long_or_negative() {
+    for (size, message_start) in [
+        ("1000", "the size 1000 is out of range"),
+        ("-5", "the size -5 is out of range"),
+        ("99999999999999999999", "the size 99999999999999999999 is out of range"),
+    ] {
+        let text = format!("{size}\n1 2 3\n4 5 6\n");
+        assert_eq!(Reader::new(text.as_bytes(), "<test>", None, None).format(), Some(InputFormat::Header), "{size}");
+        assert_eq!(message(&text, None, None), format!("line 1, column 1: {message_start} (expected 1-64)"));
+    }
+    // A lone line of symbols followed by rows of the same length stays a grid.
+    let entries = read_str("1234\n3412\n2143\n4321\n", None, None);
+    assert_eq!((entries.len(), ok(&entries[0]).size), (1, 4));
+}
+
+#[test]
 fn utf16_without_byte_order_mark() {
     for big_endian in [false, true] {
         let text = format!("{P9}\r\n{P9}\r\n");
