@@ -8,10 +8,10 @@
 //! …                        ------+------+------     +-------+-------+
 //! ```
 //!
-//! Boards drawn with `|` between boxes and rule lines between bands (Norvig's) read the same:
-//! a `|` in a row separates cells like a space (or, in a row of symbols without spaces, is left
-//! out), and rule lines are skipped. The line before a puzzle's first row that is not puzzle
-//! data is its title (see `kind`).
+//! Boards drawn with `|` between boxes and rule lines between bands (Norvig's, or the `boxed`
+//! output) read the same: a `|` in a row separates cells like a space (or, in a row of symbols
+//! without spaces, is left out), and rule lines are skipped. The line before a puzzle's first
+//! row that is not puzzle data is its title (see `kind`).
 //!
 //! The row reader here is shared with the `csv` format, which differs only in how a row is split.
 //! It counts rows so that one broken line never loses or shifts the puzzles after it:

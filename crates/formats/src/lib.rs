@@ -45,7 +45,7 @@ use coverlab_model::{Grid, Model, Symbols};
 
 pub use error::FormatError;
 pub use source::MAX_LINE_BYTES;
-pub use write::{write, write_boxed, write_grid, write_line};
+pub use write::{box_regions, write, write_boxed, write_grid, write_line};
 
 use decode::Context;
 use source::Lines;
@@ -58,8 +58,8 @@ pub enum InputFormat {
     /// comments skipped.
     Line,
     /// n rows of n space-separated tokens (numbers with 0 for empty, symbols, `.`), or n rows of
-    /// n symbols; `|` between cells and rule lines between rows ignored (Norvig's boards);
-    /// puzzles separated by blank lines or following one another.
+    /// n symbols; `|` between cells and rule lines between rows ignored (Norvig's boards, the
+    /// `boxed` output); puzzles separated by blank lines or following one another.
     Grid,
     /// The size n, then n² numbers (0 for empty), separated by any whitespace.
     Header,
@@ -90,7 +90,7 @@ pub enum OutputFormat {
     Line,
     /// n rows of space-separated symbols ([`write_grid`]).
     Grid,
-    /// An ASCII board with box boundaries ([`write_boxed`]).
+    /// An ASCII board with region borders, readable back as a grid ([`write_boxed`]).
     Boxed,
     /// The line form as a JSON string.
     Json,
