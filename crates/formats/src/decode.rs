@@ -117,6 +117,10 @@ pub(crate) struct Context {
     pub line_size: Option<(usize, usize)>,
     /// The alphabet the last line puzzle was read in: (size, index, zero_is_empty).
     last_line: Option<(usize, usize, bool)>,
+    /// The size of the last puzzle read in rows (grid, csv) whose size could be told.
+    pub last_rows: Option<usize>,
+    /// The last header puzzle was a whole line (its size and its cells, nothing else).
+    pub one_line_headers: bool,
 }
 
 impl Context {
@@ -128,12 +132,20 @@ impl Context {
             tables: vec![None; MAX_SIZE + 1],
             line_size: None,
             last_line: None,
+            last_rows: None,
+            one_line_headers: false,
         }
     }
 
     /// The size of the forced spec.
     pub fn forced_size(&self) -> Option<usize> {
         self.forced.as_ref().map(|f| f.size)
+    }
+
+    /// The number of rows (and cells per row) a puzzle read in rows is expected to have, before
+    /// its first row is read: the forced spec's size, else the size of the previous puzzle.
+    pub fn known_rows(&self) -> Option<usize> {
+        self.forced_size().or(self.last_rows)
     }
 
     /// A size-mismatch error when a spec is forced and `n` is not its size.
@@ -240,7 +252,7 @@ impl Context {
             choice
         };
         let symbols = self.alphabets(n)[choice.0].clone();
-        Some(Parsed { size: n, values, symbols })
+        Some(Parsed { size: n, values, symbols, title: None, comment: None })
     }
 
     /// Decodes the n² cells of one puzzle.
@@ -289,7 +301,7 @@ impl Context {
             };
             values.push(value);
         }
-        Ok(Parsed { size: n, values, symbols })
+        Ok(Parsed { size: n, values, symbols, title: None, comment: None })
     }
 
     fn out_of_range(&self, raw: &Raw, number: String, n: usize) -> FormatError {

@@ -1,4 +1,22 @@
 //! What can be wrong with a puzzle's text, and where.
+//!
+//! Text taken from the input (a token, a symbol, a size as written) is shown through
+//! [`coverlab_model::text::escape`], so that a control character in a file never reaches a
+//! terminal raw.
+
+use std::borrow::Cow;
+
+use coverlab_model::text::escape;
+
+/// Input text as a message shows it.
+fn shown(text: &str) -> Cow<'_, str> {
+    escape(text)
+}
+
+/// An input character as a message shows it.
+fn shown_char(c: &char) -> String {
+    escape(c.encode_utf8(&mut [0; 4])).into_owned()
+}
 
 /// Why a puzzle could not be read. Each message names the offending value, where it is (1-based
 /// line and, where it makes sense, column) and what was expected.
@@ -32,8 +50,24 @@ pub enum FormatError {
         /// The first character that is not valid UTF-8.
         column: usize,
     },
+    /// The input's first line has a NUL byte every other byte: UTF-16 text without the
+    /// byte-order mark that would say so. Reading stops here (every later line would be
+    /// misread the same way).
+    #[error("line {line}: looks like UTF-16 without a byte-order mark: save it as UTF-8")]
+    Utf16WithoutBom {
+        /// The line.
+        line: usize,
+    },
+    /// A line holds a NUL byte (a binary file, or a damaged one).
+    #[error("line {line}, column {column}: a NUL byte (expected text)")]
+    NulByte {
+        /// The line.
+        line: usize,
+        /// The column of the first NUL byte.
+        column: usize,
+    },
     /// A `line` puzzle has a number of cells that is not n² for any size with a spec.
-    #[error("line {line}: the puzzle has {cells} cells, expected {expected} ({spec})")]
+    #[error("line {line}: the puzzle has {cells} cells, expected {expected} ({})", shown(.spec))]
     WrongLength {
         /// The line.
         line: usize,
@@ -75,11 +109,15 @@ pub enum FormatError {
         expected: usize,
         /// `rows` or `cells`.
         unit: &'static str,
-        /// `blank line` or `end of input`.
+        /// `blank line`, `end of input` or `title line` (a line that starts the next puzzle).
         reason: &'static str,
     },
     /// A symbol that no alphabet of the puzzle's size accepts.
-    #[error("line {line}, column {column}: '{symbol}' is not a symbol of {target} (expected {expected} or '.')")]
+    #[error(
+        "line {line}, column {column}: '{}' is not a symbol of {} (expected {expected} or '.')",
+        shown_char(.symbol),
+        shown(.target)
+    )]
     UnknownSymbol {
         /// The line.
         line: usize,
@@ -94,7 +132,9 @@ pub enum FormatError {
     },
     /// A number greater than the puzzle's size.
     #[error(
-        "line {line}, column {column}: the number {number} is out of range for {target} (expected 1-{size}, or 0 for empty)"
+        "line {line}, column {column}: the number {} is out of range for {} (expected 1-{size}, or 0 for empty)",
+        shown(.number),
+        shown(.target)
     )]
     NumberOutOfRange {
         /// The line.
@@ -109,7 +149,7 @@ pub enum FormatError {
         size: usize,
     },
     /// A token that is neither a number nor a single symbol (`AB`, `1x`).
-    #[error("line {line}, column {column}: '{token}' is neither a number nor a single symbol")]
+    #[error("line {line}, column {column}: '{}' is neither a number nor a single symbol", shown(.token))]
     BadToken {
         /// The line.
         line: usize,
@@ -119,7 +159,7 @@ pub enum FormatError {
         token: String,
     },
     /// The first token of a `header` puzzle is not a number.
-    #[error("line {line}, column {column}: '{token}' is not a size (expected a number 1-{max})")]
+    #[error("line {line}, column {column}: '{}' is not a size (expected a number 1-{max})", shown(.token))]
     NotASize {
         /// The line.
         line: usize,
@@ -130,9 +170,9 @@ pub enum FormatError {
         /// [`coverlab_model::MAX_SIZE`].
         max: usize,
     },
-    /// A `header` size outside 1..=[`MAX_SIZE`](coverlab_model::MAX_SIZE), refused before
-    /// anything is allocated for it.
-    #[error("line {line}, column {column}: the size {size} is out of range (expected 1-{max})")]
+    /// A `header` size outside 1..=[`MAX_SIZE`](coverlab_model::MAX_SIZE) (too large, or
+    /// negative), refused before anything is allocated for it.
+    #[error("line {line}, column {column}: the size {} is out of range (expected 1-{max})", shown(.size))]
     SizeOutOfRange {
         /// The line.
         line: usize,
@@ -144,7 +184,7 @@ pub enum FormatError {
         max: usize,
     },
     /// With a forced spec, a puzzle of another size.
-    #[error("line {line}: the puzzle is {found}x{found}, but spec {spec} is {expected}x{expected}")]
+    #[error("line {line}: the puzzle is {found}x{found}, but spec {} is {expected}x{expected}", shown(.spec))]
     SizeMismatch {
         /// The line where the puzzle starts.
         line: usize,
@@ -164,6 +204,8 @@ impl FormatError {
             FormatError::Io { line, .. }
             | FormatError::LineTooLong { line, .. }
             | FormatError::InvalidUtf8 { line, .. }
+            | FormatError::Utf16WithoutBom { line }
+            | FormatError::NulByte { line, .. }
             | FormatError::WrongLength { line, .. }
             | FormatError::WrongRowLength { line, .. }
             | FormatError::RowTooWide { line, .. }
@@ -181,6 +223,7 @@ impl FormatError {
     pub fn column(&self) -> Option<usize> {
         match self {
             FormatError::InvalidUtf8 { column, .. }
+            | FormatError::NulByte { column, .. }
             | FormatError::UnknownSymbol { column, .. }
             | FormatError::NumberOutOfRange { column, .. }
             | FormatError::BadToken { column, .. }

@@ -21,8 +21,10 @@
 //! ```
 //!
 //! Modules: one per format ([`line`](InputFormat::Line), [`grid`](InputFormat::Grid),
-//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv)), detection, and the writers; cells
-//! and alphabets are decoded in one shared place.
+//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv)), detection, and the writers. The
+//! input's bytes become numbered lines in one place (`source`: encodings, terminators, limits,
+//! trailing comments), lines are classified in one place (`kind`: blank, comment, rule, title,
+//! data) and cells and alphabets are decoded in one place (`decode`).
 
 mod csv;
 mod decode;
@@ -30,6 +32,7 @@ mod detect;
 mod error;
 mod grid;
 mod header;
+mod kind;
 mod line;
 mod source;
 mod write;
@@ -42,7 +45,7 @@ use coverlab_model::{Grid, Model, Symbols};
 
 pub use error::FormatError;
 pub use source::MAX_LINE_BYTES;
-pub use write::{write, write_boxed, write_grid, write_line};
+pub use write::{box_regions, write, write_boxed, write_grid, write_line};
 
 use decode::Context;
 use source::Lines;
@@ -51,14 +54,17 @@ use source::Lines;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InputFormat {
     /// One puzzle per line: n² symbols, `.` (or `_`, `-`, `*`, or `0` when it is not a symbol)
-    /// for empty; blank lines and `#` comments skipped.
+    /// for empty, perhaps followed by a space, tab, `;` or `,` and a comment; blank lines and `#`
+    /// comments skipped.
     Line,
     /// n rows of n space-separated tokens (numbers with 0 for empty, symbols, `.`), or n rows of
-    /// n symbols; puzzles separated by blank lines or following one another.
+    /// n symbols; `|` between cells and rule lines between rows ignored (Norvig's boards, the
+    /// `boxed` output); puzzles separated by blank lines or following one another.
     Grid,
     /// The size n, then n² numbers (0 for empty), separated by any whitespace.
     Header,
-    /// n rows of n comma-separated numbers (0 or an empty field for empty).
+    /// n rows of n numbers separated by `,` or `;` (0 or an empty field for empty), perhaps with
+    /// a separator at the end of each row.
     Csv,
 }
 
@@ -84,7 +90,7 @@ pub enum OutputFormat {
     Line,
     /// n rows of space-separated symbols ([`write_grid`]).
     Grid,
-    /// An ASCII board with box boundaries ([`write_boxed`]).
+    /// An ASCII board with region borders, readable back as a grid ([`write_boxed`]).
     Boxed,
     /// The line form as a JSON string.
     Json,
@@ -155,7 +161,8 @@ impl fmt::Display for OutputFormat {
     }
 }
 
-/// A puzzle as read: its size, values and the alphabet it was written in.
+/// A puzzle as read: its size, values and the alphabet it was written in, and the text around
+/// it that names or describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Parsed {
     /// The side length n.
@@ -165,6 +172,12 @@ pub struct Parsed {
     /// The alphabet the puzzle was written in (for numbers: the forced spec's, or the default
     /// one), so that output can be written the way the input came.
     pub symbols: Symbols,
+    /// The title line before the puzzle (`Grid 01`), trimmed: the last line before its first
+    /// row that is not puzzle data (see [`Reader`]'s line rules).
+    pub title: Option<String>,
+    /// The text after the puzzle on its line (`box duplicate` after a line puzzle), or the text
+    /// of a trailing `# comment` on one of its lines (the first one), trimmed.
+    pub comment: Option<String>,
 }
 
 impl Parsed {
@@ -190,8 +203,16 @@ pub(crate) type Found = (usize, Result<Parsed, FormatError>);
 
 /// Reads puzzles one at a time from a [`BufRead`]; an iterator of [`Entry`].
 ///
-/// It streams: it holds at most one line ([`MAX_LINE_BYTES`] at most) and the current puzzle in
+/// It streams: it holds at most one line ([`MAX_LINE_BYTES`] at most), the current puzzle and a
+/// fixed lookahead (a line or two while reading; up to 64 lines while detecting the format) in
 /// memory. The format is detected on the first line holding a puzzle, unless forced.
+///
+/// Every format shares the same line rules: lines end at `\n`, `\r\n` or `\r`; UTF-16 with a
+/// byte-order mark is transcoded; blank lines and `#` comment lines are skipped; a `#` after
+/// whitespace starts a trailing comment (kept as [`Parsed::comment`]); rule lines drawn between
+/// rows (`------+------`, `+-------+`) are skipped; a line before a puzzle that is not puzzle
+/// data (`Grid 01`) is its [`Parsed::title`]. A line that cannot be read (not UTF-8, longer than
+/// [`MAX_LINE_BYTES`], a NUL byte) is an error that spoils only its own puzzle.
 pub struct Reader<R: BufRead> {
     lines: Lines<R>,
     origin: String,

@@ -40,69 +40,114 @@ pub fn write_grid(values: &[u8], symbols: &Symbols) -> String {
     out
 }
 
-/// An ASCII board (the one of seed 003, for any n), each line ending with a newline; empty cells
-/// are `.`. Without boxes every cell is framed by `+---+` rules and `|` bars. With
-/// `boxes = Some((rows, cols))` the box boundaries are drawn heavier: `=` rules and `#` bars.
+/// An ASCII board, each line ending with a newline, drawn only with `+`, `-`, `|` and spaces, so
+/// that the grid reader reads it back (its rows are cells between `|`, its rules are skipped).
+/// Cells are their symbol with a space on each side (as in Norvig's boards), `.` when empty.
+///
+/// `regions[cell]` names the region (box, or jigsaw region) holding each cell, row-major: a `|`
+/// stands between two cells of a row in different regions, and a rule line between two rows
+/// where some cells of a column are in different regions, with `-` under those cells only and
+/// `+` where lines meet. Columns stay aligned: where a `|` stands in any row, the other rows
+/// have a space in its place. With `None`, only the outer frame is drawn. See [`box_regions`]
+/// for the region map of a spec's boxes.
 ///
 /// ```
-/// use coverlab_formats::write_boxed;
+/// use coverlab_formats::{box_regions, write_boxed};
 /// use coverlab_model::Symbols;
-/// let board = write_boxed(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 1], &Symbols::default_for(4), Some((2, 2)));
-/// assert_eq!(board, "\
-/// #=======#=======#
-/// ## 1 | 2 # 3 | 4 #
-/// #---+---#---+---#
-/// ## 3 | 4 # 1 | 2 #
-/// #=======#=======#
-/// ## 2 | 1 # 4 | 3 #
-/// #---+---#---+---#
-/// ## 4 | 3 # . | 1 #
-/// #=======#=======#
+/// let values = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 1];
+/// let symbols = Symbols::default_for(4);
+/// assert_eq!(write_boxed(&values, &symbols, Some(&box_regions(4, (2, 2)))), "\
+/// +-----+-----+
+/// | 1 2 | 3 4 |
+/// | 3 4 | 1 2 |
+/// +-----+-----+
+/// | 2 1 | 4 3 |
+/// | 4 3 | . 1 |
+/// +-----+-----+
+/// ");
+/// assert_eq!(write_boxed(&values, &symbols, None), "\
+/// +---------+
+/// | 1 2 3 4 |
+/// | 3 4 1 2 |
+/// | 2 1 4 3 |
+/// | 4 3 . 1 |
+/// +---------+
 /// ");
 /// ```
-pub fn write_boxed(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize)>) -> String {
+pub fn write_boxed(values: &[u8], symbols: &Symbols, regions: Option<&[u16]>) -> String {
     let n = symbols.len().max(1);
-    let (box_rows, box_cols) = boxes.filter(|&(r, c)| r > 0 && c > 0).unwrap_or((usize::MAX, usize::MAX));
-    let heavy_row = |r: usize| boxes.is_some() && (r.is_multiple_of(box_rows) || r == n);
-    let heavy_col = |c: usize| boxes.is_some() && (c.is_multiple_of(box_cols) || c == n);
-    let rule = |r: usize| {
-        let mut line = String::with_capacity(4 * n + 2);
-        for c in 0..=n {
-            line.push(match (heavy_row(r), heavy_col(c)) {
-                (_, true) => '#',
-                (true, false) => '=',
-                (false, false) => '+',
-            });
-            if c < n {
-                line.push_str(if heavy_row(r) { "===" } else { "---" });
+    let rows = values.len().div_ceil(n);
+    let region = |r: usize, c: usize| regions.and_then(|map| map.get(r * n + c).copied());
+    // A `|` in row r before column c (c = n: after the last column).
+    let bar = |r: usize, c: usize| c == 0 || c == n || regions.is_some() && region(r, c - 1) != region(r, c);
+    // A rule above row r (r = rows: below the last row) under column c.
+    let rule = |r: usize, c: usize| r == 0 || r == rows || region(r - 1, c) != region(r, c);
+    // Gap c (before column c) is wide, room for a `|`, when some row has a `|` there.
+    let wide: Vec<bool> = (0..=n).map(|c| (0..rows).any(|r| bar(r, c))).collect();
+    // Where lines meet above row r, at gap c.
+    let corner = |r: usize, c: usize| {
+        let across = c > 0 && rule(r, c - 1) || c < n && rule(r, c);
+        let down = r > 0 && bar(r - 1, c) || r < rows && bar(r, c);
+        match (across, down) {
+            (true, true) => '+',
+            (true, false) => '-',
+            (false, true) => '|',
+            (false, false) => ' ',
+        }
+    };
+    let width = 2 * n + 2 * wide.iter().filter(|&&w| w).count();
+    let mut out = String::with_capacity((2 * rows + 1) * width);
+    let rule_line = |out: &mut String, r: usize| {
+        out.push(corner(r, 0));
+        for c in 0..n {
+            let fill = if rule(r, c) { '-' } else { ' ' };
+            out.extend([fill, fill]);
+            if wide[c + 1] {
+                out.extend([fill, corner(r, c + 1)]);
             }
         }
-        line.push('\n');
-        line
+        out.push('\n');
     };
-    let mut out = String::new();
-    for (r, row) in rows(values, symbols).enumerate() {
-        out.push_str(&rule(r));
-        for (c, &v) in row.iter().enumerate() {
-            out.push(if heavy_col(c) { '#' } else { '|' });
-            out.push(' ');
-            out.push(symbol(v, symbols, '.'));
-            out.push(' ');
+    for r in 0..rows {
+        if r == 0 || (0..n).any(|c| rule(r, c)) {
+            rule_line(&mut out, r);
         }
-        out.push(if heavy_col(row.len()) { '#' } else { '|' });
+        out.push('|');
+        for c in 0..n {
+            let value = values.get(r * n + c).copied().unwrap_or(0);
+            out.extend([' ', symbol(value, symbols, '.')]);
+            if wide[c + 1] {
+                out.extend([' ', if bar(r, c + 1) { '|' } else { ' ' }]);
+            }
+        }
         out.push('\n');
     }
-    out.push_str(&rule(values.len().div_ceil(n)));
+    rule_line(&mut out, rows);
     out
+}
+
+/// The region map of boxes of `rows × cols` cells in an n×n grid (row-major, boxes numbered
+/// row by row), as [`write_boxed`] takes it. Empty when the boxes do not tile the grid.
+pub fn box_regions(n: usize, (rows, cols): (usize, usize)) -> Vec<u16> {
+    if rows == 0 || cols == 0 || !n.is_multiple_of(rows) || !n.is_multiple_of(cols) {
+        return Vec::new();
+    }
+    (0..n * n).map(|i| ((i / n / rows) * (n / cols) + (i % n) / cols) as u16).collect()
 }
 
 /// Writes `values` in `format`. [`OutputFormat::Json`] gives a JSON string of the line form
 /// (quoted, no newline); the caller builds any surrounding object.
+///
+/// `boxes` draws the boxed board's borders around boxes of that shape (see [`write_boxed`] for
+/// any other region map).
 pub fn write(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize)>, format: OutputFormat) -> String {
     match format {
         OutputFormat::Line => write_line(values, symbols),
         OutputFormat::Grid => write_grid(values, symbols),
-        OutputFormat::Boxed => write_boxed(values, symbols, boxes),
+        OutputFormat::Boxed => {
+            let regions = boxes.map(|b| box_regions(symbols.len(), b)).filter(|map| !map.is_empty());
+            write_boxed(values, symbols, regions.as_deref())
+        }
         OutputFormat::Json => serde_json::Value::String(write_line(values, symbols)).to_string(),
     }
 }
@@ -111,29 +156,55 @@ pub fn write(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize)>, fo
 mod tests {
     use super::*;
 
-    /// The solved board of seed 003's example output (without its trailing spaces).
+    /// Seed 003's solved puzzle, with its boxes and with the outer frame only.
     #[test]
-    fn boxed_without_boxes_is_the_seed_003_board() {
+    fn boxed_classic_and_plain() {
         let solved = "135294678478163259269578143613925784824317596957846312582739461741682935396451827";
         let values: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
-        let board = write_boxed(&values, &Symbols::default_for(9), None);
-        let rule = "+---+---+---+---+---+---+---+---+---+\n";
-        assert!(board.starts_with(&format!("{rule}| 1 | 3 | 5 | 2 | 9 | 4 | 6 | 7 | 8 |\n{rule}")));
-        assert!(board.ends_with(&format!("| 3 | 9 | 6 | 4 | 5 | 1 | 8 | 2 | 7 |\n{rule}")));
-        assert_eq!(board.lines().count(), 19);
+        let nine = Symbols::default_for(9);
+        let board = write(&values, &nine, Some((3, 3)), OutputFormat::Boxed);
+        let rule = "+-------+-------+-------+";
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines.len(), 13);
+        assert_eq!(lines[..3], [rule, "| 1 3 5 | 2 9 4 | 6 7 8 |", "| 4 7 8 | 1 6 3 | 2 5 9 |"]);
+        assert_eq!((lines[4], lines[8], lines[12]), (rule, rule, rule));
+        assert_eq!(lines[11], "| 3 9 6 | 4 5 1 | 8 2 7 |");
+        let plain = write_boxed(&values, &nine, None);
+        assert!(plain.starts_with("+-------------------+\n| 1 3 5 2 9 4 6 7 8 |\n| 4 7 8 1 6 3 2 5 9 |\n"));
+        assert_eq!(plain.lines().count(), 11);
     }
 
     #[test]
     fn boxed_marks_rectangular_boxes() {
         let values = vec![0u8; 36];
-        let board = write_boxed(&values, &Symbols::default_for(6), Some((2, 3)));
+        let board = write(&values, &Symbols::default_for(6), Some((2, 3)), OutputFormat::Boxed);
         let lines: Vec<&str> = board.lines().collect();
-        assert_eq!(lines.len(), 13);
-        assert_eq!(lines[0], "#===========#===========#");
-        assert_eq!(lines[1], "# . | . | . # . | . | . #");
-        assert_eq!(lines[2], "#---+---+---#---+---+---#");
-        assert_eq!(lines[4], "#===========#===========#");
-        assert!(lines.iter().all(|l| l.len() == 25), "monospace-aligned");
+        assert_eq!(lines.len(), 10);
+        assert_eq!(lines[0], "+-------+-------+");
+        assert_eq!(lines[1], "| . . . | . . . |");
+        assert_eq!(lines[3], "+-------+-------+");
+        assert!(lines.iter().all(|l| l.len() == 17), "monospace-aligned");
+    }
+
+    #[test]
+    fn boxed_jigsaw_draws_partial_rules() {
+        // 4x4 with regions: AABB / ACBB / CCDD / CDDD (region ids 0-3).
+        let map: Vec<u16> = "AABBACBBCCDDCDDD".bytes().map(|b| u16::from(b - b'A')).collect();
+        let board = write_boxed(&[0; 16], &Symbols::default_for(4), Some(&map));
+        assert_eq!(
+            board,
+            "\
++-------+-----+
+| .   . | . . |
+|   +---+     |
+| . | . | . . |
++---+   +-----+
+| .   . | . . |
+|   +---+     |
+| . | .   . . |
++---+---------+
+"
+        );
     }
 
     #[test]

@@ -230,3 +230,68 @@ fn unknown_format_names() {
     let e = "csv".parse::<coverlab_formats::OutputFormat>().unwrap_err();
     assert_eq!(e.to_string(), "unknown output format 'csv' (expected line, grid, boxed or json)");
 }
+
+#[test]
+fn header_sizes_too_long_or_negative() {
+    for (size, message_start) in [
+        ("1000", "the size 1000 is out of range"),
+        ("-5", "the size -5 is out of range"),
+        ("99999999999999999999", "the size 99999999999999999999 is out of range"),
+    ] {
+        let text = format!("{size}\n1 2 3\n4 5 6\n");
+        assert_eq!(Reader::new(text.as_bytes(), "<test>", None, None).format(), Some(InputFormat::Header), "{size}");
+        assert_eq!(message(&text, None, None), format!("line 1, column 1: {message_start} (expected 1-64)"));
+    }
+    // A lone line of symbols followed by rows of the same length stays a grid.
+    let entries = read_str("1234\n3412\n2143\n4321\n", None, None);
+    assert_eq!((entries.len(), ok(&entries[0]).size), (1, 4));
+}
+
+#[test]
+fn utf16_without_byte_order_mark() {
+    for big_endian in [false, true] {
+        let text = format!("{P9}\r\n{P9}\r\n");
+        let bytes: Vec<u8> =
+            text.encode_utf16().flat_map(|u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
+        let entries: Vec<_> = Reader::new(bytes.as_slice(), "<test>", None, None).collect();
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        assert_eq!(
+            err(&entries[0]).to_string(),
+            "line 1: looks like UTF-16 without a byte-order mark: save it as UTF-8"
+        );
+    }
+}
+
+#[test]
+fn nul_bytes() {
+    let mut bytes = format!("{P9}\n").into_bytes();
+    bytes.extend_from_slice(b"4....\x00..");
+    bytes.extend_from_slice(format!("\n{P9}\n").as_bytes());
+    let entries: Vec<_> = Reader::new(bytes.as_slice(), "<test>", None, None).collect();
+    assert_eq!(entries.len(), 3);
+    assert_eq!(err(&entries[1]).to_string(), "line 2, column 6: a NUL byte (expected text)");
+    ok(&entries[2]);
+}
+
+#[test]
+fn control_characters_never_reach_a_message() {
+    let grid = "1 2 3 4\n3 4 1 2\n2 1 \u{1b}[2J 3\n4 3 2 1\n";
+    assert_eq!(message(grid, None, None), "line 3, column 5: '\\e[2J' is neither a number nor a single symbol");
+    let grid = "1 2 3 4\n3 4 1 2\n2 1 \u{202e} 3\n4 3 2 1\n";
+    assert_eq!(
+        message(grid, None, None),
+        "line 3, column 5: '\\u{202e}' is not a symbol of spec classic-4x4 (expected 1-4 or '.')"
+    );
+    let line = format!("{}\u{1b}", &P9[..80]);
+    assert_eq!(
+        message(&line, Some(InputFormat::Line), None),
+        "line 1, column 81: '\\e' is not a symbol of spec classic-9x9 (expected 1-9 or '.')"
+    );
+    assert_eq!(
+        message("\u{1b}]0;x\u{7}\n1 2\n", Some(InputFormat::Header), None),
+        "line 1, column 1: '\\e]0;x\\u{7}' is not a size (expected a number 1-64)"
+    );
+    for e in read_str("1 2 3 4\n3 4 1 2\n2 1 \u{1b} 3\n4 3 2 1\n\u{1b}\n", None, None) {
+        assert!(!err(&e).to_string().chars().any(|c| c.is_control()), "{e:?}");
+    }
+}

@@ -257,3 +257,251 @@ fn reader_streams_a_long_input() {
     }
     assert_eq!(count, 20_000);
 }
+
+/// A reader handing out `step` bytes at a time, through a buffer of `step` bytes: every line
+/// terminator and every multi-byte sequence ends up split across reads somewhere.
+fn trickle(bytes: &[u8], step: usize, format: Option<InputFormat>) -> Vec<coverlab_formats::Entry> {
+    struct Trickle<'a>(&'a [u8], usize);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let k = buf.len().min(self.1).min(self.0.len());
+            buf[..k].copy_from_slice(&self.0[..k]);
+            self.0 = &self.0[k..];
+            Ok(k)
+        }
+    }
+    let input = std::io::BufReader::with_capacity(step, Trickle(bytes, step));
+    Reader::new(input, "<test>", format, None).collect()
+}
+
+#[test]
+fn cr_only_line_endings() {
+    let text = format!("# old Mac\r{SEED_003_LINE}\r\r{SOLVED_4}\r");
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 4]);
+    assert_eq!(ok(&entries[1]).values, digits(SOLVED_4));
+    let grid = SEED_003.replace('\n', "\r");
+    assert_eq!(detect(&grid), Some(InputFormat::Grid));
+    assert_eq!(ok(&read_str(&grid, None, None)[0]).values, digits(SEED_003_LINE));
+}
+
+#[test]
+fn crlf_is_one_terminator_even_split_across_reads() {
+    let text = format!("{SOLVED_4}\r\n{SOLVED_4}\r\n\r\n# c\r\n{SOLVED_4}\r\n");
+    for step in 1..8 {
+        let entries = trickle(text.as_bytes(), step, None);
+        assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [1, 2, 5], "step {step}");
+    }
+}
+
+#[test]
+fn utf16_with_a_byte_order_mark_is_transcoded() {
+    let text = format!("# é, and a character outside the BMP: 𝄞\r\n{SEED_003}\n{}", SEED_003.replace(' ', "\t"));
+    let expected: Vec<_> = read_str(&text, None, None);
+    assert_eq!(expected.len(), 2);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let le: Vec<u8> = [0xFF, 0xFE].into_iter().chain(units.iter().flat_map(|u| u.to_le_bytes())).collect();
+    let be: Vec<u8> = [0xFE, 0xFF].into_iter().chain(units.iter().flat_map(|u| u.to_be_bytes())).collect();
+    for bytes in [le, be] {
+        for step in [1, 3, 4096] {
+            assert_eq!(trickle(&bytes, step, None), expected, "step {step}");
+        }
+    }
+    // A lone surrogate is reported where it is.
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in "12\u{0}4".encode_utf16() {
+        bytes.extend(if u == 0 { 0xD800u16 } else { u }.to_le_bytes());
+    }
+    let entries = trickle(&bytes, 2, Some(InputFormat::Line));
+    assert_eq!(common::err(&entries[0]).to_string(), "line 1, column 3: invalid UTF-8");
+}
+
+#[test]
+fn semicolons_separate_csv_fields() {
+    let text = "1;2;3;4\n3;4;1;2\n2;;4;3\n4; 3 ;2;1\n";
+    assert_eq!(detect(text), Some(InputFormat::Csv));
+    assert_eq!(ok(&read_str(text, None, None)[0]).values, digits("123434122.434321"));
+}
+
+#[test]
+fn csv_rows_may_end_with_a_separator() {
+    // Every row with a trailing comma, 0 for empty.
+    let rows: Vec<String> =
+        digits(SEED_003_LINE).chunks(9).map(|r| r.iter().map(|v| format!("{v},")).collect()).collect();
+    let text = rows.join("\n") + "\n";
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(ok(&entries[0]).values, digits(SEED_003_LINE));
+    // Twice back to back, with `;`.
+    let twice = text.replace(',', ";").repeat(2);
+    let entries = read_str(&twice, None, None);
+    assert_eq!(entries.len(), 2);
+    assert_eq!(ok(&entries[1]).values, digits(SEED_003_LINE));
+    // Empty fields for empty cells: `6,,,1,9,5,,,` is nine cells, with or without a trailing comma after
+    // the first row, and a last row that is all separators.
+    let rows: Vec<String> = digits(SEED_003_LINE)
+        .chunks(9)
+        .map(|r| r.iter().map(|&v| if v == 0 { String::new() } else { v.to_string() }).collect::<Vec<_>>().join(","))
+        .collect();
+    let text = rows.join("\n") + "\n";
+    assert!(text.starts_with(",,,,,4,,,\n"));
+    assert_eq!(ok(&read_str(&text, None, None)[0]).values, digits(SEED_003_LINE));
+    let trailing: String =
+        rows.iter().enumerate().map(|(i, r)| if i == 0 { format!("{r}\n") } else { format!("{r},\n") }).collect();
+    assert_eq!(ok(&read_str(&trailing, None, None)[0]).values, digits(SEED_003_LINE));
+    // The first row's empty last field is a separator when the second row says so.
+    let text = "1,2,3,\n3,4,1,2\n2,1,4,3\n4,3,2,1\n";
+    assert_eq!(ok(&read_str(text, None, None)[0]).values, digits("123.341221434321"));
+    let text = "1,2,3,4,\n3,4,1,2\n2,1,4,3\n4,3,2,1\n";
+    assert_eq!(ok(&read_str(text, None, None)[0]).values, digits(SOLVED_4));
+}
+
+#[test]
+fn trailing_comments_are_stripped_and_kept() {
+    let text = "1 2 3 4   # first row\n3 4 1 2\t#\n2 1 4 3 # another\n4 3 2 1\n";
+    let p = read_str(text, None, None).remove(0).result.unwrap();
+    assert_eq!((p.values, p.comment.as_deref()), (digits(SOLVED_4), Some("first row")));
+    let text = "1,2,3,4 # csv\n3,4,1,2\n2,1,4,3\n4,3,2,1\n";
+    assert_eq!(read_str(text, None, None)[0].result.as_ref().unwrap().comment.as_deref(), Some("csv"));
+    let text =
+        "4 1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1 # solved\n4\n1 0 0 0\n0 0 3 0 # not this one\n0 4 0 0\n0 0 0 2 # this one\n";
+    let entries = read_str(text, None, None);
+    let comments: Vec<_> = entries.iter().map(|e| ok(e).comment.as_deref()).collect();
+    assert_eq!(comments, [Some("solved"), Some("not this one")]);
+    // `#` not after whitespace is not a comment.
+    let msg = common::err(&read_str("1 2 3 4\n3 4 1 2#x\n2 1 4 3\n4 3 2 1\n", None, None)[0]).to_string();
+    assert_eq!(msg, "line 2, column 7: '2#x' is neither a number nor a single symbol");
+}
+
+#[test]
+fn project_euler_96_titles() {
+    // Problem 96's file: `Grid 01` ... `Grid 50`, each before nine rows of nine digits.
+    let corpus = common::read("tests/data/9x9/17_clue_first200.txt");
+    let puzzles: Vec<&str> = corpus.lines().take(50).collect();
+    let mut text = String::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        text.push_str(&format!("Grid {:02}\r\n", i + 1));
+        for row in digits(p).chunks(9) {
+            text.extend(row.iter().map(|v| char::from(b'0' + v)));
+            text.push_str("\r\n");
+        }
+    }
+    assert_eq!(detect(&text), Some(InputFormat::Grid));
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.len(), 50);
+    for (i, (entry, puzzle)) in entries.iter().zip(&puzzles).enumerate() {
+        let p = ok(entry);
+        assert_eq!((entry.line, &p.values), (10 * i + 2, &digits(puzzle)));
+        assert_eq!(p.title.as_deref(), Some(format!("Grid {:02}", i + 1).as_str()));
+    }
+    // Titles of other words, in a csv file and a header file; a title never eats a row of letters.
+    let text = "Puzzle one: easy\n1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\nPuzzle two\n1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n";
+    let titles: Vec<_> = read_str(text, None, None).iter().map(|e| ok(e).title.clone().unwrap()).collect();
+    assert_eq!(titles, ["Puzzle one: easy", "Puzzle two"]);
+    let text = "Sudoku #1\n4\n1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1\n";
+    assert_eq!(ok(&read_str(text, None, None)[0]).title.as_deref(), Some("Sudoku #1"));
+    let frisch = common::read("tests/data/25x25/gecode_frisch_18.txt");
+    let line = frisch.lines().next().unwrap();
+    let rows: String = line.as_bytes().chunks(25).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+    let from_rows = read_str(&format!("Frisch 1\n{rows}"), None, None).remove(0).result.unwrap();
+    assert_eq!(from_rows.values, read_str(line, None, None)[0].result.as_ref().unwrap().values);
+    assert_eq!(from_rows.title.as_deref(), Some("Frisch 1"));
+}
+
+#[test]
+fn line_puzzles_with_comments() {
+    // The convention of the `sudoku` crate's test data: a puzzle, a separator, a comment.
+    let p = SEED_003_LINE;
+    let text = format!(
+        "{p} box duplicate\n{p} column duplicate\n{p};hardest\n{p},from a csv\n{p}\t# 17 clues\n{p}  \n{p} unsolvable row\n"
+    );
+    assert_eq!(detect(&text), Some(InputFormat::Line));
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.len(), 7);
+    let comments: Vec<_> = entries.iter().map(|e| ok(e).comment.as_deref()).collect();
+    assert_eq!(
+        comments,
+        [
+            Some("box duplicate"),
+            Some("column duplicate"),
+            Some("hardest"),
+            Some("from a csv"),
+            Some("17 clues"),
+            None,
+            Some("unsolvable row")
+        ]
+    );
+    assert!(entries.iter().all(|e| ok(e).values == digits(p)));
+    // Titles between line puzzles.
+    let text = format!("Grid 01\n{p}\nGrid 02\n{SOLVED_4}\n");
+    let entries = read_str(&text, None, None);
+    assert_eq!(
+        entries.iter().map(|e| (e.line, ok(e).title.clone().unwrap())).collect::<Vec<_>>(),
+        [(2, "Grid 01".to_string()), (4, "Grid 02".to_string())]
+    );
+}
+
+#[test]
+fn norvig_boards() {
+    let norvig = "\
+4 . . |. . . |8 . 5 
+. 3 . |. . . |. . . 
+. . . |7 . . |. . . 
+------+------+------
+. 2 . |. . . |. 6 . 
+. . . |. 8 . |4 . . 
+. . . |. 1 . |. . . 
+------+------+------
+. . . |6 . 3 |. 7 . 
+5 . . |2 . . |. . . 
+1 . 4 |. . . |. . . 
+";
+    const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    assert_eq!(detect(norvig), Some(InputFormat::Grid));
+    let framed = "\
++-------+-------+-------+
+| 4 . . | . . . | 8 . 5 |
+| . 3 . | . . . | . . . |
+| . . . | 7 . . | . . . |
++-------+-------+-------+
+| . 2 . | . . . | . 6 . |
+| . . . | . 8 . | 4 . . |
+| . . . | . 1 . | . . . |
++-------+-------+-------+
+| . . . | 6 . 3 | . 7 . |
+| 5 . . | 2 . . | . . . |
+| 1 . 4 | . . . | . . . |
++-------+-------+-------+
+";
+    let compact = "4..|...|8.5\n.3.|...|...\n...|7..|...\n---+---+---\n.2.|...|.6.\n...|.8.|4..\n...|.1.|...\n---+---+---\n...|6.3|.7.\n5..|2..|...\n1.4|...|...\n";
+    let dashes = HARD.replace('.', "-");
+    let dashed: String =
+        dashes.as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+    let spaced: String = dashes
+        .as_bytes()
+        .chunks(9)
+        .map(|r| r.iter().map(|&b| char::from(b).to_string()).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    let text = format!("{norvig}\n{framed}{compact}=================\n{dashed}{}{spaced}", "-".repeat(21) + "\n");
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.len(), 5, "{entries:?}");
+    for entry in &entries {
+        assert_eq!(ok(entry).values, digits(HARD), "line {}", entry.line);
+    }
+    assert_eq!(entries.iter().map(|e| e.line).collect::<Vec<_>>(), [1, 14, 26, 38, 48]);
+    // A row of nine dashes is a row of empty cells, not a rule.
+    let empty_first = format!("---------\n{}", &dashed[10..]);
+    let p = read_str(&empty_first, None, None).remove(0).result.unwrap();
+    assert_eq!(&p.values[..9], &[0; 9]);
+}
+
+#[test]
+fn odd_but_fine_input() {
+    // CRLF, a byte-order mark, trailing spaces and tabs, tabs between tokens, `0` and `.`.
+    let grid = "\u{feff}1\t0 3  .\t \r\n3 4\t1 2 \r\n. 1 4 3\t\r\n4 3 2 0  \r\n";
+    assert_eq!(ok(&read_str(grid, None, None)[0]).values, digits("1.3.3412.1434320".replace('0', ".").as_str()));
+    let header = "\u{feff}4\t\r\n1 0 3 .\t\r\n3 4 1 2 \r\n. 1 4 3\r\n4 3 2 0\r\n";
+    assert_eq!(ok(&read_str(header, None, None)[0]).values, digits("1.3.3412.143432."));
+    let csv = "\u{feff}1,0,3,.\t\r\n3,4,1,2 \r\n,1,4,3\r\n4,3,2,0\r\n";
+    assert_eq!(ok(&read_str(csv, None, None)[0]).values, digits("1.3.3412.143432."));
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use coverlab_formats::{InputFormat, OutputFormat, read_str, write, write_grid, write_line};
+use coverlab_formats::{InputFormat, OutputFormat, box_regions, read_str, write, write_boxed, write_grid, write_line};
 use coverlab_model::{MAX_SIZE, Symbols, builtin};
 use proptest::prelude::*;
 
@@ -102,14 +102,31 @@ proptest! {
     }
 
     #[test]
-    fn boxed_boards_are_aligned((n, values) in puzzle(4..=25usize), boxed in any::<bool>()) {
-        let symbols = Symbols::default_for(n);
-        let boxes = if boxed { builtin::box_shape(n) } else { None };
-        let board = write(&values, &symbols, boxes, OutputFormat::Boxed);
-        prop_assert_eq!(board.lines().count(), 2 * n + 1);
-        prop_assert!(board.lines().all(|l| l.chars().count() == 4 * n + 1));
-        let cells: String = board.lines().skip(1).step_by(2).flat_map(|l| l.chars().skip(2).step_by(4)).collect();
-        prop_assert_eq!(cells, write_line(&values, &symbols));
+    fn boxed_round_trip(
+        (n, values) in puzzle(4..=MAX_SIZE),
+        pick in 0usize..3,
+        layout in 0usize..3,
+        ids in proptest::collection::vec(0u16..5, MAX_SIZE * MAX_SIZE),
+    ) {
+        let symbols = alphabet(n, pick);
+        let regions = match layout {
+            0 => None,
+            1 => builtin::box_shape(n).map(|shape| box_regions(n, shape)),
+            _ => Some(ids[..n * n].to_vec()), // any map draws, region sizes aside
+        };
+        let board = write_boxed(&values, &symbols, regions.as_deref());
+        let width = board.lines().next().unwrap().chars().count();
+        prop_assert!(board.lines().all(|l| l.chars().count() == width), "aligned:\n{}", board);
+        prop_assert!(board.lines().all(|l| !l.ends_with(' ')));
+        prop_assert!(!board.contains(['#', '=']));
+        // Twice, back to back: the rules between them are skipped.
+        let entries = read_str(&board.repeat(2), None, None);
+        prop_assert_eq!(entries.len(), 2);
+        for entry in &entries {
+            let p = entry.result.as_ref().map_err(|e| TestCaseError::fail(format!("{e}\n{board}")))?;
+            prop_assert_eq!(&p.values, &values);
+            prop_assert_eq!(&p.symbols, &symbols);
+        }
     }
 
     #[test]
@@ -119,6 +136,9 @@ proptest! {
                 Just("\n".to_string()), Just(" ".to_string()), Just(",".to_string()), Just("#".to_string()),
                 Just("\r\n".to_string()), Just("0".to_string()), Just(".".to_string()), Just("9".to_string()),
                 Just("4".to_string()), Just("64".to_string()), Just("99999999999999999999999".to_string()),
+                Just("|".to_string()), Just("-".to_string()), Just(";".to_string()), Just("\r".to_string()),
+                Just("+---+".to_string()), Just("Grid 01".to_string()), Just("\u{0}".to_string()),
+                Just(" # c".to_string()), Just("-5".to_string()),
                 "[0-9A-Za-z.é]{1,20}",
             ],
             0..200,
@@ -156,4 +176,39 @@ proptest! {
             prop_assert!(reader.count() <= bytes.len());
         }
     }
+}
+
+/// Every written format reads back as the same values, for the usual sizes: line, grid, and
+/// boxed boards with boxes, with a jigsaw region map and with the frame only.
+#[test]
+fn every_written_format_reads_back() {
+    for n in [4, 6, 9, 12, 16, 25, 36] {
+        let symbols = Symbols::default_for(n);
+        let shape = builtin::box_shape(n).unwrap();
+        // A Latin square with holes.
+        let values: Vec<u8> = (0..n * n)
+            .map(|i| if i % 7 == 3 { 0 } else { ((i / n * shape.1 + i / n / shape.0 + i % n) % n + 1) as u8 })
+            .collect();
+        // Jigsaw-like regions: the boxes, each band shifted by its row.
+        let jigsaw: Vec<u16> = (0..n * n).map(|i| box_regions(n, shape)[i / n * n + (i % n + i / n) % n]).collect();
+        let texts = [
+            write(&values, &symbols, None, OutputFormat::Line),
+            write(&values, &symbols, None, OutputFormat::Grid),
+            write(&values, &symbols, Some(shape), OutputFormat::Boxed),
+            write_boxed(&values, &symbols, Some(&jigsaw)),
+            write_boxed(&values, &symbols, None),
+        ];
+        for text in texts {
+            let entries = read_str(&text, None, None);
+            assert_eq!(entries.len(), 1, "{n}x{n}:\n{text}");
+            let p = entries[0].result.as_ref().unwrap_or_else(|e| panic!("{n}x{n}: {e}\n{text}"));
+            assert_eq!((p.size, &p.values), (n, &values), "{n}x{n}:\n{text}");
+        }
+    }
+    // The jigsaw spec's own regions.
+    let map = "AAABBBCCCAAABBBCCCAADEBBCCFADDEEBCFFDDDEEEFFFDGDEHEFIFDGGEHHIIFGGGHHHIIIGGGHHHIII";
+    let regions: Vec<u16> = map.bytes().map(|b| u16::from(b - b'A')).collect();
+    let values: Vec<u8> = (0..81).map(|i| ((i * 4 + i / 9) % 9) as u8).collect();
+    let board = write_boxed(&values, &Symbols::default_for(9), Some(&regions));
+    assert_eq!(read_str(&board, None, None)[0].result.as_ref().unwrap().values, values, "\n{board}");
 }
