@@ -156,6 +156,10 @@ pub struct Item {
     pub location: Location,
     /// The puzzle, or the message (with its location) saying why it is invalid.
     pub puzzle: Result<Puzzle, String>,
+    /// The title line before the puzzle (`Grid 01`), and the comment after it on its line.
+    pub title: Option<String>,
+    /// The comment after the puzzle on its line (`box duplicate`, `# 17 clues`).
+    pub comment: Option<String>,
 }
 
 /// What reading the inputs gives next.
@@ -289,7 +293,7 @@ impl Iterator for Puzzles {
                 continue;
             }
             let open = self.current.as_mut().expect("an input is open");
-            let Some(entry) = open.reader.next() else {
+            let Some(mut entry) = open.reader.next() else {
                 let done = self.current.take().expect("an input is open");
                 if done.puzzles == 0 {
                     return Some(Next::Note(format!(
@@ -316,8 +320,12 @@ impl Iterator for Puzzles {
             let location = Location { input: open.name.clone(), line: entry.line };
             let index = self.next_index;
             self.next_index += 1;
+            let (title, comment) = match &mut entry.result {
+                Ok(parsed) => (parsed.title.take(), parsed.comment.take()),
+                Err(_) => (None, None),
+            };
             let puzzle = match entry.result {
-                Err(e) => Err(format!("{}: {e}", location.input.shown)),
+                Err(e) => Err(e.located(&location.input.shown)),
                 Ok(parsed) => self.model_for(parsed.size).map_err(|e| format!("{location}: {e}")).and_then(|model| {
                     if parsed.size != model.size() {
                         return Err(format!(
@@ -337,7 +345,7 @@ impl Iterator for Puzzles {
                     Ok(Puzzle::new_unchecked(model, grid).with_symbols(parsed.symbols))
                 }),
             };
-            return Some(Next::Puzzle(Item { index, location, puzzle }));
+            return Some(Next::Puzzle(Item { index, location, puzzle, title, comment }));
         }
     }
 }

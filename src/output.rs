@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use coverlab_engine::{Outcome, Stats, Status, StopReason};
-use coverlab_formats::{OutputFormat, write};
+use coverlab_formats::{OutputFormat, write, write_boxed};
 use coverlab_model::{Grid, Puzzle};
 use serde::Serialize;
 
@@ -57,6 +57,10 @@ pub struct PuzzleResult {
     pub micros: Option<u64>,
     /// What is wrong with an invalid puzzle.
     pub error: Option<String>,
+    /// The puzzle's title line in the input (`Grid 01`).
+    pub title: Option<String>,
+    /// The comment after the puzzle on its line in the input.
+    pub comment: Option<String>,
     /// The solutions kept.
     grids: Vec<Grid>,
     /// The puzzle solved (its spec and alphabet write the output); `None` when invalid.
@@ -70,6 +74,10 @@ struct JsonResult<'a> {
     index: usize,
     status: PuzzleStatus,
     location: &'a Location,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
     /// The spec it was solved with.
     #[serde(skip_serializing_if = "Option::is_none")]
     spec: Option<&'a str>,
@@ -102,6 +110,8 @@ impl PuzzleResult {
             stats: None,
             micros: None,
             error: Some(error),
+            title: None,
+            comment: None,
             grids: Vec::new(),
             puzzle: None,
         }
@@ -130,6 +140,8 @@ impl PuzzleResult {
             stats: Some(outcome.stats),
             micros: None,
             error: None,
+            title: None,
+            comment: None,
             grids: outcome.solutions,
             puzzle: Some(puzzle),
         }
@@ -142,6 +154,8 @@ impl PuzzleResult {
                 index: self.index,
                 status: self.status,
                 location: &self.location,
+                title: self.title.as_deref(),
+                comment: self.comment.as_deref(),
                 spec: self.puzzle.as_ref().map(|p| p.model().name()),
                 solutions: match &self.puzzle {
                     Some(p) => {
@@ -172,7 +186,6 @@ impl PuzzleResult {
             };
             return writeln!(out, "# {}: {what}", self.index);
         }
-        let boxes = puzzle.model().boxes();
         let format = match format {
             OutputFormatArg::Line => OutputFormat::Line,
             OutputFormatArg::Grid => OutputFormat::Grid,
@@ -180,7 +193,11 @@ impl PuzzleResult {
             OutputFormatArg::Json => unreachable!("handled above"),
         };
         for grid in &self.grids {
-            let mut text = write(grid.values(), puzzle.symbols(), boxes, format);
+            let mut text = match format {
+                // Region borders: the boxes, or a jigsaw's regions.
+                OutputFormat::Boxed => write_boxed(grid.values(), puzzle.symbols(), puzzle.model().regions()),
+                _ => write(grid.values(), puzzle.symbols(), None, format),
+            };
             text.push('\n');
             out.write_all(text.as_bytes())?;
         }

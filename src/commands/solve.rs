@@ -71,12 +71,26 @@ impl Run<'_> {
     }
 
     fn solve(&self, strategy: &mut dyn Strategy, item: Item, sink: &mut dyn TraceSink) -> PuzzleResult {
-        let puzzle = match item.puzzle {
+        let (title, comment) = (item.title, item.comment);
+        let mut result = self.solve_puzzle(strategy, item.index, item.location, item.puzzle, sink);
+        result.title = title;
+        result.comment = comment;
+        result
+    }
+
+    fn solve_puzzle(
+        &self,
+        strategy: &mut dyn Strategy,
+        index: usize,
+        location: crate::input::Location,
+        puzzle: Result<coverlab_model::Puzzle, String>,
+        sink: &mut dyn TraceSink,
+    ) -> PuzzleResult {
+        let puzzle = match puzzle {
             Ok(p) => p,
-            Err(e) => return PuzzleResult::invalid(item.index, item.location, e),
+            Err(e) => return PuzzleResult::invalid(index, location, e),
         };
-        let span =
-            tracing::debug_span!("solve", index = item.index, spec = puzzle.model().name(), strategy = self.info.name);
+        let span = tracing::debug_span!("solve", index, spec = puzzle.model().name(), strategy = self.info.name);
         let _guard = span.enter();
         let start = self.timed.then(Instant::now);
         let outcome = strategy.solve(&puzzle, &self.limits(), sink);
@@ -90,11 +104,9 @@ impl Run<'_> {
             placements = outcome.stats.placements,
             micros,
             threads = self.threads,
-            "puzzle {} ({})",
-            item.index,
-            item.location
+            "puzzle {index} ({location})"
         );
-        let mut result = PuzzleResult::solved(item.index, item.location, puzzle, outcome, self.counting);
+        let mut result = PuzzleResult::solved(index, location, puzzle, outcome, self.counting);
         if self.args.stats {
             result.micros = Some(micros);
         }

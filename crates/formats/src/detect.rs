@@ -18,8 +18,11 @@
 //!    pass this twice, as two rows would start with the same value in one column) → `header`;
 //! 6. it has several tokens, separated by whitespace or `|` → `grid`;
 //! 7. it is one run of symbols: of the forced spec's size n → `grid`; with a forced spec of
-//!    another size → `line`; else of 2 to 64 symbols → `grid`, and longer → `line` (whose error
-//!    will say what length was expected).
+//!    another size → `line`; else of n² ≤ 64 symbols for a size n with a spec (they did not fit
+//!    rule 1's alphabets) → `grid` when the next puzzle line is another such run (the rows of a
+//!    16x16 grid written in symbols), else `line` (a line puzzle whose error names the bad
+//!    symbol); else of 2 to 64 symbols → `grid`, and longer → `line` (whose error will say what
+//!    length was expected).
 
 use std::io::BufRead;
 
@@ -123,6 +126,18 @@ fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>,
     match ctx.forced_size() {
         Some(n) if len == n => InputFormat::Grid,
         Some(_) => InputFormat::Line,
+        None if builtin::for_cell_count(len).is_some() && len <= MAX_SIZE => {
+            // n² symbols that do not fit an n-symbol alphabet: the first row of a grid written
+            // in symbol rows (a 16x16 row is as long as a 4x4 line puzzle) when the next line is
+            // another such row; else a line puzzle with a bad symbol, which its error will name.
+            let root = len.isqrt();
+            let rows = next_puzzle_line(lines, held, ctx).is_some_and(|l| {
+                let words = l.words();
+                matches!(words.as_slice(), [w] if w.text.chars().count() == len)
+                    && !ctx.fits_some_alphabet(words[0].text, root)
+            });
+            if rows { InputFormat::Grid } else { InputFormat::Line }
+        }
         None if (2..=MAX_SIZE).contains(&len) => InputFormat::Grid,
         None => InputFormat::Line,
     }

@@ -232,4 +232,46 @@ impl FormatError {
             _ => None,
         }
     }
+
+    /// What is wrong, without where (the message `Display` writes after `line L, column C: `).
+    pub fn message(&self) -> String {
+        let full = self.to_string();
+        let at = match self.column() {
+            Some(column) => format!("line {}, column {column}: ", self.line()),
+            None => format!("line {}: ", self.line()),
+        };
+        full.strip_prefix(&at).map_or(full.clone(), str::to_string)
+    }
+
+    /// The error located in a named input, the way compilers write it: `origin:line:column:
+    /// message` (`puzzles.txt:3:17: 'Z' is not a symbol of …`).
+    pub fn located(&self, origin: &str) -> String {
+        match self.column() {
+            Some(column) => format!("{origin}:{}:{column}: {}", self.line(), self.message()),
+            None => format!("{origin}:{}: {}", self.line(), self.message()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_is_located_like_a_compiler_error() {
+        let symbol = FormatError::UnknownSymbol {
+            line: 3,
+            column: 17,
+            symbol: 'Z',
+            target: "spec classic-16x16".into(),
+            expected: "1-9, A-G".into(),
+        };
+        assert_eq!(
+            symbol.located("p.txt"),
+            "p.txt:3:17: 'Z' is not a symbol of spec classic-16x16 (expected 1-9, A-G or '.')"
+        );
+        let length = FormatError::WrongRowLength { line: 4, cells: 8, expected: 9 };
+        assert_eq!(length.located("p.txt"), "p.txt:4: the row has 8 cells, expected 9");
+        assert!(!length.message().starts_with("line"));
+    }
 }

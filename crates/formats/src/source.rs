@@ -24,6 +24,11 @@ use crate::error::FormatError;
 /// written with up to 4 bytes per cell.
 pub const MAX_LINE_BYTES: usize = 64 * 64 * 4;
 
+/// A line longer than [`MAX_LINE_BYTES`] is skipped up to its end, but at most this far: a line
+/// that never ends (`/dev/zero`, a binary file) is reported once per this many bytes, so reading
+/// always makes progress in bounded steps.
+pub const MAX_SKIP_BYTES: usize = 1 << 20;
+
 /// One line of input, without its terminator and trailing whitespace.
 #[derive(Debug, Clone)]
 pub(crate) struct Line {
@@ -269,7 +274,11 @@ impl<R: BufRead> Lines<R> {
         self.special = false;
         let mut overflow = false;
         let mut any = false;
+        let mut seen = 0usize;
         loop {
+            if overflow && seen >= MAX_SKIP_BYTES {
+                break; // an endless line (`/dev/zero`): its rest is read as more too-long lines
+            }
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
@@ -308,6 +317,7 @@ impl<R: BufRead> Lines<R> {
                 self.buf.extend_from_slice(content);
             }
             self.input.consume(take);
+            seen += take;
             if end {
                 break;
             }

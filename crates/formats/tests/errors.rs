@@ -295,3 +295,25 @@ fn control_characters_never_reach_a_message() {
         assert!(!err(&e).to_string().chars().any(|c| c.is_control()), "{e:?}");
     }
 }
+
+#[test]
+fn an_endless_line_is_read_in_bounded_steps() {
+    // A reader that never ends and never has a newline (like /dev/zero): each step of reading
+    // returns after at most MAX_SKIP_BYTES, as one too-long line.
+    let endless = std::io::BufReader::new(std::io::repeat(b'1'));
+    let mut reader = Reader::new(endless, "<zero>", None, None);
+    for _ in 0..3 {
+        let entry = reader.next().expect("an entry per step");
+        assert!(matches!(entry.result, Err(FormatError::LineTooLong { .. })), "{:?}", entry.result);
+    }
+}
+
+#[test]
+fn a_lone_line_puzzle_with_a_bad_symbol_names_the_symbol() {
+    // 16 symbols, like a 16x16 grid row; alone, it is a 4x4 line puzzle with a bad symbol.
+    let m = message("12Z4............\n", None, None);
+    assert!(m.contains("'Z' is not a symbol of"), "{m}");
+    // Two such runs in a row are the rows of a 16x16 grid written in symbols.
+    let rows = "GFEDCBA987654321\n".repeat(2);
+    assert_eq!(coverlab_formats::read_str(&rows, None, None).len(), 1);
+}

@@ -65,6 +65,7 @@ pub struct Model {
     peers: Vec<u16>,
     graph: ConstraintGraph,
     exact_cover: OnceLock<ExactCover>,
+    regions: OnceLock<Option<Vec<u16>>>,
 }
 
 impl Model {
@@ -284,6 +285,7 @@ impl Model {
             peers,
             graph,
             exact_cover: OnceLock::new(),
+            regions: OnceLock::new(),
         }
     }
 
@@ -350,6 +352,30 @@ impl Model {
     /// The exact-cover matrix, built on first use.
     pub fn exact_cover(&self) -> &ExactCover {
         self.exact_cover.get_or_init(|| ExactCover::build(self))
+    }
+
+    /// The grid's regions, for drawing a board: the region of each cell (row-major), numbered
+    /// from 0, when the boxes, or else the jigsaw regions, divide the grid (each cell in exactly
+    /// one); `None` when neither does. Built on first use.
+    pub fn regions(&self) -> Option<&[u16]> {
+        self.regions
+            .get_or_init(|| {
+                [UnitKind::Box, UnitKind::Region].into_iter().find_map(|kind| {
+                    let mut map = vec![u16::MAX; self.n * self.n];
+                    let mut count = 0u16;
+                    for unit in self.houses().iter().filter(|u| u.kind == kind) {
+                        for &cell in &unit.cells {
+                            if map[cell] != u16::MAX {
+                                return None;
+                            }
+                            map[cell] = count;
+                        }
+                        count += 1;
+                    }
+                    (count > 0 && map.iter().all(|&r| r != u16::MAX)).then_some(map)
+                })
+            })
+            .as_deref()
     }
 
     /// The name of a cell, `r3c4`.

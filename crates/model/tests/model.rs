@@ -193,3 +193,19 @@ fn the_readme_spec_example_compiles() {
     assert_eq!(m.houses().len(), 18);
     assert!(!m.groups().is_empty());
 }
+
+#[test]
+fn regions_divide_the_grid_for_drawing() {
+    let classic = builtin::load("classic-6x6").unwrap().unwrap();
+    let regions = classic.regions().expect("boxes divide the grid");
+    assert_eq!(&regions[..12], &[0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1], "2x3 boxes");
+    assert_eq!(regions.iter().copied().max(), Some(5));
+    let jigsaw = builtin::load("jigsaw-9x9").unwrap().unwrap();
+    let regions = jigsaw.regions().expect("the regions divide the grid");
+    for unit in jigsaw.houses().iter().filter(|u| u.kind == coverlab_model::UnitKind::Region) {
+        let first = regions[unit.cells[0]];
+        assert!(unit.cells.iter().all(|&c| regions[c] == first), "{}", unit.label);
+    }
+    let rows_only = Model::from_ron("Spec(name: \"latin\", size: 4, rules: [Rows, Columns])", "latin.ron").unwrap();
+    assert_eq!(rows_only.regions(), None, "a Latin square has no regions");
+}
