@@ -5,7 +5,7 @@ mod check;
 mod graph;
 mod lists;
 mod replay;
-mod solve;
+pub mod solve;
 
 use anyhow::Result;
 

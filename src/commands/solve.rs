@@ -236,9 +236,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Solves (or counts) every puzzle of the inputs, printing results in input order.
-pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
-    let counting = count || args.count;
+/// Checks the arguments that need no file (the strategy, the limits); returns the strategy.
+pub fn check_args(args: &SolveArgs, counting: bool) -> Result<&'static StrategyInfo> {
     let info = super::strategy(args.strategy.as_deref())?;
     if let Some(t) = args.timeout
         && !(t.is_finite() && t > 0.0)
@@ -254,6 +253,13 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
              `coverlab count --max-solutions {max}` counts any number"
         );
     }
+    Ok(info)
+}
+
+/// Solves (or counts) every puzzle of the inputs, printing results in input order.
+pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
+    let counting = count || args.count;
+    let info = check_args(&args, counting)?;
     if let Some(path) = &args.trace {
         refuse_overwrite("--trace", path, &args.input)?;
     }
