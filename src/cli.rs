@@ -65,6 +65,17 @@ pub enum OutputFormatArg {
     Json,
 }
 
+/// When to show a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProgressArg {
+    /// On a terminal, for runs that last more than a second.
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
+}
+
 /// Trace formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TraceFormatArg {
@@ -116,9 +127,24 @@ pub struct SolveArgs {
     /// Give up on a puzzle after this many search nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Print effort and time per puzzle, and a summary, on stderr.
+    /// A summary on stderr at the end: counts per status, time per puzzle (median, p90, p99,
+    /// max), the slowest puzzles; and each puzzle's time in its JSON record (per-puzzle lines on
+    /// stderr with -v).
     #[arg(long)]
     pub stats: bool,
+    /// Write the run's summary to FILE as one JSON object: the `--stats` figures, the totals,
+    /// and everything needed to reproduce the run (version, strategy, options, inputs).
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+    /// Plot the distribution of solve times (log scale) and of guesses per puzzle to FILE (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// A progress bar on stderr: `auto` shows it on a terminal once a run has lasted a second.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressArg,
+    /// No progress bar (the same as `--progress never`).
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Puzzles solved in parallel; results stay in input order. Default and most: the number of
     /// cores (more threads would only share them). Given for more threads than there are
     /// puzzles, that many threads (at most one per core, and 8) race on each puzzle instead
@@ -162,6 +188,39 @@ pub struct BenchArgs {
     /// Time at most this many puzzles per file (the first ones): bench holds them in memory.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_puzzles: usize,
+    /// How results are written: a markdown table per file, or one JSON document or CSV table
+    /// for the whole run (one row per file and strategy, with every puzzle's time) to store.
+    #[arg(long, value_enum, default_value = "markdown")]
+    pub format: BenchFormat,
+    /// Add a column with each strategy's throughput as a ratio to this one's, in the same run.
+    #[arg(long, value_name = "STRATEGY")]
+    pub baseline: Option<String>,
+    /// Compare with a run stored with `--format json`: each row's throughput as a ratio to the
+    /// stored row, flagged when it moved by more than `--noise`.
+    #[arg(long, value_name = "OLD.json")]
+    pub compare: Option<PathBuf>,
+    /// The run-to-run noise, in percent: a move within it is not flagged.
+    #[arg(long, value_name = "PCT", default_value_t = 10.0)]
+    pub noise: f64,
+    /// Plot, per file, the puzzles each strategy solves within t (SVG); with several files,
+    /// FILE gets the file's number before `.svg`.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// Threads racing on each puzzle, for portfolio strategies (auto, sat, fast-sat); times are
+    /// then wall times.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=8))]
+    pub jobs: u64,
+}
+
+/// Formats of `bench` results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    /// A markdown table per file.
+    Markdown,
+    /// One JSON document: the settings and a row per file and strategy.
+    Json,
+    /// One CSV table: a row per file and strategy.
+    Csv,
 }
 
 /// Arguments of `check`.

@@ -22,7 +22,9 @@ pub fn message(args: fmt::Arguments<'_>) {
 pub fn line(text: &str) {
     let mut shown = printable(text);
     shown.push('\n');
-    let _ = io::stderr().lock().write_all(shown.as_bytes());
+    crate::progress::suspend(|| {
+        let _ = io::stderr().lock().write_all(shown.as_bytes());
+    });
 }
 
 /// `text` with the control characters of each of its lines escaped (its line breaks kept).

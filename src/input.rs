@@ -6,6 +6,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result, bail};
 use coverlab_formats::{InputFormat, Reader};
@@ -15,6 +16,7 @@ use coverlab_model::{Grid, Model, Puzzle, builtin};
 use serde::{Serialize, Serializer};
 
 use crate::cli::{InputFormatArg, PuzzleInput};
+use crate::progress::Reading;
 
 /// A spec given by name (built-in) or by path (a RON file).
 pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
@@ -199,6 +201,22 @@ pub struct Puzzles {
     next_index: usize,
     /// Buffers [`has_conflict`] reuses.
     scratch: Scratch,
+    /// Bytes read, of how many (for a progress bar).
+    reading: Reading,
+}
+
+/// A file counting the bytes read from it.
+struct Counted {
+    file: File,
+    read: Arc<AtomicU64>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 /// What [`has_conflict`] needs, kept from puzzle to puzzle.
@@ -217,7 +235,13 @@ impl Puzzles {
         if files.is_empty() {
             files.push(PathBuf::from("-"));
         }
+        let sizes: Option<Vec<u64>> = files
+            .iter()
+            .map(|f| std::fs::metadata(f).ok().filter(|m| m.is_file() && f.as_os_str() != "-").map(|m| m.len()))
+            .collect();
+        let reading = Reading { read: Arc::default(), total: sizes.map(|s| s.iter().sum()) };
         Puzzles {
+            reading,
             files: files.into_iter(),
             current: None,
             format,
@@ -226,6 +250,11 @@ impl Puzzles {
             next_index: 0,
             scratch: Scratch::default(),
         }
+    }
+
+    /// Bytes read from the inputs so far, of how many.
+    pub fn reading(&self) -> Reading {
+        self.reading.clone()
     }
 
     fn model_for(&mut self, size: usize) -> Result<Arc<Model>, String> {
@@ -257,7 +286,10 @@ impl Puzzles {
                 return Some(Err(format!("{} is a directory, not a puzzle file", name.shown)));
             }
             match File::open(&path) {
-                Ok(file) => (name, Box::new(BufReader::new(file))),
+                Ok(file) => {
+                    let counted = Counted { file, read: self.reading.read.clone() };
+                    (name, Box::new(BufReader::with_capacity(64 * 1024, counted)))
+                }
                 Err(e) => return Some(Err(format!("cannot open {}: {e}", name.shown))),
             }
         };

@@ -12,7 +12,10 @@ pub mod input;
 mod logging;
 pub mod output;
 mod pipeline;
+pub mod plot;
+pub mod progress;
 pub mod signals;
+pub mod summary;
 
 use std::process::ExitCode;
 

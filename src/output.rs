@@ -4,7 +4,9 @@ use std::io::Write;
 
 use coverlab_engine::{Outcome, Stats, Status, StopReason};
 use coverlab_formats::{OutputFormat, write, write_boxed};
-use coverlab_model::{Grid, Puzzle};
+use std::sync::Arc;
+
+use coverlab_model::{Grid, Model, Puzzle};
 use serde::Serialize;
 
 use crate::Exit;
@@ -55,12 +57,17 @@ pub struct PuzzleResult {
     pub stats: Option<Stats>,
     /// Wall time in microseconds (with `--stats` only: times differ from run to run).
     pub micros: Option<u64>,
+    /// Wall time in nanoseconds, when the run is timed (for the summary; never written).
+    pub nanos: Option<u64>,
     /// What is wrong with an invalid puzzle.
     pub error: Option<String>,
     /// The puzzle's title line in the input (`Grid 01`).
     pub title: Option<String>,
     /// The comment after the puzzle on its line in the input.
     pub comment: Option<String>,
+    /// Whether the puzzle has exactly one solution, when solving found out (not with `--count`:
+    /// the count says it).
+    pub unique: Option<bool>,
     /// The solutions kept.
     grids: Vec<Grid>,
     /// The puzzle solved (its spec and alphabet write the output); `None` when invalid.
@@ -83,6 +90,10 @@ struct JsonResult<'a> {
     spec: Option<&'a str>,
     /// Solutions in line form, in the puzzle's alphabet.
     solutions: Vec<String>,
+    /// `true`, `false`, or `null` when the search stopped before knowing; absent when not solved
+    /// or counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<Option<bool>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -109,9 +120,11 @@ impl PuzzleResult {
             stopped: None,
             stats: None,
             micros: None,
+            nanos: None,
             error: Some(error),
             title: None,
             comment: None,
+            unique: None,
             grids: Vec::new(),
             puzzle: None,
         }
@@ -139,12 +152,19 @@ impl PuzzleResult {
             stopped,
             stats: Some(outcome.stats),
             micros: None,
+            nanos: None,
             error: None,
             title: None,
             comment: None,
+            unique: outcome.unique(),
             grids: outcome.solutions,
             puzzle: Some(puzzle),
         }
+    }
+
+    /// The spec the puzzle was solved with (`None` for an invalid puzzle).
+    pub fn model(&self) -> Option<&Arc<Model>> {
+        self.puzzle.as_ref().map(Puzzle::model_arc)
     }
 
     /// Writes the result to `out` in `format`.
@@ -163,6 +183,7 @@ impl PuzzleResult {
                     }
                     None => Vec::new(),
                 },
+                unique: (self.status == PuzzleStatus::Solved && self.count.is_none()).then_some(self.unique),
                 count: self.count,
                 exact: self.exact,
                 stopped: self.stopped,
@@ -192,7 +213,11 @@ impl PuzzleResult {
             OutputFormatArg::Boxed => OutputFormat::Boxed,
             OutputFormatArg::Json => unreachable!("handled above"),
         };
-        for grid in &self.grids {
+        let several = self.grids.len() > 1;
+        for (k, grid) in self.grids.iter().enumerate() {
+            if several {
+                writeln!(out, "# {}: solution {}", self.index, k + 1)?;
+            }
             let mut text = match format {
                 // Region borders: the boxes, or a jigsaw's regions.
                 OutputFormat::Boxed => write_boxed(grid.values(), puzzle.symbols(), puzzle.model().regions()),
@@ -200,6 +225,9 @@ impl PuzzleResult {
             };
             text.push('\n');
             out.write_all(text.as_bytes())?;
+        }
+        if self.unique == Some(false) && !several {
+            writeln!(out, "# {}: not unique: it has other solutions (`coverlab count` counts them)", self.index)?;
         }
         Ok(())
     }

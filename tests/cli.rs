@@ -279,7 +279,13 @@ fn traces_are_written_and_replayed() {
         // A tampered trace is caught.
         let bad = text
             .lines()
-            .map(|l| if l.contains("\"stop\"") { l.replace("\"count\":1", "\"count\":7") } else { l.to_string() })
+            .map(|l| {
+                let mut event: serde_json::Value = serde_json::from_str(l).unwrap();
+                if event["event"] == "stop" {
+                    event["count"] = 7.into();
+                }
+                event.to_string()
+            })
             .collect::<Vec<_>>()
             .join("\n");
         std::fs::write(&trace, bad).unwrap();

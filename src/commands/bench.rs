@@ -1,19 +1,102 @@
-//! `coverlab bench`: strategies timed side by side on puzzle files, one markdown table per file.
+//! `coverlab bench`: strategies timed side by side on puzzle files.
+//!
+//! Results are a markdown table per file (for people), or one JSON document or CSV table for the
+//! run (for scripts and for later: `--compare OLD.json` sets a run beside a stored one), with a
+//! ratio column against `--baseline` and a "solved within t" plot per file (`--plot`).
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use coverlab_model::Puzzle;
-use coverlab_strategies::bench;
+use coverlab_model::text::file_name;
+use coverlab_strategies::bench::{self, BenchRow, Settings};
 use coverlab_strategies::registry::{self, StrategyInfo};
+use serde::{Deserialize, Serialize};
 
-use crate::cli::BenchArgs;
+use crate::cli::{BenchArgs, BenchFormat};
 use crate::diag::Stdout;
 use crate::input::{Puzzles, resolve_spec};
 use crate::{Exit, diag};
 
-/// Reads each file, runs every chosen strategy on it and prints the table.
+/// A stored run: what `--format json` writes and `--compare` reads.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Stored {
+    /// The coverlab version that made it.
+    pub coverlab: String,
+    /// Solutions counted per puzzle (1 or 2).
+    pub limit: u64,
+    /// Threads racing on each puzzle.
+    pub jobs: u64,
+    /// Seconds of repetition per file and strategy.
+    pub min_seconds: f64,
+    /// The per-puzzle timeout, seconds.
+    pub timeout: f64,
+    /// The rows.
+    pub rows: Vec<Row>,
+}
+
+/// One file and one strategy.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Row {
+    /// The puzzle file, as given.
+    pub file: String,
+    /// The strategy.
+    pub strategy: String,
+    /// Puzzles timed.
+    pub puzzles: usize,
+    /// Puzzles answered.
+    pub solved: usize,
+    /// Puzzles stopped by the timeout.
+    pub timeouts: usize,
+    /// Throughput on CPU time (wall time with `--jobs` above 1).
+    pub puzzles_per_sec: f64,
+    /// Median µs per puzzle.
+    pub median_us: f64,
+    /// 99th percentile µs per puzzle.
+    pub p99_us: f64,
+    /// Slowest puzzle, µs.
+    pub max_us: f64,
+    /// Mean decisions per puzzle.
+    pub guesses_per_puzzle: f64,
+    /// Share answered without a decision, %.
+    pub no_guess_pct: f64,
+    /// Throughput as a ratio to `--baseline`'s on the same file, in the same run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vs_baseline: Option<f64>,
+    /// Throughput as a ratio to the stored run's row (`--compare`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vs_stored: Option<f64>,
+    /// Each puzzle's time, µs, in file order.
+    pub times_us: Vec<f64>,
+    /// Whether each puzzle was answered.
+    pub answered: Vec<bool>,
+}
+
+impl Row {
+    fn new(file: &Path, r: BenchRow) -> Row {
+        Row {
+            file: file.to_string_lossy().into_owned(),
+            strategy: r.strategy,
+            puzzles: r.puzzles,
+            solved: r.solved,
+            timeouts: r.timeouts,
+            puzzles_per_sec: r.puzzles_per_sec,
+            median_us: r.median_us,
+            p99_us: r.p99_us,
+            max_us: r.max_us,
+            guesses_per_puzzle: r.guesses_per_puzzle,
+            no_guess_pct: r.no_guess_pct,
+            vs_baseline: None,
+            vs_stored: None,
+            times_us: r.times_us,
+            answered: r.answered,
+        }
+    }
+}
+
+/// Reads each file, runs every chosen strategy on it and writes the results.
 pub fn run(args: BenchArgs) -> Result<Exit> {
     if !(args.min_seconds.is_finite() && args.min_seconds >= 0.0) {
         bail!("--min-seconds must be a non-negative number, not {}", args.min_seconds);
@@ -21,51 +104,249 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
         bail!("--timeout must be a positive number of seconds, not {}", args.timeout);
     }
-    let strategies: Vec<&'static StrategyInfo> = if args.strategies.is_empty() {
+    if !(args.noise.is_finite() && args.noise >= 0.0) {
+        bail!("--noise must be a non-negative percentage, not {}", args.noise);
+    }
+    let mut strategies: Vec<&'static StrategyInfo> = if args.strategies.is_empty() {
         registry::REGISTRY.iter().collect()
     } else {
         args.strategies.iter().map(|name| super::strategy(Some(name))).collect::<Result<_>>()?
     };
+    if let Some(base) = &args.baseline {
+        let info = super::strategy(Some(base))?;
+        if !strategies.iter().any(|s| s.name == info.name) {
+            strategies.insert(0, info);
+        }
+    }
+    let stored = match &args.compare {
+        Some(path) => Some(read_stored(path)?),
+        None => None,
+    };
+    for output in [&args.plot].into_iter().flatten() {
+        if args.files.iter().any(|f| crate::input::same_file(output, f)) {
+            bail!("--plot {}: that is also an input; writing it would destroy it", file_name(output));
+        }
+    }
     let spec = args.spec.as_deref().map(resolve_spec).transpose()?;
+    let settings = Settings {
+        max_solutions: args.limit,
+        min_seconds: args.min_seconds,
+        timeout: Duration::try_from_secs_f64(args.timeout).ok(),
+        threads: args.jobs as usize,
+    };
     let mut exit = Exit::Ok;
     let mut out = Stdout::new();
-    for file in &args.files {
-        let mut reader = Puzzles::open(std::slice::from_ref(file), None, spec.clone());
-        let mut puzzles: Vec<Puzzle> = Vec::new();
-        let mut notes = 0;
-        while let Some(item) = reader.next_item(&mut notes) {
-            if puzzles.len() >= args.max_puzzles {
-                diag!(
-                    "{}: timing its first {} puzzles only (--max-puzzles)",
-                    coverlab_model::text::file_name(file),
-                    args.max_puzzles
-                );
-                break;
-            }
-            match item.puzzle {
-                Ok(p) => puzzles.push(p),
-                Err(e) => {
-                    diag!("skipped: {e}");
-                    exit = Exit::Invalid;
-                }
-            }
-        }
-        if notes > 0 {
+    let mut all: Vec<Row> = Vec::new();
+    if args.format == BenchFormat::Csv {
+        writeln!(out, "{}", CSV_HEADER)?;
+    }
+    for (number, file) in args.files.iter().enumerate() {
+        let (puzzles, bad) = read(file, spec.as_ref(), args.max_puzzles);
+        if bad {
             exit = Exit::Invalid;
         }
         if puzzles.is_empty() {
             continue;
         }
-        let rows: Vec<bench::BenchRow> = strategies
-            .iter()
-            .map(|info| {
-                bench::run(info, &puzzles, args.limit, args.min_seconds, Duration::try_from_secs_f64(args.timeout).ok())
-            })
-            .collect();
-        let name = coverlab_model::text::file_name(file);
-        writeln!(out, "## {name} ({} puzzles, counting to {})\n", puzzles.len(), args.limit)?;
-        writeln!(out, "{}", bench::markdown(&rows))?;
+        let mut rows: Vec<Row> =
+            strategies.iter().map(|info| Row::new(file, bench::run(info, &puzzles, settings))).collect();
+        if let Some(base) = &args.baseline {
+            let base = rows.iter().find(|r| &r.strategy == base).map(|r| r.puzzles_per_sec);
+            for row in &mut rows {
+                row.vs_baseline = base.filter(|&b| b > 0.0).map(|b| row.puzzles_per_sec / b);
+            }
+        }
+        if let Some(stored) = &stored {
+            for row in &mut rows {
+                row.vs_stored = stored
+                    .rows
+                    .iter()
+                    .find(|s| s.file == row.file && s.strategy == row.strategy && s.puzzles_per_sec > 0.0)
+                    .map(|s| row.puzzles_per_sec / s.puzzles_per_sec);
+            }
+        }
+        if let Some(plot) = &args.plot {
+            let path = numbered(plot, number, args.files.len());
+            let series: Vec<(String, Vec<f64>)> = rows
+                .iter()
+                .map(|r| {
+                    let solved = r.times_us.iter().zip(&r.answered).filter(|(_, a)| **a).map(|(t, _)| t * 1e-6);
+                    (r.strategy.clone(), solved.collect())
+                })
+                .collect();
+            let title = format!("{}: {} puzzles, counting to {}", file_name(file), puzzles.len(), args.limit);
+            let svg = crate::plot::solved_within(&series, puzzles.len(), &title);
+            std::fs::write(&path, svg).with_context(|| format!("cannot write {}", file_name(&path)))?;
+        }
+        match args.format {
+            BenchFormat::Markdown => {
+                writeln!(out, "## {} ({} puzzles, counting to {})\n", file_name(file), puzzles.len(), args.limit)?;
+                writeln!(out, "{}", markdown(&rows, args.baseline.as_deref(), stored.is_some(), args.noise))?;
+            }
+            BenchFormat::Csv => {
+                for row in &rows {
+                    writeln!(out, "{}", csv_line(row))?;
+                }
+            }
+            BenchFormat::Json => {}
+        }
+        out.flush()?;
+        all.extend(rows);
+    }
+    if args.format == BenchFormat::Json {
+        let stored = Stored {
+            coverlab: env!("CARGO_PKG_VERSION").into(),
+            limit: args.limit,
+            jobs: args.jobs,
+            min_seconds: args.min_seconds,
+            timeout: args.timeout,
+            rows: all,
+        };
+        serde_json::to_writer(&mut out, &stored)?;
+        writeln!(out)?;
         out.flush()?;
     }
     Ok(exit)
+}
+
+/// The puzzles of `file` (at most `max`), and whether any was bad or the file unreadable.
+fn read(file: &Path, spec: Option<&std::sync::Arc<coverlab_model::Model>>, max: usize) -> (Vec<Puzzle>, bool) {
+    let mut reader = Puzzles::open(std::slice::from_ref(&file.to_path_buf()), None, spec.cloned());
+    let mut puzzles = Vec::new();
+    let mut notes = 0;
+    let mut bad = false;
+    while let Some(item) = reader.next_item(&mut notes) {
+        if puzzles.len() >= max {
+            diag!("{}: timing its first {max} puzzles only (--max-puzzles)", file_name(file));
+            break;
+        }
+        match item.puzzle {
+            Ok(p) => puzzles.push(p),
+            Err(e) => {
+                diag!("skipped: {e}");
+                bad = true;
+            }
+        }
+    }
+    (puzzles, bad || notes > 0)
+}
+
+fn read_stored(path: &Path) -> Result<Stored> {
+    let shown = file_name(path);
+    let file = std::fs::File::open(path).with_context(|| format!("cannot open {shown}"))?;
+    let limited = std::io::Read::take(file, 256 << 20);
+    serde_json::from_reader(std::io::BufReader::new(limited))
+        .with_context(|| format!("{shown} is not a run stored with `coverlab bench --format json`"))
+}
+
+/// `plot.svg`, or `plot-2.svg` for the second of several files.
+fn numbered(path: &Path, number: usize, files: usize) -> PathBuf {
+    if files <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map_or_else(|| "plot".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path.extension().map_or_else(|| "svg".into(), |e| e.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{}.{ext}", number + 1))
+}
+
+/// The markdown table of one file's rows.
+fn markdown(rows: &[Row], baseline: Option<&str>, compared: bool, noise: f64) -> String {
+    let mut head = String::from(
+        "| strategy | puzzles | solved | timeouts | puzzles/s | median µs | p99 µs | max µs | guesses/puzzle | no-guess % |",
+    );
+    let mut rule = String::from("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    if let Some(base) = baseline {
+        head.push_str(&format!(" vs {base} |"));
+        rule.push_str(" ---: |");
+    }
+    if compared {
+        head.push_str(" vs stored |");
+        rule.push_str(" ---: |");
+    }
+    let mut out = format!("{head}\n{rule}\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} |",
+            r.strategy,
+            r.puzzles,
+            r.solved,
+            r.timeouts,
+            r.puzzles_per_sec,
+            r.median_us,
+            r.p99_us,
+            r.max_us,
+            r.guesses_per_puzzle,
+            r.no_guess_pct
+        ));
+        if baseline.is_some() {
+            out.push_str(&format!(" {} |", r.vs_baseline.map_or("-".into(), |x| format!("{x:.2}×"))));
+        }
+        if compared {
+            out.push_str(&format!(" {} |", r.vs_stored.map_or("not stored".into(), |x| moved(x, noise))));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A ratio to a stored run, flagged when it moved by more than the noise.
+fn moved(ratio: f64, noise: f64) -> String {
+    let change = (ratio - 1.0) * 100.0;
+    if change.abs() <= noise {
+        format!("{ratio:.2}×")
+    } else if change > 0.0 {
+        format!("{ratio:.2}× **faster**")
+    } else {
+        format!("{ratio:.2}× **slower**")
+    }
+}
+
+const CSV_HEADER: &str = "file,strategy,puzzles,solved,timeouts,puzzles_per_sec,median_us,p99_us,max_us,\
+guesses_per_puzzle,no_guess_pct,vs_baseline,vs_stored,times_us";
+
+/// One CSV line: the times joined by spaces in the last column; text fields quoted.
+fn csv_line(r: &Row) -> String {
+    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let opt = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.4}"));
+    let times: Vec<String> = r
+        .times_us
+        .iter()
+        .zip(&r.answered)
+        .map(|(t, a)| if *a { format!("{t:.2}") } else { "timeout".into() })
+        .collect();
+    format!(
+        "{},{},{},{},{},{:.1},{:.2},{:.2},{:.2},{:.3},{:.2},{},{},{}",
+        quote(&r.file),
+        quote(&r.strategy),
+        r.puzzles,
+        r.solved,
+        r.timeouts,
+        r.puzzles_per_sec,
+        r.median_us,
+        r.p99_us,
+        r.max_us,
+        r.guesses_per_puzzle,
+        r.no_guess_pct,
+        opt(r.vs_baseline),
+        opt(r.vs_stored),
+        quote(&times.join(" "))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_beyond_the_noise_are_flagged() {
+        assert_eq!(moved(1.05, 10.0), "1.05×");
+        assert_eq!(moved(1.25, 10.0), "1.25× **faster**");
+        assert_eq!(moved(0.80, 10.0), "0.80× **slower**");
+    }
+
+    #[test]
+    fn several_plots_are_numbered() {
+        assert_eq!(numbered(Path::new("out/p.svg"), 0, 1), Path::new("out/p.svg"));
+        assert_eq!(numbered(Path::new("out/p.svg"), 1, 3), Path::new("out/p-2.svg"));
+    }
 }

@@ -17,18 +17,26 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use coverlab_engine::trace::{JsonLinesSink, TextSink, TracingSink};
 use coverlab_engine::{Limits, NullSink, Stats, Strategy, TraceEvent, TraceSink};
+use coverlab_model::Model;
+use coverlab_model::text::file_name;
 use coverlab_strategies::registry::StrategyInfo;
 
-use crate::cli::{SolveArgs, TraceFormatArg};
+use crate::cli::{ProgressArg, SolveArgs, TraceFormatArg};
 use crate::diag::Stdout;
-use crate::input::{Item, Next, refuse_overwrite};
+use crate::input::{Item, Location, Next, refuse_overwrite};
 use crate::output::{PuzzleResult, PuzzleStatus};
 use crate::pipeline::{self, Shape};
+use crate::progress::Progress;
 use crate::signals::Interrupt;
+use crate::summary::{Seen, Summary};
 use crate::{Exit, diag};
 
 /// The most solutions `solve` keeps and prints per puzzle: beyond it, `count` counts them.
 pub const MAX_KEPT: u64 = 10_000;
+
+/// The least effort `solve` spends looking for a second solution, in search nodes (it spends
+/// as much again as the first solution took, when that is more).
+pub const UNIQUENESS_NODES: u64 = 10_000;
 
 /// Most threads racing on one puzzle (each holds its own copy of the puzzle's SAT encoding).
 const PORTFOLIO_MAX: usize = 8;
@@ -54,11 +62,12 @@ struct Run<'a> {
 
 impl Run<'_> {
     fn limits(&self) -> Limits {
-        let (max_solutions, keep) = if self.counting {
-            (self.args.max_solutions.unwrap_or(u64::MAX), 0)
-        } else {
-            let max = self.args.max_solutions.unwrap_or(1);
-            (max, usize::try_from(max).unwrap_or(usize::MAX))
+        // Solving without --max-solutions looks for a second solution too, as long again as the
+        // first took (see `Limits::uniqueness_nodes`), to say whether the puzzle is unique.
+        let (max_solutions, keep, uniqueness_nodes) = match (self.counting, self.args.max_solutions) {
+            (true, max) => (max.unwrap_or(u64::MAX), 0, None),
+            (false, Some(max)) => (max, usize::try_from(max).unwrap_or(usize::MAX), None),
+            (false, None) => (2, 1, Some(UNIQUENESS_NODES)),
         };
         Limits {
             max_solutions,
@@ -67,6 +76,7 @@ impl Run<'_> {
             deadline: self.args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
             threads: self.threads,
             interrupt: Some(self.interrupt.flag().clone()),
+            uniqueness_nodes,
         }
     }
 
@@ -94,7 +104,8 @@ impl Run<'_> {
         let _guard = span.enter();
         let start = self.timed.then(Instant::now);
         let outcome = strategy.solve(&puzzle, &self.limits(), sink);
-        let micros = start.map_or(0, |start| start.elapsed().as_micros() as u64);
+        let nanos = start.map(|start| start.elapsed().as_nanos() as u64);
+        let micros = nanos.unwrap_or(0) / 1000;
         tracing::info!(
             status = ?outcome.status,
             count = outcome.count,
@@ -107,6 +118,7 @@ impl Run<'_> {
             "puzzle {index} ({location})"
         );
         let mut result = PuzzleResult::solved(index, location, puzzle, outcome, self.counting);
+        result.nanos = nanos;
         if self.args.stats {
             result.micros = Some(micros);
         }
@@ -139,9 +151,12 @@ impl Run<'_> {
             // Writing to a Vec cannot fail.
             let _ = result.write_to(&mut done.bytes, self.args.format);
             done.records.push(Record::Puzzle {
+                index: result.index,
+                spec: result.model().cloned(),
+                location: result.location,
                 status: result.status,
                 stats: result.stats,
-                micros: result.micros,
+                nanos: result.nanos,
                 error: result.error,
             });
         }
@@ -157,27 +172,22 @@ struct Done {
 
 enum Record {
     Puzzle {
+        index: usize,
+        location: Location,
+        spec: Option<Arc<Model>>,
         status: PuzzleStatus,
         stats: Option<Stats>,
-        micros: Option<u64>,
+        nanos: Option<u64>,
         error: Option<String>,
     },
     /// A problem with a whole input.
     Note(String),
 }
 
-/// Counts for the exit code and the `--stats` summary.
+/// The run so far, for the exit code, `--stats`, `--summary` and `--plot`.
 #[derive(Default)]
 struct Report {
-    puzzles: usize,
-    solved: usize,
-    unsolvable: usize,
-    stopped: usize,
-    invalid: usize,
-    notes: usize,
-    nodes: u64,
-    guesses: u64,
-    micros: u64,
+    summary: Summary,
     exit: Exit,
 }
 
@@ -185,50 +195,27 @@ impl Report {
     fn add(&mut self, record: Record) {
         match record {
             Record::Note(note) => {
-                self.notes += 1;
+                self.summary.unreadable_inputs += 1;
                 self.exit = self.exit.max(Exit::Invalid);
                 diag!("{note}");
             }
-            Record::Puzzle { status, stats, micros, error } => {
-                self.puzzles += 1;
-                match status {
-                    PuzzleStatus::Solved => self.solved += 1,
-                    PuzzleStatus::Unsolvable => self.unsolvable += 1,
-                    PuzzleStatus::Stopped => self.stopped += 1,
-                    PuzzleStatus::Invalid => self.invalid += 1,
-                }
+            Record::Puzzle { index, location, spec, status, stats, nanos, error } => {
                 self.exit = self.exit.max(status.exit());
-                if let Some(stats) = stats {
-                    self.nodes += stats.nodes;
-                    self.guesses += stats.guesses;
-                }
-                self.micros += micros.unwrap_or(0);
+                let stats = stats.unwrap_or_default();
+                self.summary.add(Seen {
+                    index,
+                    location: &location,
+                    status,
+                    spec: spec.as_deref().map(Model::name),
+                    nodes: stats.nodes,
+                    guesses: stats.guesses,
+                    nanos,
+                });
                 if let Some(error) = error {
                     diag!("{error}");
                 }
             }
         }
-    }
-
-    fn print(&self, elapsed: Duration) {
-        let secs = elapsed.as_secs_f64();
-        let notes = match self.notes {
-            0 => String::new(),
-            1 => ", 1 input unreadable".into(),
-            n => format!(", {n} inputs unreadable"),
-        };
-        diag::line(&format!(
-            "{} puzzles: {} solved, {} unsolvable, {} stopped, {} invalid{notes} in {secs:.3} s ({:.0} puzzles/s); \
-             {} nodes, {} guesses",
-            self.puzzles,
-            self.solved,
-            self.unsolvable,
-            self.stopped,
-            self.invalid,
-            self.puzzles as f64 / secs.max(1e-9),
-            self.nodes,
-            self.guesses,
-        ));
     }
 }
 
@@ -264,6 +251,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         refuse_overwrite("--trace", path, &args.input)?;
     }
     let mut puzzles = args.input.open(args.input.spec()?);
+    let puzzles_reading = puzzles.reading();
     let interrupt = Interrupt::install();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let requested = args.jobs.map(|j| j as usize);
@@ -273,7 +261,12 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     {
         tracing::info!("--jobs {r}: {cores} threads, one per core (more would only share the cores)");
     }
-    let timed = args.stats || tracing::enabled!(tracing::Level::INFO);
+    for (flag, path) in [("--summary", &args.summary), ("--plot", &args.plot)] {
+        if let Some(path) = path {
+            refuse_overwrite(flag, path, &args.input)?;
+        }
+    }
+    let timed = args.stats || args.summary.is_some() || args.plot.is_some() || tracing::enabled!(tracing::Level::INFO);
     let mut run = Run { args: &args, info, counting, timed, threads: 1, interrupt: &interrupt };
 
     // `--jobs N` for fewer than N puzzles: one puzzle at a time, N threads racing on each.
@@ -313,6 +306,8 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 
     let started = Instant::now();
     let mut report = Report::default();
+    let mode = if args.quiet { ProgressArg::Never } else { args.progress };
+    let mut progress = Progress::new(mode, puzzles_reading, "puzzles");
     let terminal = std::io::stdout().is_terminal();
     let out = Mutex::new(Pending { out: Stdout::new(), dirty: false, error: None });
     let result = std::thread::scope(|scope| {
@@ -350,6 +345,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
                 for record in done.records {
                     report.add(record);
                 }
+                progress.update(&report.summary);
                 Ok(())
             },
             interrupt.flag(),
@@ -365,11 +361,24 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         let trace = trace.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
         trace.finish()?;
     }
+    progress.finish();
+    let wall = started.elapsed();
+    let summary = &report.summary;
     if args.stats {
-        report.print(started.elapsed());
+        diag::line(&summary.human(wall));
+    }
+    if let Some(path) = &args.summary {
+        let json = run_summary(&args, counting, info, summary, wall, interrupt.signal().is_some());
+        let text = serde_json::to_string_pretty(&json).expect("a summary serializes") + "\n";
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", file_name(path)))?;
+    }
+    if let Some(path) = &args.plot {
+        let title = args.input.files.iter().map(|f| file_name(f)).collect::<Vec<_>>().join(", ");
+        let svg = crate::plot::solve_times(summary, &title, info.name);
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", file_name(path)))?;
     }
     if let Some(signal) = interrupt.signal() {
-        diag!("interrupted: {} puzzles written; the rest of the input was not read", report.puzzles);
+        diag!("interrupted: {} puzzles written; the rest of the input was not read", summary.puzzles);
         return Ok(Exit::Signal(signal));
     }
     Ok(report.exit)
@@ -514,5 +523,110 @@ impl TraceSink for Capped<'_> {
             return std::ops::ControlFlow::Continue(());
         }
         self.inner.event(event)
+    }
+}
+
+/// `--summary FILE`: what the run did, and what it was asked (enough to run it again).
+#[derive(serde::Serialize)]
+struct RunSummary<'a> {
+    coverlab: &'static str,
+    command: &'static str,
+    strategy: &'static str,
+    seed: u64,
+    /// The spec given with `--spec`, if any; `specs` lists those met.
+    spec: Option<&'a str>,
+    specs: Vec<&'a str>,
+    inputs: Vec<String>,
+    options: Options<'a>,
+    interrupted: bool,
+    puzzles: u64,
+    solved: u64,
+    unsolvable: u64,
+    stopped: u64,
+    invalid: u64,
+    unreadable_inputs: u64,
+    wall_seconds: f64,
+    puzzles_per_second: f64,
+    nodes: u64,
+    guesses: u64,
+    /// Per-puzzle solve times, in microseconds (quantiles within 4.4 %).
+    time_micros: Quantiles,
+    slowest: &'a [crate::summary::Slow],
+}
+
+#[derive(serde::Serialize)]
+struct Options<'a> {
+    max_solutions: Option<u64>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+    jobs: Option<u64>,
+    input_format: Option<&'a str>,
+    /// The least effort spent looking for a second solution (`solve` without `--max-solutions`).
+    uniqueness_nodes: Option<u64>,
+}
+
+#[derive(serde::Serialize)]
+struct Quantiles {
+    median: f64,
+    p90: f64,
+    p99: f64,
+    max: f64,
+    mean: f64,
+}
+
+fn run_summary<'a>(
+    args: &'a SolveArgs,
+    counting: bool,
+    info: &'static StrategyInfo,
+    summary: &'a Summary,
+    wall: Duration,
+    interrupted: bool,
+) -> RunSummary<'a> {
+    let t = &summary.times;
+    let micros = |q: f64| (t.quantile(q) / 100.0).round() / 10.0;
+    RunSummary {
+        coverlab: env!("CARGO_PKG_VERSION"),
+        command: if counting { "count" } else { "solve" },
+        strategy: info.name,
+        seed: args.seed,
+        spec: args.input.spec.as_deref(),
+        specs: summary.specs.iter().map(String::as_str).collect(),
+        inputs: if args.input.files.is_empty() {
+            vec!["-".into()]
+        } else {
+            args.input.files.iter().map(|f| f.to_string_lossy().into_owned()).collect()
+        },
+        options: Options {
+            max_solutions: args.max_solutions,
+            max_nodes: args.max_nodes,
+            timeout: args.timeout,
+            jobs: args.jobs,
+            input_format: args.input.input_format.map(|f| match f {
+                crate::cli::InputFormatArg::Line => "line",
+                crate::cli::InputFormatArg::Grid => "grid",
+                crate::cli::InputFormatArg::Header => "header",
+                crate::cli::InputFormatArg::Csv => "csv",
+            }),
+            uniqueness_nodes: (!counting && args.max_solutions.is_none()).then_some(UNIQUENESS_NODES),
+        },
+        interrupted,
+        puzzles: summary.puzzles,
+        solved: summary.solved,
+        unsolvable: summary.unsolvable,
+        stopped: summary.stopped,
+        invalid: summary.invalid,
+        unreadable_inputs: summary.unreadable_inputs,
+        wall_seconds: wall.as_secs_f64(),
+        puzzles_per_second: summary.puzzles as f64 / wall.as_secs_f64().max(1e-9),
+        nodes: summary.nodes,
+        guesses: summary.guesses,
+        time_micros: Quantiles {
+            median: micros(0.5),
+            p90: micros(0.9),
+            p99: micros(0.99),
+            max: micros(1.0),
+            mean: (t.mean() / 100.0).round() / 10.0,
+        },
+        slowest: &summary.slowest,
     }
 }

@@ -54,7 +54,11 @@ fn main() -> ExitCode {
                 eprintln!("unknown strategy {name} (known: {})", registry::names().join(", "));
                 return ExitCode::from(2);
             };
-            rows.push(bench::run(info, &puzzles, limit, min_seconds, timeout));
+            rows.push(bench::run(
+                info,
+                &puzzles,
+                bench::Settings { max_solutions: limit, min_seconds, timeout, threads: 1 },
+            ));
         }
         println!("### {file} (count to {limit})\n\n{}", bench::markdown(&rows));
     }

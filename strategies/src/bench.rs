@@ -39,6 +39,29 @@ pub struct BenchRow {
     pub guesses_per_puzzle: f64,
     /// Percentage of puzzles answered without any decision.
     pub no_guess_pct: f64,
+    /// Each puzzle's time, µs, in input order (as `median_us`).
+    pub times_us: Vec<f64>,
+    /// Whether each puzzle was answered (not stopped by the timeout or another limit).
+    pub answered: Vec<bool>,
+}
+
+/// How a strategy is timed.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Count up to this many solutions: 1 solves, 2 also proves uniqueness.
+    pub max_solutions: u64,
+    /// Repeat the set until this much CPU time has passed (0: one pass).
+    pub min_seconds: f64,
+    /// Stop a puzzle after this long.
+    pub timeout: Option<Duration>,
+    /// Threads racing on each puzzle (`Limits::threads`): above 1, times are wall times.
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { max_solutions: 2, min_seconds: 1.0, timeout: Some(Duration::from_secs(10)), threads: 1 }
+    }
 }
 
 /// The calling thread's CPU time, or the wall clock where it cannot be read.
@@ -65,6 +88,9 @@ impl Clock {
     fn start() -> Clock {
         Clock { wall: Instant::now(), cpu: thread_cpu_ns() }
     }
+    fn wall() -> Clock {
+        Clock { wall: Instant::now(), cpu: None }
+    }
     fn seconds(&self) -> f64 {
         match (self.cpu, thread_cpu_ns()) {
             (Some(a), Some(b)) => b.saturating_sub(a) as f64 * 1e-9,
@@ -80,31 +106,30 @@ const LATENCY_PASSES: usize = 3;
 /// stopped after `timeout`. A first pass records latencies and effort; when `min_seconds > 0`
 /// it also serves as warm-up, up to two more passes refine the latencies (each puzzle's least
 /// CPU time is kept; puzzles that timed out are not repeated), and timed passes over the whole
-/// set repeat until `min_seconds` of CPU time have passed.
-pub fn run(
-    info: &StrategyInfo,
-    puzzles: &[Puzzle],
-    max_solutions: u64,
-    min_seconds: f64,
-    timeout: Option<Duration>,
-) -> BenchRow {
+/// set repeat until `min_seconds` of CPU time have passed. With `threads` above 1 (a
+/// portfolio racing on each puzzle) every time is wall time, as CPU time would count all of
+/// the threads.
+pub fn run(info: &StrategyInfo, puzzles: &[Puzzle], settings: Settings) -> BenchRow {
+    let Settings { max_solutions, min_seconds, timeout, threads } = settings;
     let mut strategy = info.build(0);
     let limits = |now: Instant| Limits {
         max_solutions: max_solutions.max(1),
         keep_solutions: 0,
         max_nodes: None,
         deadline: timeout.and_then(|t| now.checked_add(t)),
+        threads: threads.max(1),
         ..Limits::default()
     };
+    let start = || if threads > 1 { Clock::wall() } else { Clock::start() };
     // Per-puzzle latency: the thread's CPU time of each solve (wall time where unavailable),
     // the least over the first pass and up to LATENCY_PASSES - 1 more, so a solve preempted or
     // slowed by a neighbour on a shared machine does not set the maximum.
     let mut times = Vec::with_capacity(puzzles.len());
     let mut timed_out = Vec::with_capacity(puzzles.len());
     let (mut solved, mut timeouts, mut guesses, mut no_guess) = (0, 0, 0u64, 0);
-    let first = Clock::start();
+    let first = start();
     for p in puzzles {
-        let t0 = Clock::start();
+        let t0 = start();
         let outcome = strategy.solve(p, &limits(Instant::now()), &mut NullSink);
         times.push(t0.seconds());
         let mut stopped = false;
@@ -126,7 +151,7 @@ pub fn run(
     }
     let mut cpu = first.seconds();
     if min_seconds > 0.0 {
-        let spent = Clock::start();
+        let spent = start();
         for _ in 1..LATENCY_PASSES {
             if spent.seconds() + cpu > min_seconds / 2.0 {
                 break;
@@ -135,7 +160,7 @@ pub fn run(
                 if timed_out[i] {
                     continue; // a timeout's time is the timeout: not worth repeating
                 }
-                let t0 = Clock::start();
+                let t0 = start();
                 std::hint::black_box(strategy.solve(p, &limits(Instant::now()), &mut NullSink).count);
                 times[i] = times[i].min(t0.seconds());
             }
@@ -143,7 +168,7 @@ pub fn run(
     }
     let mut done = puzzles.len();
     if min_seconds > 0.0 && !puzzles.is_empty() {
-        let clock = Clock::start();
+        let clock = start();
         done = 0;
         loop {
             for p in puzzles {
@@ -156,6 +181,8 @@ pub fn run(
             }
         }
     }
+    let times_us: Vec<f64> = times.iter().map(|t| t * 1e6).collect();
+    let answered = timed_out.iter().map(|&t| !t).collect();
     times.sort_unstable_by(f64::total_cmp);
     let us = |d: Option<&f64>| d.map_or(0.0, |d| d * 1e6);
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize);
@@ -171,6 +198,8 @@ pub fn run(
         max_us: us(times.last()),
         guesses_per_puzzle: guesses as f64 / count,
         no_guess_pct: 100.0 * no_guess as f64 / count,
+        times_us,
+        answered,
     }
 }
 
@@ -216,7 +245,10 @@ mod tests {
         }
         let solved = Puzzle::new(model, full).unwrap();
         let info = crate::registry::find("fast").unwrap();
-        let row = run(info, &[empty, solved], 2, 0.0, Some(Duration::from_secs(5)));
+        let settings = Settings { min_seconds: 0.0, timeout: Some(Duration::from_secs(5)), ..Settings::default() };
+        let row = run(info, &[empty, solved], settings);
+        assert_eq!(row.times_us.len(), 2);
+        assert_eq!(row.answered, [true, true]);
         assert_eq!((row.puzzles, row.solved, row.timeouts), (2, 2, 0));
         assert!(row.puzzles_per_sec > 0.0);
         assert_eq!(row.no_guess_pct, 50.0, "the full grid needs no guess, the empty one does");

@@ -518,7 +518,7 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
             return;
         }
         // CaDiCaL checks its conflict limit at every step (the terminate hook only every few).
-        let budget = limits.max_nodes.map(|max| max.saturating_sub(search.stats().nodes));
+        let budget = search.node_limit().map(|max| max.saturating_sub(search.stats().nodes));
         let (answer, winner, learned) = solvers.solve(budget.map(|b| i32::try_from(b).unwrap_or(i32::MAX)));
         search.stats_mut().guesses += learned;
         match answer {

@@ -24,12 +24,25 @@ pub struct Limits {
     pub threads: usize,
     /// Stop as soon as this flag is set (a user's Ctrl-C), checked with the deadline.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// A cheap uniqueness check: once the first solution is found, look for another for at most
+    /// as many more nodes as the first took (and at least this many), then stop with
+    /// `NodeLimit` if none turned up. `None`: search until `max_solutions` or another limit.
+    /// Deterministic (nodes, not time), so a trace with it is as reproducible as without.
+    pub uniqueness_nodes: Option<u64>,
 }
 
 impl Default for Limits {
     /// The first solution, kept; no node or time limit.
     fn default() -> Limits {
-        Limits { max_solutions: 1, keep_solutions: 1, max_nodes: None, deadline: None, threads: 1, interrupt: None }
+        Limits {
+            max_solutions: 1,
+            keep_solutions: 1,
+            max_nodes: None,
+            deadline: None,
+            threads: 1,
+            interrupt: None,
+            uniqueness_nodes: None,
+        }
     }
 }
 
@@ -122,6 +135,18 @@ impl Outcome {
     /// True when the search was complete and found no solution.
     pub fn is_unsolvable(&self) -> bool {
         self.status == Status::Complete && self.count == 0
+    }
+
+    /// Whether the puzzle has exactly one solution, when the search says: `Some(true)` for one
+    /// solution and a complete search, `Some(false)` for two or more, `None` when it stopped
+    /// before knowing (no solution yet, or one and a limit).
+    pub fn unique(&self) -> Option<bool> {
+        match (self.count, self.status) {
+            (0, _) => None,
+            (1, Status::Complete) => Some(true),
+            (1, _) => None,
+            _ => Some(false),
+        }
     }
 
     /// True when `count` is the exact number of solutions, or the solution limit was reached

@@ -30,6 +30,8 @@ pub struct Search<'a> {
     /// `clock_every(n) - 1`: the clock is read when `nodes & clock_mask == 0`.
     clock_mask: u64,
     stats: Stats,
+    /// The node limit in force: `Limits::max_nodes`, lowered by the uniqueness check.
+    node_limit: Option<u64>,
     solutions: Vec<Grid>,
     count: u64,
     stop: Option<StopReason>,
@@ -51,6 +53,7 @@ impl<'a> Search<'a> {
             n: puzzle.size(),
             clock_mask: clock_every(puzzle.size()) - 1,
             stats: Stats::default(),
+            node_limit: limits.max_nodes,
             solutions: Vec::new(),
             count: 0,
             stop: None,
@@ -111,7 +114,7 @@ impl<'a> Search<'a> {
         if self.stop.is_some() {
             return false;
         }
-        if let Some(max) = self.limits.max_nodes
+        if let Some(max) = self.node_limit
             && self.stats.nodes > max
         {
             self.stats.nodes = max;
@@ -123,6 +126,12 @@ impl<'a> Search<'a> {
             return false;
         }
         true
+    }
+
+    /// The node limit in force (`Limits::max_nodes`, or lower once the uniqueness check of
+    /// `Limits::uniqueness_nodes` has begun): for a strategy that counts nodes in bulk.
+    pub fn node_limit(&self) -> Option<u64> {
+        self.node_limit
     }
 
     /// The limits this search runs under (for a strategy that hands the search on to another).
@@ -187,6 +196,13 @@ impl<'a> Search<'a> {
             self.solutions.push(grid());
         }
         let index = self.count;
+        if index == 1
+            && let Some(least) = self.limits.uniqueness_nodes
+        {
+            let nodes = self.stats.nodes;
+            let cap = nodes.saturating_add(nodes.max(least));
+            self.node_limit = Some(self.node_limit.map_or(cap, |max| max.min(cap)));
+        }
         self.emit(|| TraceEvent::Solution { number: index });
         if self.count >= self.limits.max_solutions && self.stop.is_none() {
             self.stop = Some(StopReason::SolutionLimit);
@@ -268,6 +284,28 @@ mod tests {
         let more = (0..=clock_every(4)).take_while(|_| search.node()).count() as u64;
         assert!(more < clock_every(4), "stopped within one clock period, after {more} nodes");
         assert_eq!(search.finish().status, Status::Stopped(StopReason::Interrupted));
+    }
+
+    #[test]
+    fn the_uniqueness_check_looks_as_long_again_as_the_first_solution_took() {
+        let puzzle = puzzle();
+        let limits = Limits { max_solutions: 2, uniqueness_nodes: Some(10), ..Limits::default() };
+        let mut sink = NullSink;
+        let mut search = Search::begin("test", &puzzle, &limits, &mut sink);
+        assert!((0..100).all(|_| search.node()));
+        assert!(search.solution(|| Grid::empty(4)).is_continue());
+        assert_eq!(search.node_limit(), Some(200), "as many nodes again");
+        let more = (0..1000).take_while(|_| search.node()).count();
+        assert_eq!(more, 100);
+        let outcome = search.finish();
+        assert_eq!(outcome.status, Status::Stopped(StopReason::NodeLimit));
+        assert_eq!(outcome.unique(), None, "one solution, search cut: not known");
+        // A quick first solution still gets the minimum.
+        let mut sink = NullSink;
+        let mut search = Search::begin("test", &puzzle, &limits, &mut sink);
+        assert!(search.node());
+        let _ = search.solution(|| Grid::empty(4));
+        assert_eq!(search.node_limit(), Some(11));
     }
 
     #[test]
