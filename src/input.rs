@@ -119,11 +119,20 @@ pub struct Location {
     line: usize,
 }
 
-/// An input's name, as given and as shown in messages.
+/// An input's name, as given, as shown in messages, and as a JSON string's content.
 #[derive(Debug)]
 struct InputName {
     raw: String,
     shown: String,
+    json: String,
+}
+
+impl InputName {
+    fn new(raw: String, shown: String) -> InputName {
+        let quoted = serde_json::to_string(&raw).expect("a string serializes");
+        let json = quoted[1..quoted.len() - 1].to_string();
+        InputName { raw, shown, json }
+    }
 }
 
 impl Location {
@@ -135,6 +144,15 @@ impl Location {
     /// The input's name as messages show it.
     pub fn input(&self) -> &str {
         &self.input.shown
+    }
+
+    /// Appends the location as a JSON string (`"file:line"`), its escaping done once per input.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        out.push(b'"');
+        out.extend_from_slice(self.input.json.as_bytes());
+        out.push(b':');
+        crate::output::push_u64(out, self.line as u64);
+        out.push(b'"');
     }
 }
 
@@ -203,6 +221,9 @@ pub struct Puzzles {
     scratch: Scratch,
     /// Bytes read, of how many (for a progress bar).
     reading: Reading,
+    /// Whether clashing givens make a puzzle invalid here, as it is read (see
+    /// [`Puzzles::defer_given_checks`]).
+    check_givens: bool,
 }
 
 /// A file counting the bytes read from it.
@@ -249,7 +270,15 @@ impl Puzzles {
             by_size: BTreeMap::new(),
             next_index: 0,
             scratch: Scratch::default(),
+            check_givens: true,
         }
+    }
+
+    /// Leaves clashing givens to the caller: every strategy finds them at its root and answers
+    /// "no solution" at once, so a caller that solves can look for the clash (and report the
+    /// puzzle invalid) only when a puzzle turns out unsolvable, rather than for every puzzle.
+    pub fn defer_given_checks(&mut self) {
+        self.check_givens = false;
     }
 
     /// Bytes read from the inputs so far, of how many.
@@ -278,10 +307,10 @@ impl Puzzles {
     fn advance(&mut self) -> Option<Result<(), String>> {
         let path = self.files.next()?;
         let (name, input): (InputName, Box<dyn BufRead + Send>) = if path.as_os_str() == "-" {
-            let name = InputName { raw: "<stdin>".into(), shown: "<stdin>".into() };
+            let name = InputName::new("<stdin>".into(), "<stdin>".into());
             (name, Box::new(BufReader::new(std::io::stdin())))
         } else {
-            let name = InputName { raw: path.to_string_lossy().into_owned(), shown: file_name(&path) };
+            let name = InputName::new(path.to_string_lossy().into_owned(), file_name(&path));
             if path.is_dir() {
                 return Some(Err(format!("{} is a directory, not a puzzle file", name.shown)));
             }
@@ -369,7 +398,8 @@ impl Iterator for Puzzles {
                     }
                     let grid = Grid::from_values(parsed.size, parsed.values)
                         .ok_or_else(|| format!("{location}: values out of range"))?;
-                    if has_conflict(&model, &grid, &mut self.scratch)
+                    if self.check_givens
+                        && has_conflict(&model, &grid, &mut self.scratch)
                         && let Some(conflict) = find_conflict_written(&model, &grid, &parsed.symbols)
                     {
                         return Err(format!("{location}: {conflict}"));

@@ -28,6 +28,16 @@ pub enum PuzzleStatus {
 }
 
 impl PuzzleStatus {
+    /// The status as JSON writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PuzzleStatus::Solved => "solved",
+            PuzzleStatus::Unsolvable => "unsolvable",
+            PuzzleStatus::Invalid => "invalid",
+            PuzzleStatus::Stopped => "stopped",
+        }
+    }
+
     /// The exit code this status calls for.
     pub fn exit(self) -> Exit {
         match self {
@@ -72,40 +82,6 @@ pub struct PuzzleResult {
     grids: Vec<Grid>,
     /// The puzzle solved (its spec and alphabet write the output); `None` when invalid.
     puzzle: Option<Puzzle>,
-}
-
-/// A result as a JSON line: built when written, so that the text formats (and `--count`) pay
-/// for none of it.
-#[derive(Serialize)]
-struct JsonResult<'a> {
-    index: usize,
-    status: PuzzleStatus,
-    location: &'a Location,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    /// The spec it was solved with.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    spec: Option<&'a str>,
-    /// Solutions in line form, in the puzzle's alphabet.
-    solutions: Vec<String>,
-    /// `true`, `false`, or `null` when the search stopped before knowing; absent when not solved
-    /// or counted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<Option<bool>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    exact: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<StopReason>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<&'a Stats>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    micros: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
 }
 
 impl PuzzleResult {
@@ -167,32 +143,85 @@ impl PuzzleResult {
         self.puzzle.as_ref().map(Puzzle::model_arc)
     }
 
+    /// Writes the result as one JSON line (by hand: a record is written per puzzle, and serde's
+    /// general path spent more on it than reading the puzzle did):
+    /// `{"index":0,"status":"solved","location":"p.txt:1","spec":"classic-9x9","solutions":[…],
+    /// "unique":true,"stats":{…}}`, with `title`, `comment`, `count`, `exact`, `stopped`,
+    /// `micros` and `error` when they apply.
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"index\":");
+        push_u64(out, self.index as u64);
+        out.extend_from_slice(b",\"status\":\"");
+        out.extend_from_slice(self.status.name().as_bytes());
+        out.extend_from_slice(b"\",\"location\":");
+        self.location.write_json(out);
+        for (key, text) in [("title", &self.title), ("comment", &self.comment)] {
+            if let Some(text) = text {
+                push_key(out, key);
+                push_str(out, text);
+            }
+        }
+        if let Some(p) = &self.puzzle {
+            push_key(out, "spec");
+            push_str(out, p.model().name());
+        }
+        out.extend_from_slice(b",\"solutions\":[");
+        if let Some(p) = &self.puzzle {
+            for (i, grid) in self.grids.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                push_str(out, &write(grid.values(), p.symbols(), None, OutputFormat::Line));
+            }
+        }
+        out.push(b']');
+        if self.status == PuzzleStatus::Solved && self.count.is_none() {
+            push_key(out, "unique");
+            out.extend_from_slice(match self.unique {
+                Some(true) => b"true",
+                Some(false) => b"false",
+                None => b"null",
+            });
+        }
+        if let Some(count) = self.count {
+            push_key(out, "count");
+            push_u64(out, count);
+        }
+        if let Some(exact) = self.exact {
+            push_key(out, "exact");
+            out.extend_from_slice(if exact { b"true" } else { b"false" });
+        }
+        if let Some(reason) = self.stopped {
+            push_key(out, "stopped");
+            push_str(out, reason.name());
+        }
+        if let Some(stats) = &self.stats {
+            out.extend_from_slice(b",\"stats\":{\"nodes\":");
+            push_u64(out, stats.nodes);
+            out.extend_from_slice(b",\"guesses\":");
+            push_u64(out, stats.guesses);
+            out.extend_from_slice(b",\"backtracks\":");
+            push_u64(out, stats.backtracks);
+            out.extend_from_slice(b",\"placements\":");
+            push_u64(out, stats.placements);
+            out.push(b'}');
+        }
+        if let Some(micros) = self.micros {
+            push_key(out, "micros");
+            push_u64(out, micros);
+        }
+        if let Some(error) = &self.error {
+            push_key(out, "error");
+            push_str(out, error);
+        }
+        out.extend_from_slice(b"}\n");
+    }
+
     /// Writes the result to `out` in `format`.
-    pub fn write_to(&self, out: &mut impl Write, format: OutputFormatArg) -> std::io::Result<()> {
+    pub fn write_to(&self, out: &mut Vec<u8>, format: OutputFormatArg) -> std::io::Result<()> {
         if format == OutputFormatArg::Json {
-            let json = JsonResult {
-                index: self.index,
-                status: self.status,
-                location: &self.location,
-                title: self.title.as_deref(),
-                comment: self.comment.as_deref(),
-                spec: self.puzzle.as_ref().map(|p| p.model().name()),
-                solutions: match &self.puzzle {
-                    Some(p) => {
-                        self.grids.iter().map(|g| write(g.values(), p.symbols(), None, OutputFormat::Line)).collect()
-                    }
-                    None => Vec::new(),
-                },
-                unique: (self.status == PuzzleStatus::Solved && self.count.is_none()).then_some(self.unique),
-                count: self.count,
-                exact: self.exact,
-                stopped: self.stopped,
-                stats: self.stats.as_ref(),
-                micros: self.micros,
-                error: self.error.as_deref(),
-            };
-            serde_json::to_writer(&mut *out, &json)?;
-            return writeln!(out);
+            self.write_json(out);
+            return Ok(());
         }
         if let Some(count) = self.count {
             return write_count(out, count, self.exact == Some(false));
@@ -233,6 +262,41 @@ impl PuzzleResult {
     }
 }
 
+/// Appends `,"key":`.
+fn push_key(out: &mut Vec<u8>, key: &str) {
+    out.extend_from_slice(b",\"");
+    out.extend_from_slice(key.as_bytes());
+    out.extend_from_slice(b"\":");
+}
+
+/// Appends `text` as a JSON string: as is when nothing in it needs escaping (the usual case),
+/// else through serde_json.
+fn push_str(out: &mut Vec<u8>, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        let _ = serde_json::to_writer(&mut *out, text);
+    }
+}
+
+/// Appends `n` in decimal, without the formatting machinery.
+pub fn push_u64(out: &mut Vec<u8>, n: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[at..]);
+}
+
 /// Writes `count` in decimal, `+` when it is a lower bound, and a newline: `--count` writes one
 /// per puzzle, so without the formatting machinery.
 fn write_count(out: &mut impl Write, count: u64, more: bool) -> std::io::Result<()> {
@@ -258,6 +322,21 @@ fn write_count(out: &mut impl Write, count: u64, more: bool) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_and_strings_are_written_as_json() {
+        for n in [0, 7, 10, 99, 12345, u64::MAX] {
+            let mut out = Vec::new();
+            push_u64(&mut out, n);
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
+        for text in ["classic-9x9", "a \"quoted\" name", "back\\slash", "tab\there", "é\u{1b}"] {
+            let mut out = Vec::new();
+            push_str(&mut out, text);
+            let back: String = serde_json::from_slice(&out).unwrap();
+            assert_eq!(back, text);
+        }
+    }
 
     #[test]
     fn counts_are_written_as_format_would() {

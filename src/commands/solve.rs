@@ -19,6 +19,7 @@ use coverlab_engine::trace::{JsonLinesSink, TextSink, TracingSink};
 use coverlab_engine::{Limits, NullSink, Stats, Strategy, TraceEvent, TraceSink};
 use coverlab_model::Model;
 use coverlab_model::text::file_name;
+use coverlab_model::validate::find_conflict_written;
 use coverlab_strategies::registry::StrategyInfo;
 
 use crate::cli::{ProgressArg, SolveArgs, TraceFormatArg};
@@ -117,6 +118,12 @@ impl Run<'_> {
             threads = self.threads,
             "puzzle {index} ({location})"
         );
+        if outcome.is_unsolvable()
+            && let Some(clash) = find_conflict_written(puzzle.model(), puzzle.givens(), puzzle.symbols())
+        {
+            // Given checks are deferred to here (`Puzzles::defer_given_checks`).
+            return PuzzleResult::invalid(index, location.clone(), format!("{location}: {clash}"));
+        }
         let mut result = PuzzleResult::solved(index, location, puzzle, outcome, self.counting);
         result.nanos = nanos;
         if self.args.stats {
@@ -251,6 +258,11 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         refuse_overwrite("--trace", path, &args.input)?;
     }
     let mut puzzles = args.input.open(args.input.spec()?);
+    if args.trace.is_none() {
+        // A traced puzzle with clashing givens is reported before it is solved, as replay reads
+        // it; otherwise the clash is looked for only in an unsolvable puzzle.
+        puzzles.defer_given_checks();
+    }
     let puzzles_reading = puzzles.reading();
     let interrupt = Interrupt::install();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
