@@ -76,6 +76,17 @@ pub enum ProgressArg {
     Never,
 }
 
+/// When to use terminal styles (bold givens in boxed boards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
 /// Trace formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TraceFormatArg {
@@ -145,6 +156,9 @@ pub struct SolveArgs {
     /// No progress bar (the same as `--progress never`).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Givens in bold in `boxed` boards: `auto` on a terminal (unless NO_COLOR is set).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
     /// Puzzles solved in parallel; results stay in input order. Default and most: the number of
     /// cores (more threads would only share them). Given for more threads than there are
     /// puzzles, that many threads (at most one per core, and 8) race on each puzzle instead

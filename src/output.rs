@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use coverlab_engine::{Outcome, Stats, Status, StopReason};
-use coverlab_formats::{OutputFormat, write, write_boxed};
+use coverlab_formats::{OutputFormat, write, write_boxed, write_boxed_marked};
 use std::sync::Arc;
 
 use coverlab_model::{Grid, Model, Puzzle};
@@ -218,7 +218,8 @@ impl PuzzleResult {
     }
 
     /// Writes the result to `out` in `format`.
-    pub fn write_to(&self, out: &mut Vec<u8>, format: OutputFormatArg) -> std::io::Result<()> {
+    /// `bold_givens`: in the `boxed` format, show the givens in bold (for a terminal).
+    pub fn write_to(&self, out: &mut Vec<u8>, format: OutputFormatArg, bold_givens: bool) -> std::io::Result<()> {
         if format == OutputFormatArg::Json {
             self.write_json(out);
             return Ok(());
@@ -249,6 +250,10 @@ impl PuzzleResult {
             }
             let mut text = match format {
                 // Region borders: the boxes, or a jigsaw's regions.
+                OutputFormat::Boxed if bold_givens => {
+                    let givens: Vec<bool> = puzzle.givens().values().iter().map(|&v| v != 0).collect();
+                    write_boxed_marked(grid.values(), puzzle.symbols(), puzzle.model().regions(), Some(&givens))
+                }
                 OutputFormat::Boxed => write_boxed(grid.values(), puzzle.symbols(), puzzle.model().regions()),
                 _ => write(grid.values(), puzzle.symbols(), None, format),
             };

@@ -8,7 +8,7 @@
 
 use plotters::prelude::*;
 
-use crate::summary::{LogHistogram, Summary};
+use crate::summary::Summary;
 
 const PALETTE: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
@@ -21,22 +21,28 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
-/// The histogram's bins regrouped `per` to a bucket (coarser bars), as (low, high, count).
-fn coarse(h: &LogHistogram, scale: f64, per: usize) -> Vec<(f64, f64, u64)> {
-    let mut out: Vec<(f64, f64, u64)> = Vec::new();
-    for (low, high, count) in h.bins() {
-        let (low, high) = ((low * scale).max(f64::MIN_POSITIVE), high * scale);
-        // Bars start on a grid of `per` fine buckets per doubling... of 16.
-        let key = (low.log2() * 16.0 / per as f64).floor();
-        match out.last_mut() {
-            Some(last) if (last.0.log2() * 16.0 / per as f64).floor() == key => {
-                last.1 = high;
-                last.2 += count;
-            }
-            _ => out.push((2f64.powf(key * per as f64 / 16.0), high, count)),
-        }
+/// Bars per doubling of the x axis.
+const BARS_PER_DOUBLING: f64 = 4.0;
+
+/// Counts of values `x` (each with its count) as bars on a fixed log grid, 4 per doubling:
+/// (low, high, count), no two overlapping.
+fn log_bars(values: impl Iterator<Item = (f64, u64)>) -> Vec<(f64, f64, u64)> {
+    let mut by_bar: std::collections::BTreeMap<i64, u64> = std::collections::BTreeMap::new();
+    for (x, count) in values.filter(|&(x, _)| x > 0.0) {
+        *by_bar.entry((x.log2() * BARS_PER_DOUBLING).floor() as i64).or_default() += count;
     }
-    out
+    let edge = |k: i64| 2f64.powf(k as f64 / BARS_PER_DOUBLING);
+    by_bar.into_iter().map(|(k, count)| (edge(k), edge(k + 1), count)).collect()
+}
+
+/// A log axis's labels: `12`, `3.5`, `0.25`, `1e6`.
+fn label(v: &f64) -> String {
+    match v.abs() {
+        a if a >= 1e5 => format!("{v:.0e}"),
+        a if a >= 10.0 || a == a.round() => format!("{v:.0}"),
+        a if a >= 0.1 => format!("{v:.2}").trim_end_matches('0').to_string(),
+        _ => format!("{v:.0e}"),
+    }
 }
 
 /// Draws one histogram panel on a log x axis.
@@ -51,13 +57,22 @@ fn histogram_panel(
     let high = bars.iter().map(|b| b.1).fold(0.0, f64::max);
     let (low, high) = if low.is_finite() && high > low { (low, high) } else { (1.0, 10.0) };
     let top = bars.iter().map(|b| b.2).max().unwrap_or(1).max(1);
+    // Powers of 2 label a short range, powers of 10 a long one.
+    let base = if high / low > 1000.0 { 10.0 } else { 2.0 };
     let mut chart = ChartBuilder::on(area)
         .caption(caption, ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d((low..high).log_scale(), 0u64..top + top / 10 + 1)?;
-    chart.configure_mesh().x_desc(x_desc).y_desc("puzzles").x_labels(8).y_labels(6).draw()?;
+        .build_cartesian_2d((low..high).log_scale().base(base), 0u64..top + top / 10 + 1)?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc("puzzles")
+        .x_labels(12)
+        .y_labels(6)
+        .x_label_formatter(&label)
+        .draw()?;
     chart.draw_series(bars.iter().map(|&(l, h, c)| Rectangle::new([(l, 0), (h, c)], color.mix(0.8).filled())))?;
     Ok(())
 }
@@ -71,15 +86,11 @@ pub fn solve_times(summary: &Summary, inputs: &str, strategy: &str) -> String {
         let title = format!("{inputs}: {} puzzles, strategy {strategy}", summary.puzzles);
         let root = root.titled(&title, ("sans-serif", 20))?;
         let (left, right) = root.split_horizontally(550);
-        // Times in microseconds: the histogram holds nanoseconds.
-        let times = coarse(&summary.times, 1e-3, 4);
+        // Times in microseconds (the histogram holds nanoseconds), each bin at its middle.
+        let times = log_bars(summary.times.bins().into_iter().map(|(l, h, c)| ((l * h).sqrt() * 1e-3, c)));
         histogram_panel(&left, &times, "solve time per puzzle", "time (µs, log scale)", PALETTE[0])?;
-        // Guesses shifted by one, so that puzzles solved without a guess have a place on a log axis.
-        let mut shifted = LogHistogram::default();
-        for (low, _, count) in summary.guess_counts.bins() {
-            shifted.add_many(low.round() as u64 + 1, count);
-        }
-        let guesses = coarse(&shifted, 1.0, 8);
+        // Guesses plus one, so that puzzles solved without a guess have a place on a log axis.
+        let guesses = log_bars(summary.guess_counts.values().map(|(v, c)| (v + 1.0, c)));
         histogram_panel(&right, &guesses, "guesses per puzzle", "guesses + 1 (log scale)", PALETTE[1])?;
         root.present()?;
         Ok(())

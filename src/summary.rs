@@ -101,6 +101,15 @@ impl LogHistogram {
         self.max as f64
     }
 
+    /// The non-empty buckets as (representative value, count): exact for small integers (every
+    /// value below 23 has a bucket of its own), the bucket's middle above.
+    pub fn values(&self) -> impl Iterator<Item = (f64, u64)> + '_ {
+        self.counts.iter().enumerate().filter(|&(_, &c)| c > 0).map(|(b, &c)| {
+            let v = Self::value_of(b);
+            (if v < 23.0 { v.round() } else { v }, c)
+        })
+    }
+
     /// The non-empty buckets as (low edge, high edge, count), for plotting.
     pub fn bins(&self) -> Vec<(f64, f64, u64)> {
         self.counts

@@ -75,10 +75,37 @@ pub fn strategies(args: ListArgs) -> Result<Exit> {
         .iter()
         .map(|r| {
             let name = if r.default { format!("{} (default)", r.name) } else { r.name.to_string() };
-            vec![name, r.capabilities.join(", "), r.summary.to_string(), r.source.to_string()]
+            let about = if r.source.is_empty() {
+                r.summary.to_string()
+            } else {
+                format!("{} (source: {})", r.summary, r.source)
+            };
+            vec![name, r.capabilities.join(", "), about]
         })
         .collect();
-    print_list(args.format, &rows, &["NAME", "CAPABILITIES", "SUMMARY", "SOURCE"], table)
+    print_list(args.format, &rows, &["NAME", "CAPABILITIES", "SUMMARY"], table)
+}
+
+/// The terminal's width from `COLUMNS`, else 100.
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&c| c >= 40).unwrap_or(100)
+}
+
+/// `text` broken into lines of at most `width` characters, at spaces where it can be.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 fn print_list<T: Serialize>(format: ListFormat, rows: &[T], header: &[&str], table: Vec<Vec<String>>) -> Result<Exit> {
@@ -89,24 +116,30 @@ fn print_list<T: Serialize>(format: ListFormat, rows: &[T], header: &[&str], tab
             writeln!(out)?;
         }
         ListFormat::Table => {
+            // Every column but the last as wide as its widest cell; the last wrapped to fit the
+            // terminal (100 columns when it cannot be told).
             let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
             for row in &table {
                 for (w, cell) in widths.iter_mut().zip(row) {
                     *w = (*w).max(cell.chars().count());
                 }
             }
-            let line = |cells: Vec<String>| {
-                let last = cells.len() - 1;
-                cells
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, c)| if i == last { c } else { format!("{c:<w$}", w = widths[i]) })
-                    .collect::<Vec<_>>()
-                    .join("  ")
+            let last = widths.len() - 1;
+            let indent: usize = widths[..last].iter().map(|w| w + 2).sum();
+            let room = terminal_width().saturating_sub(indent).max(30);
+            let mut print = |cells: Vec<String>| -> std::io::Result<()> {
+                let mut lines = wrap(&cells[last], room).into_iter();
+                let lead: String =
+                    cells[..last].iter().enumerate().map(|(i, c)| format!("{c:<w$}  ", w = widths[i])).collect();
+                writeln!(out, "{lead}{}", lines.next().unwrap_or_default())?;
+                for line in lines {
+                    writeln!(out, "{:indent$}{line}", "")?;
+                }
+                Ok(())
             };
-            writeln!(out, "{}", line(header.iter().map(|h| h.to_string()).collect()))?;
+            print(header.iter().map(|h| h.to_string()).collect())?;
             for row in table {
-                writeln!(out, "{}", line(row))?;
+                print(row)?;
             }
         }
     }

@@ -22,7 +22,7 @@ use coverlab_model::text::file_name;
 use coverlab_model::validate::find_conflict_written;
 use coverlab_strategies::registry::StrategyInfo;
 
-use crate::cli::{ProgressArg, SolveArgs, TraceFormatArg};
+use crate::cli::{ColorArg, ProgressArg, SolveArgs, TraceFormatArg};
 use crate::diag::Stdout;
 use crate::input::{Item, Location, Next, refuse_overwrite};
 use crate::output::{PuzzleResult, PuzzleStatus};
@@ -59,6 +59,8 @@ struct Run<'a> {
     /// N puzzles.
     threads: usize,
     interrupt: &'a Interrupt,
+    /// Givens in bold in boxed boards (`--color`).
+    color: bool,
 }
 
 impl Run<'_> {
@@ -156,7 +158,7 @@ impl Run<'_> {
                 _ => self.solve(strategy, item, &mut NullSink),
             };
             // Writing to a Vec cannot fail.
-            let _ = result.write_to(&mut done.bytes, self.args.format);
+            let _ = result.write_to(&mut done.bytes, self.args.format, self.color);
             done.records.push(Record::Puzzle {
                 index: result.index,
                 spec: result.model().cloned(),
@@ -279,7 +281,16 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         }
     }
     let timed = args.stats || args.summary.is_some() || args.plot.is_some() || tracing::enabled!(tracing::Level::INFO);
-    let mut run = Run { args: &args, info, counting, timed, threads: 1, interrupt: &interrupt };
+    let color = match args.color {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none()
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        }
+    };
+    let mut run = Run { args: &args, info, counting, timed, threads: 1, interrupt: &interrupt, color };
 
     // `--jobs N` for fewer than N puzzles: one puzzle at a time, N threads racing on each.
     let mut ahead = std::collections::VecDeque::new();

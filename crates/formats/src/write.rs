@@ -75,6 +75,17 @@ pub fn write_grid(values: &[u8], symbols: &Symbols) -> String {
 /// ");
 /// ```
 pub fn write_boxed(values: &[u8], symbols: &Symbols, regions: Option<&[u16]>) -> String {
+    write_boxed_marked(values, symbols, regions, None)
+}
+
+/// [`write_boxed`], with the cells `marked` (the givens of a solved puzzle, say) in bold for a
+/// terminal (ANSI `ESC[1m` … `ESC[0m`: write it only to a terminal).
+pub fn write_boxed_marked(
+    values: &[u8],
+    symbols: &Symbols,
+    regions: Option<&[u16]>,
+    marked: Option<&[bool]>,
+) -> String {
     let n = symbols.len().max(1);
     let rows = values.len().div_ceil(n);
     let region = |r: usize, c: usize| regions.and_then(|map| map.get(r * n + c).copied());
@@ -115,7 +126,14 @@ pub fn write_boxed(values: &[u8], symbols: &Symbols, regions: Option<&[u16]>) ->
         out.push('|');
         for c in 0..n {
             let value = values.get(r * n + c).copied().unwrap_or(0);
-            out.extend([' ', symbol(value, symbols, '.')]);
+            out.push(' ');
+            if marked.is_some_and(|m| m.get(r * n + c) == Some(&true)) {
+                out.push_str("\x1b[1m");
+                out.push(symbol(value, symbols, '.'));
+                out.push_str("\x1b[0m");
+            } else {
+                out.push(symbol(value, symbols, '.'));
+            }
             if wide[c + 1] {
                 out.extend([' ', if bar(r, c + 1) { '|' } else { ' ' }]);
             }
@@ -155,6 +173,19 @@ pub fn write(values: &[u8], symbols: &Symbols, boxes: Option<(usize, usize)>, fo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marked_cells_are_bold_and_nothing_else_moves() {
+        let symbols = Symbols::default_for(4);
+        let values = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let regions = box_regions(4, (2, 2));
+        let mut marked = [false; 16];
+        marked[0] = true;
+        let plain = write_boxed(&values, &symbols, Some(&regions));
+        let bold = write_boxed_marked(&values, &symbols, Some(&regions), Some(&marked));
+        assert_eq!(bold.replace("\x1b[1m", "").replace("\x1b[0m", ""), plain);
+        assert!(bold.contains("| \x1b[1m1\x1b[0m 2 |"), "{bold}");
+    }
 
     /// Seed 003's solved puzzle, with its boxes and with the outer frame only.
     #[test]

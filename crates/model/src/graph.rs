@@ -68,7 +68,12 @@ impl ConstraintGraph {
     /// The graph in Graphviz DOT, nodes named `r1c1` and laid out on the grid.
     pub fn to_dot(&self, name: &str, n: usize) -> String {
         let mut out = String::new();
+        let name = name.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ =
+            writeln!(out, "// Render as a grid with Graphviz: dot -Tsvg FILE.dot > FILE.svg (the graph asks for the");
+        let _ = writeln!(out, "// neato layout, which keeps each cell at its pinned position: column, row).");
         let _ = writeln!(out, "graph \"{name}\" {{");
+        let _ = writeln!(out, "  graph [layout=neato, splines=true, overlap=true];");
         let _ = writeln!(out, "  node [shape=box, fontname=monospace];");
         for c in 0..self.graph.node_count() {
             let _ = writeln!(out, "  {} [pos=\"{},{}!\"];", cell_name(c, n), c % n, n - 1 - c / n);
