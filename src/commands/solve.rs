@@ -138,6 +138,9 @@ impl Run<'_> {
     fn batch(&self, strategy: &mut Box<dyn Strategy>, batch: Vec<Next>, trace: Option<&Mutex<Trace>>) -> Done {
         let mut done = Done { bytes: Vec::new(), records: Vec::with_capacity(batch.len()) };
         let forward = tracing::enabled!(target: "coverlab::trace", tracing::Level::TRACE);
+        // The spec of the previous puzzle: a record names its spec only when it changes (a
+        // name for the summary, rather than a clone of a model every thread shares).
+        let mut last_spec: Option<Arc<Model>> = None;
         for next in batch {
             let item = match next {
                 Next::Puzzle(item) => item,
@@ -159,9 +162,16 @@ impl Run<'_> {
             };
             // Writing to a Vec cannot fail.
             let _ = result.write_to(&mut done.bytes, self.args.format, self.color);
+            let spec = match result.model() {
+                Some(model) if !last_spec.as_ref().is_some_and(|last| Arc::ptr_eq(last, model)) => {
+                    last_spec = Some(model.clone());
+                    Some(model.name().to_string())
+                }
+                _ => None,
+            };
             done.records.push(Record::Puzzle {
                 index: result.index,
-                spec: result.model().cloned(),
+                spec,
                 location: result.location,
                 status: result.status,
                 stats: result.stats,
@@ -183,7 +193,8 @@ enum Record {
     Puzzle {
         index: usize,
         location: Location,
-        spec: Option<Arc<Model>>,
+        /// The spec's name, when it differs from the previous record's in the batch.
+        spec: Option<String>,
         status: PuzzleStatus,
         stats: Option<Stats>,
         nanos: Option<u64>,
@@ -215,7 +226,7 @@ impl Report {
                     index,
                     location: &location,
                     status,
-                    spec: spec.as_deref().map(Model::name),
+                    spec: spec.as_deref(),
                     nodes: stats.nodes,
                     guesses: stats.guesses,
                     nanos,
