@@ -44,6 +44,7 @@ struct Case {
     max_stderr: Option<usize>,
     timeout: Option<Duration>,
     memory_mib: Option<u64>,
+    stdout_to: Option<String>,
 }
 
 /// A file the runner makes in the case's scratch directory before running it.
@@ -113,6 +114,7 @@ fn parse_manifest(text: &str) -> Result<Vec<Case>, String> {
             "before" => case.before.push(words()),
             "unchanged" => case.unchanged.push(value.to_string()),
             "max-stderr" => case.max_stderr = Some(value.parse().map_err(|_| bad("not a byte count"))?),
+            "stdout-to" => case.stdout_to = Some(value.to_string()),
             "memory" => case.memory_mib = Some(value.parse().map_err(|_| bad("not MiB"))?),
             "timeout" => case.timeout = Some(Duration::from_secs(value.parse().map_err(|_| bad("not seconds"))?)),
             "file" | "file-utf16le" | "file-utf16be" => {
@@ -270,11 +272,13 @@ struct Ran {
 
 /// Runs a child to its end, or kills it at `timeout`; stdout and stderr are read as it goes.
 fn finish(mut child: Child, timeout: Duration) -> Ran {
-    let mut out = child.stdout.take().expect("piped");
+    let out = child.stdout.take();
     let mut err = child.stderr.take().expect("piped");
     let out = std::thread::spawn(move || {
         let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
+        if let Some(mut out) = out {
+            let _ = out.read_to_end(&mut v);
+        }
         v
     });
     let err = std::thread::spawn(move || {
@@ -304,15 +308,32 @@ fn finish(mut child: Child, timeout: Duration) -> Ran {
     }
 }
 
-fn run(args: &[String], stdin: Option<&Path>, timeout: Duration, memory_mib: u64) -> Result<Ran, String> {
-    let mut c = command(args, memory_mib);
-    c.stdout(Stdio::piped()).stderr(Stdio::piped());
+/// How a case runs: its standard input and output, and its limits.
+struct Io<'a> {
+    stdin: Option<&'a Path>,
+    /// A file written as standard output (`/dev/full`) instead of a captured pipe.
+    stdout_to: Option<&'a Path>,
+    timeout: Duration,
+    memory_mib: u64,
+}
+
+fn run(args: &[String], io: &Io<'_>) -> Result<Ran, String> {
+    let mut c = command(args, io.memory_mib);
+    c.stderr(Stdio::piped());
+    match io.stdout_to {
+        Some(path) => {
+            let file = fs::OpenOptions::new().write(true).open(path).map_err(|e| format!("stdout-to: {e}"))?;
+            c.stdout(file)
+        }
+        None => c.stdout(Stdio::piped()),
+    };
+    let stdin = io.stdin;
     match stdin {
         Some(path) => c.stdin(fs::File::open(root().join(path)).map_err(|e| format!("stdin {}: {e}", path.display()))?),
         None => c.stdin(Stdio::null()),
     };
     let child = c.spawn().map_err(|e| format!("cannot start the binary: {e}"))?;
-    Ok(finish(child, timeout))
+    Ok(finish(child, io.timeout))
 }
 
 /// Makes the case's files, runs its `before:` commands, then makes its `keep-lines:` files.
@@ -356,7 +377,8 @@ fn set_up(case: &Case, places: &Places) -> Result<(), String> {
     }
     for before in &case.before {
         let args: Vec<String> = before.iter().map(|a| places.fill(a)).collect();
-        let ran = run(&args, None, DEFAULT_TIMEOUT, MEMORY_MIB)?;
+        let io = Io { stdin: None, stdout_to: None, timeout: DEFAULT_TIMEOUT, memory_mib: MEMORY_MIB };
+        let ran = run(&args, &io)?;
         if ran.code != Some(0) {
             return Err(format!("before: {args:?} exited {:?}: {}", ran.code, ran.stderr));
         }
@@ -397,8 +419,14 @@ fn check(case: &Case, scratch: &Path) -> Vec<String> {
         };
         let stdin = case.stdin.as_ref().map(|s| places.path(s));
         let earlier = problems.len();
-        let limits = (case.timeout.unwrap_or(DEFAULT_TIMEOUT), case.memory_mib.unwrap_or(MEMORY_MIB));
-        let ran = match run(&args, stdin.as_deref(), limits.0, limits.1) {
+        let stdout_to = case.stdout_to.as_ref().map(|s| places.path(s));
+        let io = Io {
+            stdin: stdin.as_deref(),
+            stdout_to: stdout_to.as_deref(),
+            timeout: case.timeout.unwrap_or(DEFAULT_TIMEOUT),
+            memory_mib: case.memory_mib.unwrap_or(MEMORY_MIB),
+        };
+        let ran = match run(&args, &io) {
             Ok(ran) => ran,
             Err(e) => {
                 problems.push(format!("{at}{e}"));
