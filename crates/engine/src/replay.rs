@@ -205,7 +205,7 @@ impl Replayer {
                 TraceEvent::Start { spec, size, givens: g, .. } => {
                     if spec != model.name() || *size != n || *g != given_count {
                         return Err(fail(format!(
-                            "start names {spec} size {size} with {g} givens, but the puzzle is {} size {n} with {given_count}",
+                            "start names {spec} size {size} with {g} givens, but the puzzle is {} size {n} with {given_count} givens",
                             model.name()
                         )));
                     }
