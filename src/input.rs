@@ -60,7 +60,9 @@ fn read_spec_file(path: &Path) -> Result<String> {
 /// input before it is read. Outputs that are not regular files (`/dev/null`, a pipe) are fine.
 pub fn refuse_overwrite(flag: &str, output: &Path, input: &PuzzleInput) -> Result<()> {
     let spec = input.spec.as_deref().filter(|s| builtin::load(s).is_none()).map(Path::new);
-    let sources = input.files.iter().map(PathBuf::as_path).chain(spec);
+    // No file is standard input, as for reading.
+    let stdin = input.files.is_empty().then_some(Path::new("-"));
+    let sources = input.files.iter().map(PathBuf::as_path).chain(stdin).chain(spec);
     for source in sources {
         let source = if source.as_os_str() == "-" { Path::new("/dev/stdin") } else { source };
         if same_file(output, source) {

@@ -250,7 +250,9 @@ fn graph_writes_dot_with_one_edge_per_peer_pair() {
     let o = coverlab(&["graph", "--spec", "classic-4x4"], "");
     assert_eq!(o.status.code(), Some(0));
     let dot = stdout(&o);
-    assert!(dot.starts_with("graph \"classic-4x4\" {"));
+    assert!(dot.starts_with("// Render as a grid with Graphviz"), "{dot}");
+    assert!(dot.contains("graph \"classic-4x4\" {\n  graph [layout=neato"), "{dot}");
+    assert!(dot.contains("r1c2 [pos=\"1,3!\"];"), "cells are pinned to their grid places: {dot}");
     assert_eq!(dot.matches(" -- ").count(), 16 * 7 / 2);
     assert!(dot.contains("r1c1 -- r1c2;"));
     assert!(!dot.contains("r1c1 -- r3c3;"));

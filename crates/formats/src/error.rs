@@ -42,12 +42,30 @@ pub enum FormatError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// A line has not ended after [`MAX_SKIP_BYTES`](crate::MAX_SKIP_BYTES): the input is no
+    /// puzzle file, and reading stops here.
+    #[error("line {line}: no end of line within {limit} bytes: not a puzzle file, the rest of it is not read")]
+    NoLineEnd {
+        /// The line.
+        line: usize,
+        /// The limit in bytes.
+        limit: usize,
+    },
     /// A line is not valid UTF-8.
     #[error("line {line}, column {column}: invalid UTF-8")]
     InvalidUtf8 {
         /// The line.
         line: usize,
         /// The first character that is not valid UTF-8.
+        column: usize,
+    },
+    /// A line of UTF-16 input (read through its byte-order mark) is not valid UTF-16: a lone
+    /// surrogate, or an odd last byte.
+    #[error("line {line}, column {column}: invalid UTF-16")]
+    InvalidUtf16 {
+        /// The line.
+        line: usize,
+        /// The first character that is not valid UTF-16.
         column: usize,
     },
     /// The input's first line has a NUL byte every other byte: UTF-16 text without the
@@ -203,7 +221,9 @@ impl FormatError {
         match self {
             FormatError::Io { line, .. }
             | FormatError::LineTooLong { line, .. }
+            | FormatError::NoLineEnd { line, .. }
             | FormatError::InvalidUtf8 { line, .. }
+            | FormatError::InvalidUtf16 { line, .. }
             | FormatError::Utf16WithoutBom { line }
             | FormatError::NulByte { line, .. }
             | FormatError::WrongLength { line, .. }
@@ -223,6 +243,7 @@ impl FormatError {
     pub fn column(&self) -> Option<usize> {
         match self {
             FormatError::InvalidUtf8 { column, .. }
+            | FormatError::InvalidUtf16 { column, .. }
             | FormatError::NulByte { column, .. }
             | FormatError::UnknownSymbol { column, .. }
             | FormatError::NumberOutOfRange { column, .. }

@@ -19,7 +19,9 @@
 //! - a line that cannot be read (not UTF-8, too long, a NUL byte) or a row wider than 64 cells
 //!   takes the place of one row. As the first row, the puzzle is n rows for n the forced spec's
 //!   size, or else the previous puzzle's size, or else the number of cells of the next row that
-//!   can be read (no such row before a blank line, a title or the end: the puzzle ends there);
+//!   can be read (no such row before a blank line, a title or the end: the puzzle ends there) —
+//!   unless the rows after it, up to a blank line or the end, are a whole puzzle by themselves:
+//!   then the unreadable line (a title in another encoding, say) is a record of its own;
 //! - when the first row's length is not the size already known (the forced spec's or the
 //!   previous puzzle's, if any) and the second row disagrees with it, the second row's length
 //!   is n if the first row can be read with that length too (a csv trailing separator), or if
@@ -133,6 +135,11 @@ pub(crate) fn next_rows<R: BufRead>(
     }
     let n = match n.or(known) {
         Some(n) => n,
+        // An unreadable line, with no size known, before a whole puzzle (its rows up to a blank
+        // line or the end): a broken title or note, a record of its own.
+        None if whole_puzzle_follows(lines, ctx, split) => {
+            return Some((p.start, Err(p.error.expect("an unreadable first row"))));
+        }
         None => match size_from_next_row(lines, ctx, split, &mut p) {
             Some(n) => n,
             None => return Some((p.start, Err(p.error.expect("an unreadable first row")))),
@@ -266,6 +273,42 @@ fn dashes_start_rows<R: BufRead>(
 /// After an unreadable first row, with no size known: reads on to the next row that can be read
 /// and returns its number of cells. Unreadable lines on the way take a row's place each. `None`
 /// when the puzzle ends first (a blank line, a title, the end of the input).
+/// True when the lines ahead, up to a blank line, a title or the end, are the n rows of n cells
+/// of a whole puzzle (comments and rules aside). Everything looked at is given back.
+fn whole_puzzle_follows<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context, split: SplitRow) -> bool {
+    let mut held = Vec::new();
+    let mut widths = Vec::new();
+    let whole = loop {
+        if widths.len() > MAX_SIZE {
+            break false;
+        }
+        let next = lines.next();
+        let end = match &next {
+            Next::Eof => true,
+            Next::Bad(_) => {
+                held.push(next);
+                break false;
+            }
+            Next::Line(line) => match kind(line, ctx) {
+                Kind::Blank | Kind::Title => true,
+                Kind::Comment | Kind::Rule | Kind::Dashes(_) => false,
+                Kind::Data => {
+                    widths.push(width(line, split, None));
+                    false
+                }
+            },
+        };
+        held.push(next);
+        if end {
+            break widths.first().is_some_and(|&w| widths.len() == w && widths.iter().all(|&x| x == w));
+        }
+    };
+    for next in held.into_iter().rev() {
+        lines.unread_next(next);
+    }
+    whole
+}
+
 fn size_from_next_row<R: BufRead>(
     lines: &mut Lines<R>,
     ctx: &mut Context,

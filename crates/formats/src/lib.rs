@@ -44,7 +44,7 @@ use std::str::FromStr;
 use coverlab_model::{Grid, Model, Symbols};
 
 pub use error::FormatError;
-pub use source::MAX_LINE_BYTES;
+pub use source::{MAX_LINE_BYTES, MAX_SKIP_BYTES};
 pub use write::{box_regions, write, write_boxed, write_boxed_marked, write_grid, write_line};
 
 use decode::Context;

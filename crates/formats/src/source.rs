@@ -25,9 +25,9 @@ use crate::error::FormatError;
 pub const MAX_LINE_BYTES: usize = 64 * 64 * 4;
 
 /// A line longer than [`MAX_LINE_BYTES`] is skipped up to its end, but at most this far: a line
-/// that never ends (`/dev/zero`, a binary file) is reported once per this many bytes, so reading
-/// always makes progress in bounded steps.
-pub const MAX_SKIP_BYTES: usize = 1 << 20;
+/// that has not ended after this many bytes (`/dev/zero`, a binary file) is reported once, and
+/// the rest of the input is not read (it is no puzzle file).
+pub const MAX_SKIP_BYTES: usize = 64 << 20;
 
 /// One line of input, without its terminator and trailing whitespace.
 #[derive(Debug, Clone)]
@@ -178,6 +178,8 @@ pub(crate) struct Lines<R> {
     seen_text: bool,
     /// The line in `buf` may hold a NUL byte or a `#` (false: it holds neither).
     special: bool,
+    /// A line went on past [`MAX_SKIP_BYTES`].
+    endless: bool,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -191,6 +193,7 @@ impl<R: BufRead> Lines<R> {
             after_cr: false,
             seen_text: false,
             special: false,
+            endless: false,
         }
     }
 
@@ -231,6 +234,10 @@ impl<R: BufRead> Lines<R> {
         };
         self.number += 1;
         let line = self.number;
+        if self.endless {
+            self.failed = true;
+            return Next::Bad(FormatError::NoLineEnd { line, limit: MAX_SKIP_BYTES });
+        }
         if too_long {
             self.seen_text = true;
             return Next::Bad(FormatError::LineTooLong { line, limit: MAX_LINE_BYTES });
@@ -262,6 +269,10 @@ impl<R: BufRead> Lines<R> {
                 let bytes = e.into_bytes();
                 let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
                 self.buf = bytes;
+                if matches!(self.input, Source::Utf16(_)) {
+                    // The transcoder writes what is not UTF-16 as a byte no UTF-8 has.
+                    return Next::Bad(FormatError::InvalidUtf16 { line, column });
+                }
                 Next::Bad(FormatError::InvalidUtf8 { line, column })
             }
         }
@@ -277,7 +288,8 @@ impl<R: BufRead> Lines<R> {
         let mut seen = 0usize;
         loop {
             if overflow && seen >= MAX_SKIP_BYTES {
-                break; // an endless line (`/dev/zero`): its rest is read as more too-long lines
+                self.endless = true; // `/dev/zero`: reported once, and the input ends there
+                break;
             }
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,

@@ -297,15 +297,20 @@ fn control_characters_never_reach_a_message() {
 }
 
 #[test]
-fn an_endless_line_is_read_in_bounded_steps() {
-    // A reader that never ends and never has a newline (like /dev/zero): each step of reading
-    // returns after at most MAX_SKIP_BYTES, as one too-long line.
+fn an_endless_line_ends_the_input_after_a_bounded_read() {
+    // A reader that never ends and never has a newline (like /dev/zero): one error, then the
+    // end, after at most MAX_SKIP_BYTES read.
     let endless = std::io::BufReader::new(std::io::repeat(b'1'));
     let mut reader = Reader::new(endless, "<zero>", None, None);
-    for _ in 0..3 {
-        let entry = reader.next().expect("an entry per step");
-        assert!(matches!(entry.result, Err(FormatError::LineTooLong { .. })), "{:?}", entry.result);
-    }
+    let entry = reader.next().expect("one entry");
+    assert!(matches!(entry.result, Err(FormatError::NoLineEnd { .. })), "{:?}", entry.result);
+    assert!(reader.next().is_none(), "the input ends there");
+    // A line of 3 MiB is one line, one error, and the next line is read.
+    let text = format!("{}\n1...........4..3\n", "7".repeat(3 << 20));
+    let entries = read_str(&text, None, None);
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert!(matches!(entries[0].result, Err(FormatError::LineTooLong { .. })));
+    assert_eq!(entries[1].line, 2);
 }
 
 #[test]

@@ -313,7 +313,7 @@ fn utf16_with_a_byte_order_mark_is_transcoded() {
         bytes.extend(if u == 0 { 0xD800u16 } else { u }.to_le_bytes());
     }
     let entries = trickle(&bytes, 2, Some(InputFormat::Line));
-    assert_eq!(common::err(&entries[0]).to_string(), "line 1, column 3: invalid UTF-8");
+    assert_eq!(common::err(&entries[0]).to_string(), "line 1, column 3: invalid UTF-16");
 }
 
 #[test]

@@ -98,11 +98,26 @@ impl Model {
         if spec.rules.is_empty() {
             return Err(err("a spec needs at least one rule".into(), Some("rules".into())));
         }
-        if !kebab_case(&spec.name) {
-            return Err(err(
-                format!("the name {:?} is not kebab-case (lowercase letters, digits and '-')", spec.name),
-                Some("name".into()),
-            ));
+        if !kebab_case(&spec.name) || spec.name.len() > MAX_NAME {
+            let shown: String = spec.name.chars().take(40).collect();
+            let more = if spec.name.chars().count() > 40 { "…" } else { "" };
+            let what = if spec.name.len() > MAX_NAME {
+                format!("is {} bytes long; a name has at most {MAX_NAME}", spec.name.len())
+            } else {
+                "is not kebab-case (lowercase letters, digits and '-')".into()
+            };
+            return Err(err(format!("the name \"{}{more}\" {what}", crate::text::escape(&shown)), Some("name".into())));
+        }
+        // A built-in rule given twice adds nothing but memory (each copy of AntiKnight on a
+        // 64×64 grid is 30,000 pairs): say so.
+        let mut seen_rules: Vec<&str> = Vec::new();
+        for rule in &spec.rules {
+            let kind = rule.kind();
+            let repeatable = matches!(rule, Rule::Regions(_) | Rule::House { .. } | Rule::AtMostOnce { .. });
+            if !repeatable && seen_rules.contains(&kind) {
+                return Err(err(format!("the rule {kind} is given twice"), Some(kind.into())));
+            }
+            seen_rules.push(kind);
         }
         let boxes = spec.rules.iter().find_map(|r| match r {
             Rule::Boxes { rows, cols } => Some((*rows, *cols)),
@@ -225,6 +240,24 @@ impl Model {
                 }
                 Rule::AntiKnight => groups.extend(move_pairs(n, &KNIGHT, UnitKind::AntiKnight, "anti-knight")),
                 Rule::AntiKing => groups.extend(move_pairs(n, &KING, UnitKind::AntiKing, "anti-king")),
+            }
+        }
+        // However many houses and groups a spec lists, no cell may be in more than a few dozen:
+        // that bounds the model, its peers and its exact-cover matrix.
+        let mut per_cell = vec![0usize; n * n];
+        for unit in units.iter().chain(&groups) {
+            for &c in &unit.cells {
+                per_cell[c] += 1;
+                if per_cell[c] > MAX_UNITS_PER_CELL {
+                    return Err(err(
+                        format!(
+                            "{} is in more than {MAX_UNITS_PER_CELL} houses and groups (the last one: {})",
+                            cell_name(c, n),
+                            unit.label
+                        ),
+                        None,
+                    ));
+                }
             }
         }
         let houses = units.len();
@@ -383,6 +416,13 @@ impl Model {
         cell_name(cell, self.n)
     }
 }
+
+/// The longest spec name, in bytes: names are shown in messages and traces.
+pub const MAX_NAME: usize = 64;
+
+/// The most houses and groups one cell may be in (a classic grid: 3; with every variant rule
+/// at once, about 20).
+pub const MAX_UNITS_PER_CELL: usize = 64;
 
 fn kebab_case(name: &str) -> bool {
     !name.is_empty()

@@ -32,6 +32,7 @@ pub struct Spec {
     #[serde(default)]
     pub summary: String,
     /// The side length n: the grid is n×n and holds values 1..=n.
+    #[serde(deserialize_with = "whole_number")]
     pub size: usize,
     /// The n symbols that write values 1..=n, in order; default: the conventional alphabet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -104,6 +105,35 @@ impl Rule {
     }
 }
 
+/// A whole number, with a message that says so for `4.5` or `-3` (RON alone would say "expected
+/// comma" after the `4`).
+fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    struct Whole;
+    impl serde::de::Visitor<'_> for Whole {
+        type Value = usize;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a whole number")
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<usize, E> {
+            Ok(usize::try_from(v).unwrap_or(usize::MAX))
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<usize, E> {
+            usize::try_from(v)
+                .map_err(|_| E::custom(format!("{v} is negative: expected a whole number 1 to {MAX_SIZE}")))
+        }
+        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<usize, E> {
+            if v.fract() == 0.0 && v.abs() > 1e15 {
+                return Err(E::custom(format!("{v:e} is out of range: expected a whole number 1 to {MAX_SIZE}")));
+            }
+            Err(E::custom(format!("{v} is not an integer: expected a whole number 1 to {MAX_SIZE}")))
+        }
+        fn visit_u128<E: serde::de::Error>(self, _: u128) -> Result<usize, E> {
+            Ok(usize::MAX)
+        }
+    }
+    d.deserialize_any(Whole)
+}
+
 /// A cell written `r<row>c<col>`, 1-based, as in messages: `"r3c4"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CellRef {
@@ -125,8 +155,18 @@ impl std::str::FromStr for CellRef {
         let bad = || format!("{s:?} is not a cell (expected r<row>c<column>, like \"r3c4\")");
         let rest = s.strip_prefix(['r', 'R']).ok_or_else(bad)?;
         let (row, col) = rest.split_once(['c', 'C']).ok_or_else(bad)?;
-        let parse = |t: &str| t.parse::<usize>().ok().filter(|&v| v >= 1 && t.len() <= 4);
-        Ok(CellRef { row: parse(row).ok_or_else(bad)?, col: parse(col).ok_or_else(bad)? })
+        let parse = |t: &str| {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            match t.parse::<usize>() {
+                Ok(v) if (1..=MAX_SIZE).contains(&v) => Ok(v),
+                Ok(0) => Err(bad()),
+                // Too large for any grid: said here, where the text is at hand.
+                _ => Err(format!("{s:?} is outside every grid (rows and columns run from 1 to at most {MAX_SIZE})")),
+            }
+        };
+        Ok(CellRef { row: parse(row)?, col: parse(col)? })
     }
 }
 
@@ -169,11 +209,14 @@ impl SpecError {
         SpecError { origin: origin.into(), position: None, message, needle }
     }
 
-    /// Fills in the position from the source text when the error names something in it.
+    /// Fills in the position from the source text when the error names something in it: a
+    /// field or rule name (`size`, `Windows`) where it is used as one (followed by `:`, `(`,
+    /// `,` or `]`), outside comments and strings; a quoted name or cell (`"r1c3"`) outside
+    /// comments.
     pub(crate) fn locate(mut self, source: &str) -> SpecError {
         if self.position.is_none()
             && let Some(needle) = &self.needle
-            && let Some(offset) = source.find(needle.as_str())
+            && let Some(offset) = find_in_ron(source, needle)
         {
             let before = &source[..offset];
             let line = before.matches('\n').count() + 1;
@@ -182,6 +225,90 @@ impl SpecError {
         }
         self
     }
+}
+
+/// Where `needle` first appears in RON `source` as a name or a string (see [`SpecError::locate`]).
+fn find_in_ron(source: &str, needle: &str) -> Option<usize> {
+    let identifier = !needle.is_empty() && needle.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let masked = mask_ron(source, identifier);
+    let bytes = masked.as_bytes();
+    let mut from = 0;
+    while let Some(at) = masked[from..].find(needle).map(|i| from + i) {
+        from = at + 1;
+        if !identifier {
+            return Some(at);
+        }
+        let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+        let after = masked[at + needle.len()..].trim_start();
+        let after_ok = after.is_empty() || after.starts_with([':', '(', ',', ']', ')']);
+        if before_ok && after_ok {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// `source` with its comments (and, with `strings`, the insides of its strings) blanked out,
+/// byte for byte, so that offsets still point into `source`.
+fn mask_ron(source: &str, strings: bool) -> String {
+    let b = source.as_bytes();
+    let mut out = b.to_vec();
+    let blank = |out: &mut Vec<u8>, i: usize| {
+        if out[i] != b'\n' {
+            out[i] = b' ';
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                blank(&mut out, i);
+                i += 1;
+            }
+        } else if b[i..].starts_with(b"/*") {
+            let mut depth = 0usize;
+            while i < b.len() {
+                if b[i..].starts_with(b"/*") {
+                    depth += 1;
+                    blank(&mut out, i);
+                    blank(&mut out, i + 1);
+                    i += 2;
+                } else if b[i..].starts_with(b"*/") {
+                    depth -= 1;
+                    blank(&mut out, i);
+                    blank(&mut out, i + 1);
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    blank(&mut out, i);
+                    i += 1;
+                }
+            }
+        } else if b[i] == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                let escaped = b[i] == b'\\';
+                if strings {
+                    blank(&mut out, i);
+                }
+                i += 1;
+                if escaped && i < b.len() {
+                    if strings {
+                        blank(&mut out, i);
+                    }
+                    i += 1;
+                }
+            }
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+    // Only ASCII bytes were replaced by ASCII spaces, but inside a multi-byte character: keep
+    // the length (offsets), replacing whatever is not valid any more.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).replace('\u{fffd}', " "))
 }
 
 impl Spec {
@@ -257,6 +384,23 @@ mod tests {
         let bad = "\u{feff}Spec(name: \"bom\", size: 4, rules: [Rows, Colums])";
         let e = Spec::parse(bad, "bom.ron").unwrap_err();
         assert_eq!(e.position.map(|p| p.0), Some(1), "{e}");
+    }
+
+    #[test]
+    fn errors_point_at_the_field_not_at_a_comment_or_string_naming_it() {
+        let text = "// size matters: rules below\nSpec(\n  name: \"x\",\n  summary: \"size: big\",\n  size: 65,\n  rules: [Rows],\n)";
+        let e = Spec::parse(text, "x.ron").unwrap_err();
+        assert_eq!(e.position, Some((5, 3)), "{e}");
+        assert_eq!(find_in_ron("a /* Windows */ [Rows, Windows]", "Windows"), Some(23));
+        assert_eq!(find_in_ron("// \"r1c1\"\ncells: [\"r1c1\"]", "\"r1c1\""), Some(18));
+    }
+
+    #[test]
+    fn a_size_that_is_not_a_whole_number_says_so() {
+        let e = Spec::parse("Spec(name: \"x\", size: 4.5, rules: [Rows])", "x.ron").unwrap_err();
+        assert!(e.message.contains("4.5 is not an integer"), "{e}");
+        let e = Spec::parse("Spec(name: \"x\", size: -3, rules: [Rows])", "x.ron").unwrap_err();
+        assert!(e.message.contains("-3 is negative"), "{e}");
     }
 
     #[test]
