@@ -214,7 +214,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "OLD.json")]
     pub compare: Option<PathBuf>,
     /// The run-to-run noise, in percent: a move within it is not flagged.
-    #[arg(long, value_name = "PCT", default_value_t = 10.0)]
+    #[arg(long, value_name = "PCT", default_value_t = 15.0)]
     pub noise: f64,
     /// Plot, per file, the puzzles each strategy solves within t (SVG); with several files,
     /// FILE gets the file's number before `.svg`.

@@ -277,7 +277,9 @@ fn push_key(out: &mut Vec<u8>, key: &str) {
 /// Appends `text` as a JSON string: as is when nothing in it needs escaping (the usual case),
 /// else through serde_json.
 fn push_str(out: &mut Vec<u8>, text: &str) {
-    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    // One pass without an early exit, which the compiler vectorises.
+    let plain = !text.bytes().fold(false, |bad, b| bad | (b < 0x20) | (b == b'"') | (b == b'\\'));
+    if plain {
         out.push(b'"');
         out.extend_from_slice(text.as_bytes());
         out.push(b'"');

@@ -20,7 +20,14 @@ fn rows<'a>(values: &'a [u8], symbols: &Symbols) -> std::slice::Chunks<'a, u8> {
 
 /// The `line` form: n² symbols, `.` for an empty cell, no newline.
 pub fn write_line(values: &[u8], symbols: &Symbols) -> String {
-    values.iter().map(|&v| symbol(v, symbols, '.')).collect()
+    // Symbols are printable ASCII (`Symbols` checks it): one byte each, through a table.
+    let mut table = [b'?'; 256];
+    table[0] = b'.';
+    for v in 1..=symbols.len().min(255) {
+        table[v] = u8::try_from(symbols.symbol(v as u8)).unwrap_or(b'?');
+    }
+    let bytes: Vec<u8> = values.iter().map(|&v| table[usize::from(v)]).collect();
+    String::from_utf8(bytes).expect("symbols are ASCII")
 }
 
 /// The `grid` form: n rows of space-separated symbols, each ending with a newline. An empty
