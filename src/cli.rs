@@ -116,8 +116,9 @@ pub struct SolveArgs {
     /// The puzzles.
     #[command(flatten)]
     pub input: PuzzleInput,
-    /// The strategy (see `coverlab strategies`). Default: the fastest registered one.
-    #[arg(long, value_name = "NAME")]
+    /// The strategy (see `coverlab strategies`): a name or a preset, with options if wanted,
+    /// like `fast(hidden: false, gac_from: 1)`. Default: auto, the fastest for every spec.
+    #[arg(long, value_name = "NAME[(OPTIONS)]")]
     pub strategy: Option<String>,
     /// Seed for strategies that randomise their search.
     #[arg(long, default_value_t = 0)]
@@ -184,9 +185,10 @@ pub struct BenchArgs {
     /// Puzzle files, one puzzle per line (or any readable format).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Comma-separated strategies to compare. Default: every registered strategy.
-    #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
-    pub strategies: Vec<String>,
+    /// Comma-separated strategies to compare, with options if wanted:
+    /// `fast,fast(gac_from: 1),mrv`. Default: every registered strategy (presets aside).
+    #[arg(long, value_name = "A,B,…")]
+    pub strategies: Option<String>,
     /// Count solutions up to this many: 1 solves, 2 also proves uniqueness.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=2))]
     pub limit: u64,

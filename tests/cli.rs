@@ -197,7 +197,7 @@ fn more_jobs_than_puzzles_race_a_portfolio_on_each() {
 fn usage_and_spec_errors_exit_2_with_a_clear_message() {
     let o = coverlab(&["solve", "--strategy", "nonesuch"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown strategy \"nonesuch\" (registered: dfs, "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("unknown strategy \"nonesuch\" (known: auto, "), "{}", stderr(&o));
     let o = coverlab(&["solve", "--spec", "nonesuch"], "");
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(

@@ -64,7 +64,11 @@ fn the_summary_counts_every_puzzle_and_says_how_to_run_again() {
     assert_eq!(json["puzzles"], 21);
     assert_eq!(json["solved"], 20);
     assert_eq!(json["invalid"], 1);
-    assert_eq!(json["strategy"], "fast");
+    assert_eq!(json["chosen_as"], "fast");
+    assert!(
+        json["strategy"].as_str().unwrap().starts_with("fast(hidden: true, locked: true, "),
+        "every option: {json}"
+    );
     assert_eq!(json["command"], "solve");
     assert_eq!(json["specs"], serde_json::json!(["classic-9x9"]));
     assert_eq!(json["options"]["jobs"], 2);

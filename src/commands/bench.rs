@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 use coverlab_model::Puzzle;
 use coverlab_model::text::file_name;
 use coverlab_strategies::bench::{self, BenchRow, Settings};
-use coverlab_strategies::registry::{self, StrategyInfo};
+use coverlab_strategies::registry::{self, Chosen};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::{BenchArgs, BenchFormat};
@@ -42,8 +42,11 @@ pub struct Stored {
 pub struct Row {
     /// The puzzle file, as given.
     pub file: String,
-    /// The strategy.
+    /// The strategy as chosen (a name or a preset).
     pub strategy: String,
+    /// The strategy with every option written out: what ran.
+    #[serde(default)]
+    pub label: String,
     /// Puzzles timed.
     pub puzzles: usize,
     /// Puzzles answered.
@@ -79,6 +82,7 @@ impl Row {
         Row {
             file: file.to_string_lossy().into_owned(),
             strategy: r.strategy,
+            label: r.label,
             puzzles: r.puzzles,
             solved: r.solved,
             timeouts: r.timeouts,
@@ -107,10 +111,9 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
     if !(args.noise.is_finite() && args.noise >= 0.0) {
         bail!("--noise must be a non-negative percentage, not {}", args.noise);
     }
-    let mut strategies: Vec<&'static StrategyInfo> = if args.strategies.is_empty() {
-        registry::REGISTRY.iter().collect()
-    } else {
-        args.strategies.iter().map(|name| super::strategy(Some(name))).collect::<Result<_>>()?
+    let mut strategies: Vec<Chosen> = match &args.strategies {
+        None => registry::REGISTRY.iter().map(Chosen::of).collect(),
+        Some(list) => split_list(list).into_iter().map(|name| super::strategy(Some(name))).collect::<Result<_>>()?,
     };
     if let Some(base) = &args.baseline {
         let info = super::strategy(Some(base))?;
@@ -149,7 +152,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
             continue;
         }
         let mut rows: Vec<Row> =
-            strategies.iter().map(|info| Row::new(file, bench::run(info, &puzzles, settings))).collect();
+            strategies.iter().map(|chosen| Row::new(file, bench::run(chosen, &puzzles, settings))).collect();
         if let Some(base) = &args.baseline {
             let base = rows.iter().find(|r| &r.strategy == base).map(|r| r.puzzles_per_sec);
             for row in &mut rows {
@@ -207,6 +210,25 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         out.flush()?;
     }
     Ok(exit)
+}
+
+/// `a,b(x: 1, y: 2),c` split at the commas outside parentheses.
+fn split_list(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(text[from..i].trim());
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(text[from..].trim());
+    parts.into_iter().filter(|p| !p.is_empty()).collect()
 }
 
 /// The puzzles of `file` (at most `max`), and whether any was bad or the file unreadable.
@@ -342,6 +364,12 @@ mod tests {
         assert_eq!(moved(1.05, 10.0), "1.05×");
         assert_eq!(moved(1.25, 10.0), "1.25× **faster**");
         assert_eq!(moved(0.80, 10.0), "0.80× **slower**");
+    }
+
+    #[test]
+    fn strategy_lists_split_outside_parentheses() {
+        assert_eq!(split_list("fast,dfs"), ["fast", "dfs"]);
+        assert_eq!(split_list("fast(hidden: false, gac_from: 1), mrv,"), ["fast(hidden: false, gac_from: 1)", "mrv"]);
     }
 
     #[test]

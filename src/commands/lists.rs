@@ -23,10 +23,30 @@ struct SpecRow {
 #[derive(Serialize)]
 struct StrategyRow {
     name: &'static str,
+    role: &'static str,
     summary: &'static str,
     source: &'static str,
     capabilities: Vec<&'static str>,
     default: bool,
+    options: Vec<OptionRow>,
+    presets: Vec<PresetRow>,
+}
+
+#[derive(Serialize)]
+struct OptionRow {
+    name: &'static str,
+    default: String,
+    /// For a number option, the smallest and largest values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    range: Option<(u64, u64)>,
+    help: &'static str,
+}
+
+#[derive(Serialize)]
+struct PresetRow {
+    name: &'static str,
+    set: &'static str,
+    summary: &'static str,
 }
 
 /// Lists the built-in specs.
@@ -59,31 +79,77 @@ pub fn specs(args: ListArgs) -> Result<Exit> {
     print_list(args.format, &rows, &["NAME", "SIZE", "HOUSES", "GROUPS", "SYMBOLS", "SUMMARY"], table)
 }
 
-/// Lists the registered strategies.
+/// Lists the registered strategies by role, each with its options and presets.
 pub fn strategies(args: ListArgs) -> Result<Exit> {
+    use coverlab_strategies::options::Value;
     let rows: Vec<StrategyRow> = REGISTRY
         .iter()
         .map(|s| StrategyRow {
             name: s.name,
+            role: s.role.name(),
             summary: s.summary,
             source: s.source,
             capabilities: s.capabilities.names(),
             default: s.name == registry::DEFAULT,
+            options: s
+                .options
+                .iter()
+                .map(|o| OptionRow {
+                    name: o.name,
+                    default: o.default.to_string(),
+                    range: matches!(o.default, Value::Number(_)).then_some(o.range),
+                    help: o.help,
+                })
+                .collect(),
+            presets: registry::PRESETS
+                .iter()
+                .filter(|p| p.of == s.name)
+                .map(|p| PresetRow { name: p.name, set: p.set, summary: p.summary })
+                .collect(),
         })
         .collect();
-    let table = rows
-        .iter()
-        .map(|r| {
-            let name = if r.default { format!("{} (default)", r.name) } else { r.name.to_string() };
-            let about = if r.source.is_empty() {
-                r.summary.to_string()
-            } else {
-                format!("{} (source: {})", r.summary, r.source)
-            };
-            vec![name, r.capabilities.join(", "), about]
-        })
-        .collect();
-    print_list(args.format, &rows, &["NAME", "CAPABILITIES", "SUMMARY"], table)
+    let mut out = crate::diag::Stdout::new();
+    if args.format == ListFormat::Json {
+        serde_json::to_writer_pretty(&mut out, &rows)?;
+        writeln!(out)?;
+        out.flush()?;
+        return Ok(Exit::Ok);
+    }
+    // name (role): summary, wrapped; then the options and presets, indented.
+    let width = terminal_width();
+    let mut role = "";
+    for r in &rows {
+        if r.role != role {
+            role = r.role;
+            writeln!(out, "{}{}", if role == "default" { "" } else { "\n" }, role.to_uppercase())?;
+        }
+        let head = format!("  {:<14}", r.name);
+        for (i, line) in wrap(&format!("{} ({})", r.summary, r.source), width - head.len()).into_iter().enumerate() {
+            writeln!(out, "{}{line}", if i == 0 { head.clone() } else { " ".repeat(head.len()) })?;
+        }
+        let indent = " ".repeat(head.len());
+        for o in &r.options {
+            let setting = format!("{indent}{}: {}", o.name, o.default);
+            let setting = format!("{setting:<w$}", w = indent.len() + 24);
+            for (i, line) in wrap(o.help, width.saturating_sub(setting.len()).max(30)).into_iter().enumerate() {
+                writeln!(out, "{}{line}", if i == 0 { setting.clone() } else { " ".repeat(setting.len()) })?;
+            }
+        }
+        for p in &r.presets {
+            let text = format!("preset {} = {}({}): {}", p.name, r.name, p.set, p.summary);
+            for (i, line) in wrap(&text, width - indent.len()).into_iter().enumerate() {
+                writeln!(out, "{indent}{}{line}", if i == 0 { "" } else { "  " })?;
+            }
+        }
+    }
+    writeln!(out)?;
+    let footer = "Choose one with --strategy NAME, and set options with --strategy 'NAME(option: value, …)'; \
+                  a preset is a named set of options, and options may follow it too.";
+    for line in wrap(footer, width) {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(Exit::Ok)
 }
 
 /// The terminal's width from `COLUMNS`, else 100.

@@ -26,12 +26,12 @@ pub fn run(cli: Cli) -> Result<Exit> {
     }
 }
 
-/// The registered strategy of that name, or a usage error listing the names.
-pub fn strategy(name: Option<&str>) -> Result<&'static coverlab_strategies::registry::StrategyInfo> {
+/// The strategy written on the command line (a name, a preset, options in parentheses), or a
+/// usage error that lists the names or the strategy's options.
+pub fn strategy(text: Option<&str>) -> Result<coverlab_strategies::registry::Chosen> {
     use coverlab_strategies::registry;
-    match name {
+    match text {
         None => Ok(registry::default_strategy()),
-        Some(name) => registry::find(name)
-            .ok_or_else(|| anyhow::anyhow!("unknown strategy {name:?} (registered: {})", registry::names().join(", "))),
+        Some(text) => registry::resolve(text).map_err(anyhow::Error::msg),
     }
 }

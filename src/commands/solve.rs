@@ -20,7 +20,7 @@ use coverlab_engine::{Limits, NullSink, Stats, Strategy, TraceEvent, TraceSink};
 use coverlab_model::Model;
 use coverlab_model::text::file_name;
 use coverlab_model::validate::find_conflict_written;
-use coverlab_strategies::registry::StrategyInfo;
+use coverlab_strategies::registry::Chosen;
 
 use crate::cli::{ColorArg, ProgressArg, SolveArgs, TraceFormatArg};
 use crate::diag::Stdout;
@@ -51,7 +51,7 @@ const MAX_BATCH: usize = 256;
 /// What every puzzle is solved with.
 struct Run<'a> {
     args: &'a SolveArgs,
-    info: &'static StrategyInfo,
+    info: &'a Chosen,
     counting: bool,
     /// Solve times are wanted: `--stats`, or logs at info level.
     timed: bool,
@@ -244,7 +244,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// Checks the arguments that need no file (the strategy, the limits); returns the strategy.
-pub fn check_args(args: &SolveArgs, counting: bool) -> Result<&'static StrategyInfo> {
+pub fn check_args(args: &SolveArgs, counting: bool) -> Result<Chosen> {
     let info = super::strategy(args.strategy.as_deref())?;
     if let Some(t) = args.timeout
         && !(t.is_finite() && t > 0.0)
@@ -301,7 +301,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
         }
     };
-    let mut run = Run { args: &args, info, counting, timed, threads: 1, interrupt: &interrupt, color };
+    let mut run = Run { args: &args, info: &info, counting, timed, threads: 1, interrupt: &interrupt, color };
 
     // `--jobs N` for fewer than N puzzles: one puzzle at a time, N threads racing on each.
     let mut ahead = std::collections::VecDeque::new();
@@ -402,13 +402,13 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         diag::line(&summary.human(wall));
     }
     if let Some(path) = &args.summary {
-        let json = run_summary(&args, counting, info, summary, wall, interrupt.signal().is_some());
+        let json = run_summary(&args, counting, &info, summary, wall, interrupt.signal().is_some());
         let text = serde_json::to_string_pretty(&json).expect("a summary serializes") + "\n";
         std::fs::write(path, text).with_context(|| format!("cannot write {}", file_name(path)))?;
     }
     if let Some(path) = &args.plot {
         let title = args.input.files.iter().map(|f| file_name(f)).collect::<Vec<_>>().join(", ");
-        let svg = crate::plot::solve_times(summary, &title, info.name);
+        let svg = crate::plot::solve_times(summary, &title, &info.label(args.seed));
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", file_name(path)))?;
     }
     if let Some(signal) = interrupt.signal() {
@@ -565,7 +565,10 @@ impl TraceSink for Capped<'_> {
 struct RunSummary<'a> {
     coverlab: &'static str,
     command: &'static str,
-    strategy: &'static str,
+    /// The strategy with every option written out: what ran.
+    strategy: String,
+    /// The name it was chosen by (a strategy or a preset).
+    chosen_as: &'static str,
     seed: u64,
     /// The spec given with `--spec`, if any; `specs` lists those met.
     spec: Option<&'a str>,
@@ -611,7 +614,7 @@ struct Quantiles {
 fn run_summary<'a>(
     args: &'a SolveArgs,
     counting: bool,
-    info: &'static StrategyInfo,
+    info: &Chosen,
     summary: &'a Summary,
     wall: Duration,
     interrupted: bool,
@@ -621,7 +624,8 @@ fn run_summary<'a>(
     RunSummary {
         coverlab: env!("CARGO_PKG_VERSION"),
         command: if counting { "count" } else { "solve" },
-        strategy: info.name,
+        strategy: info.label(args.seed),
+        chosen_as: info.name,
         seed: args.seed,
         spec: args.input.spec.as_deref(),
         specs: summary.specs.iter().map(String::as_str).collect(),

@@ -47,8 +47,9 @@
 //! # Other specs
 //! The kernel runs only when the spec is exactly classic 9×9: size 9 and 27 houses that are the
 //! rows, columns and 3×3 boxes, and no other unit. For any other spec, `band-9x9` hands the puzzle
-//! to the generic `fast` strategy, built through the registry: its result and its trace (whose
-//! `start` line then names `fast`, the kernel that ran) are `fast`'s own.
+//! to the generic [`Fast`] kernel (with its default options), which traces under this strategy's
+//! name: a trace says `start band-9x9` whichever kernel ran. `auto` (in `auto.rs`) is the same,
+//! with `fast`'s CaDiCaL hand-over for large grids.
 //!
 //! # Traces
 //! With a tracing sink, a const-generic copy of the kernel emits every placement as
@@ -58,6 +59,8 @@
 //! eliminations: box–line removals are not stated, which is why placements do not claim singles.
 
 use std::sync::Arc;
+
+use crate::fast::{Config, Fast};
 
 use coverlab_engine::{Limits, Outcome, PlaceReason, Search, Strategy, TraceEvent, TraceSink};
 use coverlab_model::{Grid, Model, Puzzle, Value};
@@ -304,7 +307,7 @@ pub struct Band9 {
     /// `band-9x9`, or `auto` (the default: the same kernel, with `fast-sat` for other specs).
     name: &'static str,
     /// The generic kernel, for every spec other than classic 9×9.
-    fallback: Box<dyn Strategy>,
+    fallback: Fast,
     /// The last model seen and whether it is classic 9×9.
     cache: Option<(Arc<Model>, bool)>,
     /// One board per decision level, reused across solves.
@@ -313,19 +316,21 @@ pub struct Band9 {
 }
 
 impl Band9 {
-    /// `band-9x9`; the seed is passed to the fallback strategy, `fast`.
-    pub fn new(seed: u64) -> Band9 {
-        Band9::with_fallback(NAME, "fast", seed)
+    /// `band-9x9`: the kernel on classic 9×9, `fast` with its default options elsewhere.
+    pub fn new() -> Band9 {
+        Band9::with_fallback(NAME, Config::DEFAULT)
     }
 
-    /// `auto`, the default: this kernel on classic 9×9, `fast-sat` for every other spec.
-    pub fn auto(seed: u64) -> Band9 {
-        Band9::with_fallback("auto", "fast-sat", seed)
+    /// A strategy named `name`: the kernel on classic 9×9, and `fast` running `config` (under
+    /// this name) on every other spec.
+    pub fn with_fallback(name: &'static str, config: Config) -> Band9 {
+        Band9 { name, fallback: Fast::new(name, config, 0), cache: None, stack: Vec::new(), frames: Vec::new() }
     }
+}
 
-    fn with_fallback(name: &'static str, fallback: &str, seed: u64) -> Band9 {
-        let fallback = crate::registry::find(fallback).expect("the fallback strategy is registered");
-        Band9 { name, fallback: fallback.build(seed), cache: None, stack: Vec::new(), frames: Vec::new() }
+impl Default for Band9 {
+    fn default() -> Self {
+        Band9::new()
     }
 }
 
@@ -364,7 +369,7 @@ pub fn is_classic_9x9(model: &Model) -> bool {
 }
 
 impl Strategy for Band9 {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.name
     }
 

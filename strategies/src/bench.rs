@@ -1,4 +1,4 @@
-//! The in-process benchmark harness behind `coverlab bench` and `examples/bench_files.rs`:
+//! The in-process benchmark harness behind `coverlab bench`:
 //! runs one registered strategy over a set of puzzles, single thread, and reports puzzles/s on
 //! CPU time, per-puzzle latencies, guesses per puzzle and the share solved without guessing
 //! (tdoku's benchmark columns).
@@ -14,13 +14,15 @@ use std::time::{Duration, Instant};
 use coverlab_engine::{Limits, NullSink, Status, StopReason};
 use coverlab_model::Puzzle;
 
-use crate::registry::StrategyInfo;
+use crate::registry::Chosen;
 
 /// One strategy's figures over one set of puzzles.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BenchRow {
-    /// The strategy's registered name.
+    /// The strategy's name as chosen (a registered strategy or a preset).
     pub strategy: String,
+    /// The strategy with every option written out (seed 0): what ran.
+    pub label: String,
     /// Puzzles in the set.
     pub puzzles: usize,
     /// Puzzles answered: the search completed or reached the solution limit.
@@ -109,9 +111,9 @@ const LATENCY_PASSES: usize = 3;
 /// set repeat until `min_seconds` of CPU time have passed. With `threads` above 1 (a
 /// portfolio racing on each puzzle) every time is wall time, as CPU time would count all of
 /// the threads.
-pub fn run(info: &StrategyInfo, puzzles: &[Puzzle], settings: Settings) -> BenchRow {
+pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow {
     let Settings { max_solutions, min_seconds, timeout, threads } = settings;
-    let mut strategy = info.build(0);
+    let mut strategy = chosen.build(0);
     let limits = |now: Instant| Limits {
         max_solutions: max_solutions.max(1),
         keep_solutions: 0,
@@ -188,7 +190,8 @@ pub fn run(info: &StrategyInfo, puzzles: &[Puzzle], settings: Settings) -> Bench
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize);
     let count = puzzles.len().max(1) as f64;
     BenchRow {
-        strategy: info.name.to_string(),
+        strategy: chosen.name.to_string(),
+        label: chosen.label(0),
         puzzles: puzzles.len(),
         solved,
         timeouts,
@@ -201,30 +204,6 @@ pub fn run(info: &StrategyInfo, puzzles: &[Puzzle], settings: Settings) -> Bench
         times_us,
         answered,
     }
-}
-
-/// The rows as a markdown table, one line per row.
-pub fn markdown(rows: &[BenchRow]) -> String {
-    let mut out = String::from(
-        "| strategy | puzzles | solved | timeouts | puzzles/s | median µs | p99 µs | max µs | guesses/puzzle | no-guess % |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
-    );
-    for r in rows {
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} |\n",
-            r.strategy,
-            r.puzzles,
-            r.solved,
-            r.timeouts,
-            r.puzzles_per_sec,
-            r.median_us,
-            r.p99_us,
-            r.max_us,
-            r.guesses_per_puzzle,
-            r.no_guess_pct
-        ));
-    }
-    out
 }
 
 #[cfg(test)]
@@ -246,14 +225,11 @@ mod tests {
         let solved = Puzzle::new(model, full).unwrap();
         let info = crate::registry::find("fast").unwrap();
         let settings = Settings { min_seconds: 0.0, timeout: Some(Duration::from_secs(5)), ..Settings::default() };
-        let row = run(info, &[empty, solved], settings);
+        let row = run(&info, &[empty, solved], settings);
         assert_eq!(row.times_us.len(), 2);
         assert_eq!(row.answered, [true, true]);
         assert_eq!((row.puzzles, row.solved, row.timeouts), (2, 2, 0));
         assert!(row.puzzles_per_sec > 0.0);
         assert_eq!(row.no_guess_pct, 50.0, "the full grid needs no guess, the empty one does");
-        let table = markdown(&[row.clone(), row]);
-        assert_eq!(table.lines().count(), 4);
-        assert!(table.contains("| fast | 2 | 2 | 0 |"));
     }
 }

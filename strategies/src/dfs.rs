@@ -21,7 +21,7 @@ use coverlab_model::{Puzzle, Value};
 pub struct Dfs;
 
 impl Strategy for Dfs {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "dfs"
     }
 

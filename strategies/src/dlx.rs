@@ -52,7 +52,7 @@ pub struct Dlx {
 }
 
 impl Strategy for Dlx {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "dlx"
     }
 

@@ -39,6 +39,7 @@ use coverlab_engine::{
 use coverlab_model::{Grid, Model, Puzzle, Value};
 
 use crate::geometry::Geometry;
+use crate::options::{OptionInfo, Options};
 
 /// Which deductions run between decisions, and whether the search restarts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,38 +64,9 @@ pub struct Config {
 }
 
 impl Config {
-    /// Naked singles only.
-    pub const SINGLES: Config = Config {
-        hidden_singles: false,
-        locked_candidates: false,
-        restarts: false,
-        place_branching: false,
-        scored_bivalue: false,
-        all_different_from: usize::MAX,
-        sat_after: None,
-    };
-    /// Naked and hidden singles.
-    pub const HIDDEN: Config = Config {
-        hidden_singles: true,
-        locked_candidates: false,
-        restarts: false,
-        place_branching: false,
-        scored_bivalue: false,
-        all_different_from: usize::MAX,
-        sat_after: None,
-    };
-    /// Naked and hidden singles, locked candidates.
-    pub const LOCKED: Config = Config {
-        hidden_singles: true,
-        locked_candidates: true,
-        restarts: false,
-        place_branching: true,
-        scored_bivalue: true,
-        all_different_from: usize::MAX,
-        sat_after: None,
-    };
-    /// The default: [`Config::LOCKED`], with all-different filtering from 16×16 up (where it
-    /// cuts the search more than it costs; at 9×9 it costs more than it saves).
+    /// The default (the option table's defaults): singles, locked candidates, scored bivalue
+    /// branching, with all-different filtering from 16×16 up (where it cuts the search more than
+    /// it costs; at 9×9 it costs more than it saves).
     pub const DEFAULT: Config = Config {
         hidden_singles: true,
         locked_candidates: true,
@@ -102,39 +74,6 @@ impl Config {
         place_branching: true,
         scored_bivalue: true,
         all_different_from: 16,
-        sat_after: None,
-    };
-    /// Singles, locked candidates and all-different filtering.
-    pub const GAC: Config = Config {
-        hidden_singles: true,
-        locked_candidates: true,
-        restarts: false,
-        place_branching: true,
-        scored_bivalue: true,
-        all_different_from: 0,
-        sat_after: None,
-    };
-    /// All-different filtering with randomised restarts.
-    pub const GAC_RESTARTS: Config = Config {
-        hidden_singles: true,
-        locked_candidates: true,
-        restarts: true,
-        place_branching: true,
-        scored_bivalue: true,
-        all_different_from: 0,
-        sat_after: None,
-    };
-    /// The default's kernel: [`Config::DEFAULT`], handing grids of 20×20 and up to `sat` after
-    /// [`SAT_AFTER_GUESSES`] guesses.
-    pub const AUTO: Config = Config { sat_after: Some((20, SAT_AFTER_GUESSES)), ..Config::DEFAULT };
-    /// Everything, with randomised restarts.
-    pub const RESTARTS: Config = Config {
-        hidden_singles: true,
-        locked_candidates: true,
-        restarts: true,
-        place_branching: true,
-        scored_bivalue: true,
-        all_different_from: usize::MAX,
         sat_after: None,
     };
 }
@@ -148,9 +87,53 @@ pub const SAT_AFTER_GUESSES: u64 = 2_000;
 /// is kept to recognise it when a later run finds it again.
 const RESTART_MAX_SOLUTIONS: u64 = 64;
 
-/// The generic fast strategy; the registry builds it under several names, one per [`Config`].
+/// The strategy's registered name.
+pub const NAME: &str = "fast";
+
+/// `fast`'s options: each technique can be switched off, so that its effect can be measured
+/// (the presets `fast-locked`, `fast-hidden`, … are named sets of them).
+pub const OPTIONS: &[OptionInfo] = &[
+    OptionInfo::flag("hidden", true, "place hidden singles (a value with one place left in a house)"),
+    OptionInfo::flag("locked", true, "eliminate locked candidates (pointing and claiming)"),
+    OptionInfo::flag("place_branching", true, "with no bivalue cell, branch on a value with two places in a house"),
+    OptionInfo::flag("bivalue_score", true, "branch on the bivalue cell whose branches remove the most candidates"),
+    OptionInfo::number(
+        "gac_from",
+        16,
+        1,
+        65,
+        "all-different filtering (Régin) on grids of this size and up; 65: never",
+    ),
+    OptionInfo::flag("restarts", false, "randomised MRV tie-breaks and value order with Luby restarts"),
+    OptionInfo::number("sat_from", 65, 1, 65, "on grids of this size and up, hand a hard search to sat; 65: never"),
+    OptionInfo::number("sat_after", SAT_AFTER_GUESSES, 1, u32::MAX as u64, "the guesses before that hand-over"),
+    OptionInfo::number("seed", 0, 0, u64::MAX, "the restarts' random seed (--seed when not given)"),
+];
+
+impl Config {
+    /// The configuration `options` (of [`OPTIONS`]) describe.
+    pub fn from_options(options: &Options) -> Config {
+        let size = |name: &str| match options.number(name) {
+            65.. => None,
+            n => Some(n as usize),
+        };
+        Config {
+            hidden_singles: options.flag("hidden"),
+            locked_candidates: options.flag("locked"),
+            restarts: options.flag("restarts"),
+            place_branching: options.flag("place_branching"),
+            scored_bivalue: options.flag("bivalue_score"),
+            all_different_from: size("gac_from").unwrap_or(usize::MAX),
+            sat_after: size("sat_from").map(|from| (from, options.number("sat_after"))),
+        }
+    }
+}
+
+/// The generic fast strategy, configured by its options.
 pub struct Fast {
-    name: &'static str,
+    /// What its traces say ran: `fast(…)` with every option, or the name of a strategy it
+    /// serves (`auto`, `band-9x9` on specs other than classic 9×9).
+    name: String,
     config: Config,
     seed: u64,
     /// The last model seen and its flat arrays.
@@ -161,55 +144,14 @@ pub struct Fast {
 
 impl Fast {
     /// A strategy named `name` running `config`, seeded (the seed matters only with restarts).
-    pub fn new(name: &'static str, config: Config, seed: u64) -> Fast {
-        Fast { name, config, seed, cache: None, buffers: None }
+    pub fn new(name: impl Into<String>, config: Config, seed: u64) -> Fast {
+        Fast { name: name.into(), config, seed, cache: None, buffers: None }
     }
-}
 
-/// `fast`: naked and hidden singles, locked candidates, MRV; all-different filtering from 16×16.
-pub fn fast(seed: u64) -> Fast {
-    Fast::new("fast", Config::DEFAULT, seed)
-}
-
-/// `fast-first-bivalue`: `fast` branching on the first bivalue cell found (no score).
-pub fn fast_first_bivalue(seed: u64) -> Fast {
-    Fast::new("fast-first-bivalue", Config { scored_bivalue: false, ..Config::DEFAULT }, seed)
-}
-
-/// `fast-locked`: naked and hidden singles, locked candidates, MRV, at every size.
-pub fn fast_locked(seed: u64) -> Fast {
-    Fast::new("fast-locked", Config::LOCKED, seed)
-}
-
-/// `fast-singles`: naked singles only.
-pub fn fast_singles(seed: u64) -> Fast {
-    Fast::new("fast-singles", Config::SINGLES, seed)
-}
-
-/// `fast-hidden`: naked and hidden singles.
-pub fn fast_hidden(seed: u64) -> Fast {
-    Fast::new("fast-hidden", Config::HIDDEN, seed)
-}
-
-/// `fast-gac`: `fast` plus all-different filtering on every house.
-pub fn fast_gac(seed: u64) -> Fast {
-    Fast::new("fast-gac", Config::GAC, seed)
-}
-
-/// `fast-gac-restarts`: `fast-gac` with randomised restarts.
-pub fn fast_gac_restarts(seed: u64) -> Fast {
-    Fast::new("fast-gac-restarts", Config::GAC_RESTARTS, seed)
-}
-
-/// `fast-sat`: `fast`, handing large grids it cannot settle in [`SAT_AFTER_GUESSES`] guesses to
-/// CaDiCaL (the `sat` strategy) from its propagated root.
-pub fn fast_sat(seed: u64) -> Fast {
-    Fast::new("fast-sat", Config::AUTO, seed)
-}
-
-/// `fast-restarts`: everything, with randomised restarts.
-pub fn fast_restarts(seed: u64) -> Fast {
-    Fast::new("fast-restarts", Config::RESTARTS, seed)
+    /// The strategy `options` (of [`OPTIONS`]) describe, named `label` in its traces.
+    pub fn with_options(options: &Options, label: String) -> Fast {
+        Fast::new(label, Config::from_options(options), options.number("seed"))
+    }
 }
 
 impl std::fmt::Debug for Fast {
@@ -219,12 +161,12 @@ impl std::fmt::Debug for Fast {
 }
 
 impl Strategy for Fast {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
-        let mut search = Search::begin(self.name, puzzle, limits, sink);
+        let mut search = Search::begin(&self.name, puzzle, limits, sink);
         let model = puzzle.model_arc();
         if !matches!(&self.cache, Some((m, _)) if crate::geometry::same_model(m, model)) {
             self.cache = Some((model.clone(), Geometry::build(model)));

@@ -10,20 +10,21 @@
 //!
 //! let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
 //! let puzzle = Puzzle::new(model, Grid::empty(4)).unwrap();
-//! let mut dfs = coverlab_strategies::registry::find("dfs").unwrap().build(0);
+//! let mut dfs = coverlab_strategies::registry::resolve("dfs").unwrap().build(0);
 //! let outcome = dfs.solve(&puzzle, &Limits::default(), &mut NullSink);
 //! assert_eq!(outcome.count, 1);
 //! validate::check_solution(puzzle.model(), puzzle.givens(), &outcome.solutions[0]).unwrap();
 //! ```
 
 pub mod bench;
+pub mod options;
 pub mod registry;
 
+pub mod auto;
 pub mod band9;
 pub mod dfs;
 pub mod dlx;
 pub mod fast;
-pub mod learn;
 pub mod mrv;
 pub mod random_stack;
 pub mod sat;

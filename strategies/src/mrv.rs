@@ -23,7 +23,7 @@ use coverlab_model::{Cell, Puzzle, Value};
 pub struct Mrv;
 
 impl Strategy for Mrv {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "mrv"
     }
 

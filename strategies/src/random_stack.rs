@@ -31,26 +31,38 @@ use coverlab_engine::{
 };
 use coverlab_model::{Cell, Puzzle, Value};
 
+use crate::options::{OptionInfo, Options};
+
+/// `random-stack`'s options.
+pub const OPTIONS: &[OptionInfo] =
+    &[OptionInfo::number("seed", 0, 0, u64::MAX, "the random order's seed (--seed when not given)")];
+
 /// Iterative backtracking with an explicit stack and seeded random candidate order (seed 000).
 #[derive(Debug, Clone)]
 pub struct RandomStack {
+    label: String,
     seed: u64,
 }
 
 impl RandomStack {
     /// A search whose candidate orders are drawn from a generator seeded with `seed`.
     pub fn new(seed: u64) -> RandomStack {
-        RandomStack { seed }
+        RandomStack { label: format!("random-stack(seed: {seed})"), seed }
+    }
+
+    /// The strategy `options` (of [`OPTIONS`]) describe, named `label` in its traces.
+    pub fn with_options(options: &Options, label: String) -> RandomStack {
+        RandomStack { label, seed: options.number("seed") }
     }
 }
 
 impl Strategy for RandomStack {
-    fn name(&self) -> &'static str {
-        "random-stack"
+    fn name(&self) -> &str {
+        &self.label
     }
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
-        let mut search = Search::begin(self.name(), puzzle, limits, sink);
+        let mut search = Search::begin(&self.label, puzzle, limits, sink);
         // A fresh generator per solve: the same puzzle and seed give the same trace.
         let mut rng = Rng::new(self.seed);
         dispatch_bits!(puzzle.size(), B => run::<B>(puzzle, &mut rng, &mut search));

@@ -14,6 +14,8 @@ use std::fmt;
 
 use coverlab_engine::Strategy;
 
+use crate::options::{OptionInfo, Options};
+
 /// What a strategy does, for `coverlab strategies` and for tests that pick strategies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Capabilities(u32);
@@ -63,25 +65,56 @@ impl fmt::Display for Capabilities {
     }
 }
 
+/// What a strategy is for, so that `coverlab strategies` says at a glance which to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    /// The default: the fastest choice for every spec and size.
+    Default,
+    /// Tuned for speed at some sizes: the default's parts, to pick one directly.
+    Speed,
+    /// Knuth's Algorithm X: the exact-cover view of a puzzle.
+    ExactCover,
+    /// One of the seed documents' algorithms, generalised: to read, trace and compare.
+    Seed,
+}
+
+impl Role {
+    /// The role as `coverlab strategies` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Default => "default",
+            Role::Speed => "speed",
+            Role::ExactCover => "exact cover",
+            Role::Seed => "seed algorithm",
+        }
+    }
+}
+
 /// One registered strategy.
 #[derive(Clone, Copy)]
 pub struct StrategyInfo {
     /// Stable kebab-case name.
     pub name: &'static str,
+    /// What it is for.
+    pub role: Role,
     /// One line: what it does.
     pub summary: &'static str,
     /// Where the algorithm comes from.
     pub source: &'static str,
     /// What it can do.
     pub capabilities: Capabilities,
-    /// Builds a fresh instance with the given seed.
-    pub new: fn(seed: u64) -> Box<dyn Strategy>,
+    /// Its options (CaDiCaL's options table is the model: every knob in one place, with its
+    /// default, range and help). A seeded strategy has a `seed` option: `--seed` when not given.
+    pub options: &'static [OptionInfo],
+    /// Builds a fresh instance with these options; `label` is the full name, options included,
+    /// which its traces' `start` event carries.
+    pub new: fn(options: &Options, label: String) -> Box<dyn Strategy>,
 }
 
 impl StrategyInfo {
-    /// A fresh instance, seeded.
-    pub fn build(&self, seed: u64) -> Box<dyn Strategy> {
-        (self.new)(seed)
+    /// A fresh instance with every option at its default, seeded.
+    pub fn build(&'static self, seed: u64) -> Box<dyn Strategy> {
+        Chosen::of(self).build(seed)
     }
 }
 
@@ -91,217 +124,336 @@ impl fmt::Debug for StrategyInfo {
     }
 }
 
+/// A named set of option values of one strategy: `fast-locked` is `fast(gac_from: 65)`. A
+/// preset is a convenience, not another strategy: its traces say what it runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Preset {
+    /// Its name, kebab-case.
+    pub name: &'static str,
+    /// The strategy it sets options of.
+    pub of: &'static str,
+    /// The options it sets, as written inside `of(…)`.
+    pub set: &'static str,
+    /// One line: what it is for.
+    pub summary: &'static str,
+}
+
+/// A strategy as chosen: a registered strategy or a preset, with its options set.
+#[derive(Debug, Clone)]
+pub struct Chosen {
+    /// The name it was chosen by (a strategy's or a preset's): snapshot files use it.
+    pub name: &'static str,
+    /// The strategy.
+    pub info: &'static StrategyInfo,
+    /// The preset, when chosen by one.
+    pub preset: Option<&'static Preset>,
+    options: Options,
+    /// A `seed` option was written out: `--seed` does not override it.
+    seed_given: bool,
+}
+
+impl Chosen {
+    /// `info` with every option at its default.
+    pub fn of(info: &'static StrategyInfo) -> Chosen {
+        Chosen { name: info.name, info, preset: None, options: Options::defaults(info.options), seed_given: false }
+    }
+
+    /// The options, with `seed` (when the strategy has that option and it was not written out).
+    fn options_with(&self, seed: u64) -> Options {
+        let mut options = self.options.clone();
+        if !self.seed_given && self.info.options.iter().any(|o| o.name == "seed") {
+            options.apply(&format!("seed: {seed}"), self.info.name).expect("a seed is a valid seed");
+        }
+        options
+    }
+
+    /// A fresh instance, seeded with `seed` unless the options name a seed.
+    pub fn build(&self, seed: u64) -> Box<dyn Strategy> {
+        let options = self.options_with(seed);
+        let label = options.label(self.info.name);
+        (self.info.new)(&options, label)
+    }
+
+    /// The strategy with every option written out: what a trace's `start` event says.
+    pub fn label(&self, seed: u64) -> String {
+        self.options_with(seed).label(self.info.name)
+    }
+
+    /// What the strategy can do.
+    pub fn capabilities(&self) -> Capabilities {
+        self.info.capabilities
+    }
+}
+
 /// The strategy used when none is named.
 /// `auto` runs the `band-9x9` kernel, which reaches the fastest 9×9 solvers' throughput, on
-/// classic 9×9, and `fast-sat` on every other spec: `fast`, which settles most puzzles of any size
-/// in milliseconds, handing large grids it cannot settle within a guess budget to CaDiCaL
-/// (strategies/PERFORMANCE.md).
+/// classic 9×9, and `fast` with its CaDiCaL hand-over (`fast-sat`) on every other spec: it
+/// settles most puzzles of any size in milliseconds, and hands large grids it cannot settle
+/// within a guess budget to CaDiCaL (strategies/PERFORMANCE.md).
 pub const DEFAULT: &str = "auto";
 
-/// Every strategy, in the order `coverlab strategies` lists them.
+/// Every strategy, in the order `coverlab strategies` lists them: by role, then by name.
 pub const REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
-        name: "dfs",
-        summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
-        source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
-        capabilities: Capabilities::NONE,
-        new: |_| Box::new(crate::dfs::Dfs),
-    },
-    StrategyInfo {
-        name: "random-stack",
-        summary: "iterative backtracking with an explicit stack; each cell's values in a seeded random order",
-        source: "seed 000 (BruteSudoku29, recursive descent without explicit recursion)",
-        capabilities: Capabilities::SEEDED,
-        new: |seed| Box::new(crate::random_stack::RandomStack::new(seed)),
-    },
-    StrategyInfo {
-        name: "singles",
-        summary: "naked singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
-        source: "seeds 004 (SudokuSolver, possibility vectors and journal) and 003 (sudoku-solver, 2-phase search)",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
-        new: |_| Box::new(crate::singles::Singles::naked()),
-    },
-    StrategyInfo {
-        name: "singles-hidden",
-        summary: "naked and hidden singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
-        source: "seeds 004 and 003, with hidden singles added",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
-        new: |_| Box::new(crate::singles::Singles::with_hidden()),
-    },
-    StrategyInfo {
-        name: "mrv",
-        summary: "recursive backtracking on the empty cell with the fewest values left (unit bitmasks), values ascending",
-        source: "seed 002 (algdat Sudoku Solver, bitmask field picking)",
-        capabilities: Capabilities::NONE,
-        new: |_| Box::new(crate::mrv::Mrv),
-    },
-    StrategyInfo {
-        name: "dlx",
-        summary: "Algorithm X with dancing links on the exact-cover matrix, MRV item choice, secondary items",
-        source: "Knuth, TAOCP Vol. 4B, 7.2.2.1, Algorithm X (dancing links, secondary items)",
-        capabilities: Capabilities::EXACT_COVER,
-        new: |_| Box::new(crate::dlx::Dlx::default()),
-    },
-    StrategyInfo {
-        name: "fast",
-        summary: "bitset candidates, naked + hidden singles, locked candidates, MRV with scored bivalue cells, copy-on-guess; all-different filtering from 16x16",
-        source: "Norvig's propagation, pointing/claiming, MRV (strategies/PERFORMANCE.md)",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
-        new: |seed| Box::new(crate::fast::fast(seed)),
-    },
-    StrategyInfo {
-        name: "fast-first-bivalue",
-        summary: "fast branching on the first bivalue cell found, without scoring the bivalue cells",
-        source: "Norvig's propagation, MRV (the ablation of fast's bivalue score)",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
-        new: |seed| Box::new(crate::fast::fast_first_bivalue(seed)),
-    },
-    StrategyInfo {
-        name: "fast-locked",
-        summary: "fast without all-different filtering at any size: singles, locked candidates, MRV",
-        source: "Norvig's propagation, pointing/claiming, MRV",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
-        new: |seed| Box::new(crate::fast::fast_locked(seed)),
-    },
-    StrategyInfo {
-        name: "fast-singles",
-        summary: "fast kernel with naked singles only, MRV, copy-on-guess",
-        source: "seeds 003/004 (forced cells, then the cell with fewest candidates)",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
-        new: |seed| Box::new(crate::fast::fast_singles(seed)),
-    },
-    StrategyInfo {
-        name: "fast-hidden",
-        summary: "fast kernel with naked + hidden singles, MRV, copy-on-guess",
-        source: "Norvig, \"Solving every sudoku puzzle\" (naked and hidden singles)",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
-        new: |seed| Box::new(crate::fast::fast_hidden(seed)),
-    },
-    StrategyInfo {
-        name: "fast-restarts",
-        summary: "fast kernel (singles, locked candidates) with randomised MRV and Luby restarts",
-        source: "Gomes, Selman, Kautz 1998 (randomised restarts); Luby et al. 1993",
-        capabilities: Capabilities::PROPAGATES
-            .with(Capabilities::ELIMINATIONS)
-            .with(Capabilities::FAST)
-            .with(Capabilities::SEEDED),
-        new: |seed| Box::new(crate::fast::fast_restarts(seed)),
-    },
-    StrategyInfo {
-        name: "fast-gac",
-        summary: "fast plus all-different filtering of every house (perfect matching + alternating cycles)",
-        source: "Régin 1994, \"A filtering algorithm for constraints of difference in CSPs\"",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
-        new: |seed| Box::new(crate::fast::fast_gac(seed)),
-    },
-    StrategyInfo {
-        name: "fast-gac-restarts",
-        summary: "fast-gac with random MRV tie-breaks and value order, Luby restarts",
-        source: "Régin 1994; Gomes, Selman, Kautz 1998 (randomised restarts)",
-        capabilities: Capabilities::PROPAGATES
-            .with(Capabilities::ELIMINATIONS)
-            .with(Capabilities::FAST)
-            .with(Capabilities::SEEDED),
-        new: |seed| Box::new(crate::fast::fast_gac_restarts(seed)),
-    },
-    StrategyInfo {
-        name: "fast-learn",
-        summary: "CDCL over (cell, value) literals: native exact-one propagation (singles), 1-UIP nogood learning, MRV decisions, Luby restarts",
-        source: "MiniSat/Chaff CDCL (1-UIP, two watched literals), Glucose LBD; exact-one groups propagated natively",
-        capabilities: Capabilities::PROPAGATES
-            .with(Capabilities::ELIMINATIONS)
-            .with(Capabilities::FAST)
-            .with(Capabilities::SEEDED),
-        new: |seed| Box::new(crate::learn::fast_learn(seed)),
-    },
-    StrategyInfo {
-        name: "fast-learn-vsids",
-        summary: "fast-learn with SAT-style decisions: the unassigned (cell, value) of highest activity (VSIDS heap)",
-        source: "Chaff VSIDS (Moskewicz et al. 2001) on the fast-learn CDCL",
-        capabilities: Capabilities::PROPAGATES
-            .with(Capabilities::ELIMINATIONS)
-            .with(Capabilities::FAST)
-            .with(Capabilities::SEEDED),
-        new: |seed| Box::new(crate::learn::fast_learn_vsids(seed)),
-    },
-    StrategyInfo {
-        name: "sat",
-        summary: "the exact-cover model of the free cells as CNF (exactly-one per item, pairwise), solved by CaDiCaL; blocking clauses to count",
-        source: "Lynce and Ouaknine 2006 (extended sudoku encoding); CaDiCaL (Biere et al.) via the cadical crate",
-        capabilities: Capabilities::EXACT_COVER.with(Capabilities::FAST),
-        new: |_| Box::new(crate::sat::Sat),
-    },
-    StrategyInfo {
         name: "auto",
-        summary: "the default: band-9x9 on classic 9x9, fast-sat on every other spec",
+        role: Role::Default,
+        summary: "band-9x9 on classic 9x9; on every other spec fast, handing grids of 20x20 and more it cannot settle in 2,000 guesses to sat",
         source: "band-9x9, fast and sat (see those)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
-        new: |seed| Box::new(crate::band9::Band9::auto(seed)),
-    },
-    StrategyInfo {
-        name: "fast-sat",
-        summary: "fast, handing a grid of 20x20 or more to sat (CaDiCaL) from its propagated root after 2,000 guesses",
-        source: "fast and sat (see those)",
-        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
-        new: |seed| Box::new(crate::fast::fast_sat(seed)),
+        options: &[],
+        new: |_, _| Box::new(crate::auto::auto()),
     },
     StrategyInfo {
         name: "band-9x9",
+        role: Role::Speed,
         summary: "on classic 9x9 a bit-parallel band kernel (box-line shrink tables, singles, copy-on-guess); every other spec goes to fast",
         source: "JCZSolve (zhouyundong) and tdoku (t-dillon): band bitboards per digit",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
-        new: |seed| Box::new(crate::band9::Band9::new(seed)),
+        options: &[],
+        new: |_, _| Box::new(crate::band9::Band9::new()),
+    },
+    StrategyInfo {
+        name: crate::fast::NAME,
+        role: Role::Speed,
+        summary: "bitset candidates, naked + hidden singles, locked candidates, MRV with scored bivalue cells, copy-on-guess; all-different filtering from 16x16",
+        source: "Norvig's propagation, pointing/claiming, MRV; Régin 1994 (all-different); Gomes, Selman, Kautz 1998 (restarts)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS).with(Capabilities::FAST),
+        options: crate::fast::OPTIONS,
+        new: |options, label| Box::new(crate::fast::Fast::with_options(options, label)),
+    },
+    StrategyInfo {
+        name: "sat",
+        role: Role::Speed,
+        summary: "the exact-cover model of the free cells as CNF (exactly-one per item, pairwise), solved by CaDiCaL; blocking clauses to count",
+        source: "Lynce and Ouaknine 2006 (extended sudoku encoding); CaDiCaL (Biere et al.) via the cadical crate",
+        capabilities: Capabilities::EXACT_COVER.with(Capabilities::FAST),
+        options: &[],
+        new: |_, _| Box::new(crate::sat::Sat),
+    },
+    StrategyInfo {
+        name: "dlx",
+        role: Role::ExactCover,
+        summary: "Algorithm X with dancing links on the exact-cover matrix, MRV item choice, secondary items",
+        source: "Knuth, TAOCP Vol. 4B, 7.2.2.1, Algorithm X (dancing links, secondary items)",
+        capabilities: Capabilities::EXACT_COVER,
+        options: &[],
+        new: |_, _| Box::new(crate::dlx::Dlx::default()),
+    },
+    StrategyInfo {
+        name: "dfs",
+        role: Role::Seed,
+        summary: "plain depth-first search: first empty cell in row-major order, values ascending, bitset houses",
+        source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
+        capabilities: Capabilities::NONE,
+        options: &[],
+        new: |_, _| Box::new(crate::dfs::Dfs),
+    },
+    StrategyInfo {
+        name: "mrv",
+        role: Role::Seed,
+        summary: "recursive backtracking on the empty cell with the fewest values left (unit bitmasks), values ascending",
+        source: "seed 002 (algdat Sudoku Solver, bitmask field picking)",
+        capabilities: Capabilities::NONE,
+        options: &[],
+        new: |_, _| Box::new(crate::mrv::Mrv),
+    },
+    StrategyInfo {
+        name: "random-stack",
+        role: Role::Seed,
+        summary: "iterative backtracking with an explicit stack; each cell's values in a seeded random order",
+        source: "seed 000 (BruteSudoku29, recursive descent without explicit recursion)",
+        capabilities: Capabilities::SEEDED,
+        options: crate::random_stack::OPTIONS,
+        new: |options, label| Box::new(crate::random_stack::RandomStack::with_options(options, label)),
+    },
+    StrategyInfo {
+        name: "singles",
+        role: Role::Seed,
+        summary: "naked singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
+        source: "seeds 004 (SudokuSolver, possibility vectors and journal) and 003 (sudoku-solver, 2-phase search)",
+        capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
+        options: crate::singles::OPTIONS,
+        new: |options, label| Box::new(crate::singles::Singles::with_options(options, label)),
     },
 ];
 
-/// The registered strategy of that name.
-pub fn find(name: &str) -> Option<&'static StrategyInfo> {
+/// Named option sets, listed with their strategy.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "fast-sat",
+        of: "fast",
+        set: "sat_from: 20",
+        summary: "fast handing a grid of 20x20 or more it cannot settle in 2,000 guesses to sat, from its propagated root",
+    },
+    Preset {
+        name: "fast-locked",
+        of: "fast",
+        set: "gac_from: 65",
+        summary: "fast without all-different filtering: singles, locked candidates, MRV",
+    },
+    Preset {
+        name: "fast-hidden",
+        of: "fast",
+        set: "locked: false, place_branching: false, bivalue_score: false, gac_from: 65",
+        summary: "naked and hidden singles, MRV",
+    },
+    Preset {
+        name: "fast-singles",
+        of: "fast",
+        set: "hidden: false, locked: false, place_branching: false, bivalue_score: false, gac_from: 65",
+        summary: "naked singles only, MRV",
+    },
+    Preset {
+        name: "fast-first-bivalue",
+        of: "fast",
+        set: "bivalue_score: false",
+        summary: "fast branching on the first bivalue cell found, without scoring them",
+    },
+    Preset {
+        name: "fast-gac",
+        of: "fast",
+        set: "gac_from: 1",
+        summary: "fast with all-different filtering at every size",
+    },
+    Preset {
+        name: "fast-restarts",
+        of: "fast",
+        set: "restarts: true, gac_from: 65",
+        summary: "fast-locked with randomised MRV tie-breaks and Luby restarts",
+    },
+    Preset {
+        name: "fast-gac-restarts",
+        of: "fast",
+        set: "restarts: true, gac_from: 1",
+        summary: "fast-gac with randomised MRV tie-breaks, value order and Luby restarts",
+    },
+    Preset { name: "singles-hidden", of: "singles", set: "hidden: true", summary: "singles with hidden singles too" },
+];
+
+/// The registered strategy of that name (not a preset).
+pub fn info(name: &str) -> Option<&'static StrategyInfo> {
     REGISTRY.iter().find(|s| s.name == name)
 }
 
+/// The strategy or preset of that name, its options at their defaults (or the preset's).
+pub fn find(name: &str) -> Option<Chosen> {
+    if let Some(info) = info(name) {
+        return Some(Chosen::of(info));
+    }
+    let preset = PRESETS.iter().find(|p| p.name == name)?;
+    let mut chosen = Chosen::of(info(preset.of)?);
+    chosen.options.apply(preset.set, preset.of).ok()?;
+    chosen.name = preset.name;
+    chosen.preset = Some(preset);
+    Some(chosen)
+}
+
+/// A strategy as written on the command line: a name (a strategy or a preset), optionally
+/// followed by options in parentheses: `fast`, `fast-locked`, `fast(hidden: false, gac_from: 1)`,
+/// `random-stack(seed: 7)`.
+pub fn resolve(text: &str) -> Result<Chosen, String> {
+    let text = text.trim();
+    let (name, inside) = match text.split_once('(') {
+        Some((name, rest)) => {
+            let Some(inside) = rest.trim_end().strip_suffix(')') else {
+                return Err(format!("{text:?}: options go inside parentheses, like fast(hidden: false)"));
+            };
+            (name.trim(), Some(inside))
+        }
+        None => (text, None),
+    };
+    let mut chosen = find(name).ok_or_else(|| format!("unknown strategy {name:?} (known: {})", names().join(", ")))?;
+    if let Some(inside) = inside {
+        chosen.options.apply(inside, chosen.info.name)?;
+        chosen.seed_given = inside.split(',').any(|p| p.split_once(':').is_some_and(|(k, _)| k.trim() == "seed"));
+    }
+    Ok(chosen)
+}
+
 /// The default strategy.
-pub fn default_strategy() -> &'static StrategyInfo {
+pub fn default_strategy() -> Chosen {
     find(DEFAULT).expect("the default strategy is registered")
 }
 
-/// The registered names, in order.
+/// Every strategy at its defaults, then every preset: what the conformance, property, trace and
+/// snapshot tests run.
+pub fn all() -> Vec<Chosen> {
+    REGISTRY.iter().map(Chosen::of).chain(PRESETS.iter().map(|p| find(p.name).expect("presets are valid"))).collect()
+}
+
+/// The names of the strategies, then of the presets.
 pub fn names() -> Vec<&'static str> {
-    REGISTRY.iter().map(|s| s.name).collect()
+    REGISTRY.iter().map(|s| s.name).chain(PRESETS.iter().map(|p| p.name)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn kebab(name: &str) -> bool {
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    }
+
     #[test]
     fn names_are_unique_kebab_case_and_match_instances() {
         let mut seen = std::collections::BTreeSet::new();
+        for name in names() {
+            assert!(seen.insert(name), "{name} registered twice");
+            assert!(kebab(name), "{name} is not kebab-case");
+        }
+        for chosen in all() {
+            assert_eq!(chosen.build(5).name(), chosen.label(5), "an instance names itself with every option");
+            assert!(!chosen.info.summary.is_empty() && !chosen.info.source.is_empty());
+        }
         for info in REGISTRY {
-            assert!(seen.insert(info.name), "{} registered twice", info.name);
-            assert!(
-                info.name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
-                "{} is not kebab-case",
-                info.name
-            );
-            assert_eq!(info.build(0).name(), info.name, "instance name differs from registry name");
-            assert!(!info.summary.is_empty() && !info.source.is_empty());
+            for option in info.options {
+                assert!(option.name.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{}", option.name);
+                assert!(!option.help.is_empty());
+            }
         }
         assert!(find(DEFAULT).is_some());
     }
 
     #[test]
+    fn presets_set_options_of_a_registered_strategy() {
+        for preset in PRESETS {
+            let chosen = find(preset.name).unwrap_or_else(|| panic!("{} does not resolve", preset.name));
+            assert_eq!(chosen.info.name, preset.of);
+            assert!(!chosen.options.changed().is_empty(), "{} changes nothing", preset.name);
+        }
+    }
+
+    #[test]
+    fn strategies_are_written_with_options() {
+        let c = resolve("fast(hidden: false, gac_from: 1)").unwrap();
+        assert_eq!(c.info.name, "fast");
+        assert!(c.label(0).starts_with("fast(hidden: false, "), "{}", c.label(0));
+        let locked = resolve("fast-locked(restarts: true)").unwrap();
+        assert!(locked.options.changed().contains(&"gac_from: 65".to_string()), "the preset's values stay");
+        assert!(locked.options.changed().contains(&"restarts: true".to_string()));
+        let seeded = resolve("random-stack(seed: 7)").unwrap();
+        assert_eq!(seeded.label(3), "random-stack(seed: 7)", "a written seed beats --seed");
+        assert_eq!(resolve("random-stack").unwrap().label(3), "random-stack(seed: 3)");
+        assert!(resolve("fast(hidden: maybe)").unwrap_err().contains("true or false"));
+        assert!(resolve("nonesuch").unwrap_err().starts_with("unknown strategy \"nonesuch\" (known: auto, "));
+        assert!(resolve("fast(hidden: false").unwrap_err().contains("parentheses"));
+        assert_eq!(resolve("dfs()").unwrap().label(0), "dfs");
+    }
+
+    #[test]
     fn every_strategy_module_is_registered() {
-        // Each `pub mod x;` in lib.rs other than the registry must appear in the table.
+        // Each `pub mod x;` in lib.rs holding a strategy must name a registered strategy (in a
+        // string: its name, or a label that starts with it).
         let lib = include_str!("lib.rs");
         for line in lib.lines() {
             if let Some(module) = line.strip_prefix("pub mod ").and_then(|m| m.strip_suffix(';')) {
-                if module == "registry" || module == "bench" {
+                if ["registry", "bench", "options", "plain"].contains(&module) {
                     continue;
                 }
                 let source = std::fs::read_to_string(format!("{}/src/{module}.rs", env!("CARGO_MANIFEST_DIR")))
                     .unwrap_or_else(|e| panic!("module {module}: {e}"));
                 assert!(
-                    REGISTRY.iter().any(|s| source.contains(&format!("\"{}\"", s.name))),
+                    REGISTRY.iter().any(|s| source.contains(&format!("\"{}", s.name))),
                     "module {module} defines no registered strategy name"
                 );
             }

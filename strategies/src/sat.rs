@@ -94,7 +94,7 @@ fn flavour(i: usize) -> (&'static CStr, i32) {
 pub struct Sat;
 
 impl Strategy for Sat {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "sat"
     }
 

@@ -37,31 +37,43 @@ use coverlab_engine::{
 };
 use coverlab_model::{Cell, Grid, Puzzle, Value};
 
+use crate::options::{OptionInfo, Options};
+
+/// `singles`'s options.
+pub const OPTIONS: &[OptionInfo] =
+    &[OptionInfo::flag("hidden", false, "place hidden singles too (seed 004 places naked singles only)")];
+
 /// Singles propagation with a guess journal (seeds 004 and 003).
 #[derive(Debug, Clone)]
 pub struct Singles {
+    label: String,
     hidden: bool,
 }
 
 impl Singles {
     /// Naked singles only (`singles`, as seed 004).
     pub fn naked() -> Singles {
-        Singles { hidden: false }
+        Singles::with_options(&Options::defaults(OPTIONS), "singles(hidden: false)".into())
     }
 
-    /// Naked and hidden singles (`singles-hidden`).
+    /// Naked and hidden singles (the `singles-hidden` preset).
     pub fn with_hidden() -> Singles {
-        Singles { hidden: true }
+        Singles { label: "singles(hidden: true)".into(), hidden: true }
+    }
+
+    /// The strategy `options` (of [`OPTIONS`]) describe, named `label` in its traces.
+    pub fn with_options(options: &Options, label: String) -> Singles {
+        Singles { label, hidden: options.flag("hidden") }
     }
 }
 
 impl Strategy for Singles {
-    fn name(&self) -> &'static str {
-        if self.hidden { "singles-hidden" } else { "singles" }
+    fn name(&self) -> &str {
+        &self.label
     }
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
-        let mut search = Search::begin(self.name(), puzzle, limits, sink);
+        let mut search = Search::begin(&self.label, puzzle, limits, sink);
         // The kernel is compiled twice: with its trace calls, and without any (the null sink).
         let traced = search.tracing();
         dispatch_bits!(puzzle.size(), B => if traced {

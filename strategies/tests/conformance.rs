@@ -2,7 +2,7 @@
 //!
 //! `corpus/conformance.txt` holds one case per line, `spec : puzzle : expected_count`, with counts
 //! computed independently by `corpus/make_corpus.py` (its own Algorithm X, no Rust involved).
-//! Every strategy of [`REGISTRY`] counts every case with `Limits::count(min(expected + 1, CAP))`;
+//! Every strategy and preset of the registry counts every case with `Limits::count(min(expected + 1, CAP))`;
 //! the test then checks:
 //! - a `Complete` outcome has exactly the expected count (and `expected < CAP`);
 //! - a `SolutionLimit` outcome has counted to the limit, and the expected count reaches it;
@@ -24,7 +24,7 @@ mod common;
 use common::CorpusCase as Case;
 use coverlab_engine::{Limits, NullSink, Status, StopReason};
 use coverlab_model::validate::check_solution;
-use coverlab_strategies::registry::{REGISTRY, StrategyInfo};
+use coverlab_strategies::registry::{self, Chosen};
 
 /// Counting stops at this many solutions (cases with more must reach it).
 const CAP: u64 = 1000;
@@ -87,7 +87,7 @@ struct Report {
 }
 
 /// Runs one strategy on one case and checks its outcome against the expected count.
-fn run(info: &StrategyInfo, case: &Case) -> Report {
+fn run(info: &Chosen, case: &Case) -> Report {
     let puzzle = common::puzzle(&case.spec, &case.puzzle);
     let max = (case.expected + 1).min(CAP);
     let limits = Limits { max_nodes: Some(NODE_LIMIT), ..Limits::count(max, KEEP) };
@@ -136,15 +136,16 @@ fn run(info: &StrategyInfo, case: &Case) -> Report {
 #[test]
 fn every_strategy_counts_every_case() {
     let cases = cases();
-    // One thread per strategy; reports[s][c] is strategy s on case c.
+    let all = registry::all();
+    // One thread per strategy (and preset); reports[s][c] is strategy s on case c.
     let reports: Vec<Vec<Report>> = std::thread::scope(|scope| {
         let handles: Vec<_> =
-            REGISTRY.iter().map(|info| scope.spawn(|| cases.iter().map(|case| run(info, case)).collect())).collect();
+            all.iter().map(|info| scope.spawn(|| cases.iter().map(|case| run(info, case)).collect())).collect();
         handles.into_iter().map(|h| h.join().expect("a strategy panicked")).collect()
     });
     let mut failures: Vec<String> = Vec::new();
     let mut skips: Vec<&str> = Vec::new();
-    for (info, reports) in REGISTRY.iter().zip(&reports) {
+    for (info, reports) in all.iter().zip(&reports) {
         println!("{}: {} nodes over the corpus", info.name, reports.iter().map(|r| r.nodes).sum::<u64>());
         for r in reports {
             failures.extend(r.failures.iter().cloned());
@@ -157,8 +158,7 @@ fn every_strategy_counts_every_case() {
         if case.expected > KEEP as u64 {
             continue;
         }
-        let mut decided =
-            REGISTRY.iter().zip(&reports).filter_map(|(info, r)| Some((info.name, r[c].decided.as_ref()?)));
+        let mut decided = all.iter().zip(&reports).filter_map(|(info, r)| Some((info.name, r[c].decided.as_ref()?)));
         if let Some((first, reference)) = decided.next() {
             for (name, set) in decided {
                 if set != reference {
@@ -167,12 +167,7 @@ fn every_strategy_counts_every_case() {
             }
         }
     }
-    println!(
-        "{} cases × {} strategies; {} skipped (node limit {NODE_LIMIT}):",
-        cases.len(),
-        REGISTRY.len(),
-        skips.len()
-    );
+    println!("{} cases × {} strategies; {} skipped (node limit {NODE_LIMIT}):", cases.len(), all.len(), skips.len());
     for s in &skips {
         println!("  {s}");
     }

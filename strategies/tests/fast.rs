@@ -9,16 +9,7 @@ use coverlab_model::validate::check_solution;
 use coverlab_model::{Grid, Model, Puzzle, builtin};
 use coverlab_strategies::registry;
 
-const FAST: &[&str] = &[
-    "fast",
-    "fast-singles",
-    "fast-hidden",
-    "fast-restarts",
-    "fast-gac",
-    "fast-gac-restarts",
-    "fast-learn",
-    "fast-learn-vsids",
-];
+const FAST: &[&str] = &["fast", "fast-singles", "fast-hidden", "fast-restarts", "fast-gac", "fast-gac-restarts"];
 
 fn model(name: &str) -> Arc<Model> {
     Arc::new(builtin::load(name).unwrap().unwrap())

@@ -18,7 +18,7 @@ fn a_hand_over_mid_count_counts_every_solution_once_and_replays() {
     let mut handed_over = 0;
     // Three threads: CaDiCaL races as a portfolio after the hand-over.
     for (budget, threads) in [(1, 1), (3, 1), (10, 1), (3, 3)] {
-        let config = Config { sat_after: Some((1, budget)), ..Config::AUTO };
+        let config = Config { sat_after: Some((1, budget)), ..Config::DEFAULT };
         let mut strategy = Fast::new("fast-sat", config, 0);
         for common::CorpusCase { line, spec, puzzle: text, expected } in common::corpus_cases(300) {
             let puzzle = common::puzzle(&spec, &text);
@@ -47,7 +47,11 @@ fn a_hand_over_mid_count_counts_every_solution_once_and_replays() {
 fn small_grids_never_reach_cadical_under_the_shipped_budget() {
     // The shipped configuration hands over from 20×20 only: a 9×9 search stays depth-first
     // however long it runs (its trace has no `cover` placements, which only `sat` emits).
-    let mut strategy = Fast::new("fast-sat", Config::AUTO, 0);
+    let mut strategy = Fast::new(
+        "fast-sat",
+        Config { sat_after: Some((20, coverlab_strategies::fast::SAT_AFTER_GUESSES)), ..Config::DEFAULT },
+        0,
+    );
     for common::CorpusCase { line, spec, puzzle: text, .. } in common::corpus_cases(300) {
         let puzzle = common::puzzle(&spec, &text);
         let mut sink = VecSink::new();

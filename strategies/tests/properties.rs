@@ -19,7 +19,7 @@ mod common;
 use coverlab_engine::{Limits, NullSink, Rng, Status, StopReason};
 use coverlab_model::validate::check_solution;
 use coverlab_model::{Grid, Model, Puzzle};
-use coverlab_strategies::registry::{REGISTRY, find};
+use coverlab_strategies::registry::{self, find};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -119,7 +119,7 @@ proptest! {
         }
         let puzzle = Puzzle::new(model.clone(), givens).expect("givens from a solution never clash");
         let limits = Limits { max_nodes: Some(NODE_CAP), ..Limits::default() };
-        for info in REGISTRY {
+        for info in registry::all() {
             let mut strategy = info.build(common::SEED);
             let outcome = strategy.solve(&puzzle, &limits, &mut NullSink);
             let who = format!("{} on {name} with {blanks} blanks", info.name);

@@ -32,7 +32,7 @@ use coverlab_engine::replay::replay;
 use coverlab_engine::trace::render;
 use coverlab_engine::{Limits, NullSink, TraceEvent, TraceSink};
 use coverlab_model::validate::check_solution;
-use coverlab_strategies::registry::REGISTRY;
+use coverlab_strategies::registry;
 
 /// Traces longer than this are not snapshotted (only their length is).
 const TRACE_MAX_EVENTS: usize = 2000;
@@ -154,7 +154,7 @@ fn strategy_snapshots() {
     settings.set_snapshot_path(root.join("snapshots/strategies"));
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
-    for info in REGISTRY {
+    for info in registry::all() {
         for case in CASES {
             let puzzle = common::puzzle(case.spec, case.puzzle);
             let limits =
@@ -204,8 +204,10 @@ fn strategy_snapshots() {
     }
     // An unreferenced snapshot fails too: every file must belong to a registered strategy × case
     // (a renamed or removed strategy or case leaves files behind: delete them).
-    let expected: std::collections::BTreeSet<String> =
-        REGISTRY.iter().flat_map(|i| CASES.iter().map(move |c| format!("{}__{}.snap", i.name, c.name))).collect();
+    let expected: std::collections::BTreeSet<String> = registry::all()
+        .iter()
+        .flat_map(|i| CASES.iter().map(move |c| format!("{}__{}.snap", i.name, c.name)))
+        .collect();
     let stale: Vec<String> = std::fs::read_dir(root.join("snapshots/strategies"))
         .expect("the snapshot folder exists")
         .map(|e| e.expect("a readable entry").file_name().to_string_lossy().into_owned())

@@ -14,7 +14,7 @@ mod common;
 use coverlab_engine::replay::replay;
 use coverlab_engine::{Limits, NullSink, Outcome, Status, StopReason, Strategy, TraceEvent, VecSink};
 use coverlab_model::Puzzle;
-use coverlab_strategies::registry::REGISTRY;
+use coverlab_strategies::registry;
 
 /// Counting limit for the cases that count every solution.
 const ALL: u64 = 1000;
@@ -115,7 +115,7 @@ fn every_strategy_emits_traces_the_checker_accepts() {
     let mut failures = Vec::new();
     for (case, spec, line, limits) in cases() {
         let puzzle = common::puzzle(spec, line);
-        for info in REGISTRY {
+        for info in registry::all() {
             let who = format!("{} × {case}", info.name);
             let mut strategy = info.build(common::SEED);
             let (outcome, events) = traced(&mut *strategy, &puzzle, &limits);

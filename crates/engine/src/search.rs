@@ -39,12 +39,7 @@ pub struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// Starts a search: emits `start` and one `place … given` per given, row-major.
-    pub fn begin(
-        strategy: &'static str,
-        puzzle: &Puzzle,
-        limits: &'a Limits,
-        sink: &'a mut dyn TraceSink,
-    ) -> Search<'a> {
+    pub fn begin(strategy: &str, puzzle: &Puzzle, limits: &'a Limits, sink: &'a mut dyn TraceSink) -> Search<'a> {
         let tracing = sink.enabled();
         let mut search = Search {
             limits,

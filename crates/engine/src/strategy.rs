@@ -12,8 +12,9 @@ use crate::{Limits, Outcome, TraceSink};
 /// A strategy resets its state at entry, so solving the same puzzle twice gives the same outcome
 /// and the same trace. Randomness comes only from the seed given at construction.
 pub trait Strategy: Send {
-    /// Stable kebab-case id: the CLI value, registry key and snapshot name.
-    fn name(&self) -> &'static str;
+    /// What produced a result, as a trace's `start` event records it: the registered name, with
+    /// every option written out when the strategy has options (`fast(hidden: true, …)`).
+    fn name(&self) -> &str;
 
     /// Solves `puzzle` within `limits`, reporting each step to `sink`.
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn crate::TraceSink) -> Outcome;
@@ -21,7 +22,7 @@ pub trait Strategy: Send {
 
 /// Lets a boxed strategy be used where a strategy is expected.
 impl<S: Strategy + ?Sized> Strategy for Box<S> {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         (**self).name()
     }
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {

@@ -23,8 +23,8 @@ pub fn write_line(values: &[u8], symbols: &Symbols) -> String {
     // Symbols are printable ASCII (`Symbols` checks it): one byte each, through a table.
     let mut table = [b'?'; 256];
     table[0] = b'.';
-    for v in 1..=symbols.len().min(255) {
-        table[v] = u8::try_from(symbols.symbol(v as u8)).unwrap_or(b'?');
+    for (v, slot) in table.iter_mut().enumerate().take(symbols.len().min(255) + 1).skip(1) {
+        *slot = u8::try_from(symbols.symbol(v as u8)).unwrap_or(b'?');
     }
     let bytes: Vec<u8> = values.iter().map(|&v| table[usize::from(v)]).collect();
     String::from_utf8(bytes).expect("symbols are ASCII")

@@ -1,0 +1,24 @@
+//! `auto`, the default strategy: the fastest registered kernel for each spec and size.
+//!
+//! - Classic 9×9: the `band-9x9` kernel (bit-parallel bands, box–line shrink tables), which
+//!   reaches the fastest 9×9 solvers' throughput (strategies/PERFORMANCE.md).
+//! - Every other spec: `fast` (singles, locked candidates, all-different filtering from 16×16,
+//!   scored bivalue branching), which settles most puzzles of any size in milliseconds; on grids
+//!   of 20×20 and more, a search still open after 2,000 guesses is handed, with everything it
+//!   deduced at its root, to CaDiCaL (the `sat` strategy): the hard tail of 25×25 and larger
+//!   grids is where a CDCL solver's learning wins. That hand-over is `fast(sat_from: 20)`, the
+//!   `fast-sat` preset.
+//!
+//! Its traces say `start auto` whichever kernel ran; its options are none (choose `band-9x9`,
+//! `fast(…)` or `sat` to set a kernel's).
+
+use crate::band9::Band9;
+use crate::fast::{Config, SAT_AFTER_GUESSES};
+
+/// The grid size from which `auto` hands a hard search to CaDiCaL.
+pub const SAT_FROM: usize = 20;
+
+/// The default strategy.
+pub fn auto() -> Band9 {
+    Band9::with_fallback("auto", Config { sat_after: Some((SAT_FROM, SAT_AFTER_GUESSES)), ..Config::DEFAULT })
+}
