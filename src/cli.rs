@@ -33,6 +33,9 @@ pub enum Command {
     Graph(GraphArgs),
     /// Replay a JSON-lines trace on its puzzles and check every step.
     Replay(ReplayArgs),
+    /// Compare two strategies (or two traces) on one puzzle: counts side by side, the first
+    /// step where they part, and a diff of their traces.
+    Compare(CompareArgs),
     /// List the built-in specs.
     Specs(ListArgs),
     /// List the registered strategies.
@@ -267,6 +270,40 @@ pub struct ReplayArgs {
     /// The puzzles the trace was made from, with the spec given to `solve`.
     #[command(flatten)]
     pub input: PuzzleInput,
+}
+
+/// Arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The puzzle: a file (its first puzzle, or `--index`), or the puzzle itself as a line.
+    pub puzzle: String,
+    /// The puzzle's position in the file, from 0.
+    #[arg(long, default_value_t = 0)]
+    pub index: usize,
+    /// The spec (built-in name or RON file), when not the classic one for the cell count.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub spec: Option<String>,
+    /// The two strategies, with options if wanted (give the flag twice).
+    #[arg(long, value_name = "NAME[(OPTIONS)]", num_args = 1)]
+    pub strategy: Vec<String>,
+    /// Or two JSON-lines traces of the puzzle (`solve --trace`), instead of strategies.
+    #[arg(long, value_name = "FILE", num_args = 1, conflicts_with = "strategy")]
+    pub trace: Vec<PathBuf>,
+    /// Count up to this many solutions.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_solutions: u64,
+    /// Compare at most this many events of each trace.
+    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    pub max_events: usize,
+    /// Seed for seeded strategies.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Lines of context around the first difference, and in the diff.
+    #[arg(long, default_value_t = 4)]
+    pub context: usize,
+    /// Also print the whole diff of the two traces (unified, `-` for the first, `+` the second).
+    #[arg(long)]
+    pub diff: bool,
 }
 
 /// Arguments of the listing commands.

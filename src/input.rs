@@ -276,6 +276,18 @@ impl Puzzles {
         }
     }
 
+    /// Reads the puzzles written in `text` itself (a puzzle given as an argument), named
+    /// `<argument>` in messages.
+    pub fn from_text(text: &str, spec: Option<Arc<Model>>) -> Puzzles {
+        let mut puzzles = Puzzles::open(&[], None, spec);
+        puzzles.files = Vec::new().into_iter();
+        let name = InputName::new("<argument>".into(), "<argument>".into());
+        let input: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
+        let reader = Reader::new(input, &name.shown, None, puzzles.spec.as_deref());
+        puzzles.current = Some(Open { name: Arc::new(name), reader, puzzles: 0, bad_run: 0 });
+        puzzles
+    }
+
     /// Leaves clashing givens to the caller: every strategy finds them at its root and answers
     /// "no solution" at once, so a caller that solves can look for the clash (and report the
     /// puzzle invalid) only when a puzzle turns out unsolvable, rather than for every puzzle.

@@ -1,12 +1,15 @@
-//! Snapshot-testing a research variant that lives outside `strategies/`: the descending-order
-//! dfs of `examples/variant_strategy.rs` (see `docs/snapshot-testing.md`).
+//! Snapshot-testing a research variant that lives outside `strategies/`: `mrv-degree`, the MRV
+//! with a degree tie-break of `examples/variant_strategy.rs` (the README's "Snapshot-testing a
+//! research variant" walks through it).
 //!
 //! - its traces on a few small puzzles are pinned as insta snapshots in `snapshots/variant/`
-//!   (`dfs-descending__<case>.snap`, with spec, strategy and seed in the metadata), in the format
+//!   (`mrv-degree__<case>.snap`, with spec, strategy and seed in the metadata), in the format
 //!   of the strategies' own snapshots: header, text trace, outcome summary;
 //! - every trace is replayed by the checker (`coverlab_engine::replay`) and every solution is
 //!   validated by `check_solution`;
-//! - its counts agree with the registered `dfs` on the same puzzles.
+//! - its counts agree with its parent, the registered `mrv`, on the same puzzles, and with the
+//!   independent counts of the conformance corpus;
+//! - registered at run time, it is a strategy `--strategy`, `bench` and `compare` know.
 
 #[allow(dead_code, reason = "the example's `main` and helpers are not all used here")]
 #[path = "../examples/variant_strategy.rs"]
@@ -34,15 +37,23 @@ const CASES: &[(&str, &str, &str, u64)] = &[
     ("jigsaw", "jigsaw-9x9", ".2614598.5..6..31.....9...6.........1.3..642...24.1.65..1827...8453.9.72..7..4...", 2),
 ];
 
+/// A puzzle of `spec` written as a line.
+fn puzzle(spec: &str, line: &str) -> coverlab_model::Puzzle {
+    let model = std::sync::Arc::new(coverlab_model::builtin::load(spec).unwrap().unwrap());
+    let values = line.chars().map(|c| model.symbols().value_of(c).unwrap_or(0)).collect();
+    coverlab_model::Puzzle::new(model.clone(), coverlab_model::Grid::from_values(model.size(), values).unwrap())
+        .unwrap()
+}
+
 #[test]
-fn descending_dfs_snapshots_replay_and_agree_with_dfs() {
+fn mrv_degree_snapshots_replay_and_agree_with_mrv() {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots/variant"));
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
-    let mut strategy = variant::DescendingDfs;
+    let mut strategy = coverlab_strategies::plain::Plain(variant::MrvDegree);
     for &(case, spec, line, max) in CASES {
-        let puzzle = variant::puzzle(spec, line).unwrap();
+        let puzzle = puzzle(spec, line);
         let limits = Limits::count(max, max as usize);
         let mut sink = VecSink::new();
         let outcome = strategy.solve(&puzzle, &limits, &mut sink);
@@ -54,8 +65,8 @@ fn descending_dfs_snapshots_replay_and_agree_with_dfs() {
         for grid in &outcome.solutions {
             check_solution(puzzle.model(), puzzle.givens(), grid).unwrap_or_else(|e| panic!("{case}: {e}"));
         }
-        let dfs = registry::find("dfs").unwrap().build(SEED).solve(&puzzle, &limits, &mut NullSink);
-        assert_eq!((outcome.status, outcome.count), (dfs.status, dfs.count), "{case}: dfs counts otherwise");
+        let mrv = registry::find("mrv").unwrap().build(SEED).solve(&puzzle, &limits, &mut NullSink);
+        assert_eq!((outcome.status, outcome.count), (mrv.status, mrv.count), "{case}: mrv counts otherwise");
         assert_eq!(outcome.status, Status::Complete, "{case}");
 
         let mut text = String::new();
@@ -90,7 +101,7 @@ fn descending_dfs_snapshots_replay_and_agree_with_dfs() {
 /// The shared conformance corpus (expected counts from an independent counter), here only its
 /// 4×4 and 6×6 cases: this test crate is not optimised, and the variant is as slow as `dfs`.
 #[test]
-fn descending_dfs_counts_the_small_corpus_cases() {
+fn mrv_degree_counts_the_small_corpus_cases() {
     let corpus = include_str!("../strategies/tests/corpus/conformance.txt");
     let mut checked = 0;
     for text in corpus.lines().filter(|l| l.starts_with("classic-4x4") || l.starts_with("classic-6x6")) {
@@ -103,9 +114,18 @@ fn descending_dfs_counts_the_small_corpus_cases() {
         // Contradictory cases are in the corpus too: build them unchecked.
         let puzzle = coverlab_model::Puzzle::new_unchecked(model, givens);
         let limits = Limits::count(expected + 1, 0);
-        let outcome = variant::DescendingDfs.solve(&puzzle, &limits, &mut NullSink);
+        let outcome = coverlab_strategies::plain::Plain(variant::MrvDegree).solve(&puzzle, &limits, &mut NullSink);
         assert_eq!((outcome.status, outcome.count), (Status::Complete, expected), "{text}");
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} small cases");
+}
+
+#[test]
+fn a_registered_variant_is_a_strategy_of_the_command() {
+    coverlab_strategies::registry::register(&variant::MRV_DEGREE).unwrap();
+    let chosen = registry::resolve("mrv-degree").expect("known once registered");
+    assert_eq!(chosen.label(0), "mrv-degree");
+    assert!(registry::register(&variant::MRV_DEGREE).is_err(), "a name is registered once");
+    assert!(registry::names().contains(&"mrv-degree"));
 }

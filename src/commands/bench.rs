@@ -112,7 +112,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         bail!("--noise must be a non-negative percentage, not {}", args.noise);
     }
     let mut strategies: Vec<Chosen> = match &args.strategies {
-        None => registry::REGISTRY.iter().map(Chosen::of).collect(),
+        None => registry::infos().into_iter().map(Chosen::of).collect(),
         Some(list) => split_list(list).into_iter().map(|name| super::strategy(Some(name))).collect::<Result<_>>()?,
     };
     if let Some(base) = &args.baseline {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use coverlab_model::builtin;
-use coverlab_strategies::registry::{self, REGISTRY};
+use coverlab_strategies::registry;
 use serde::Serialize;
 
 use crate::Exit;
@@ -82,8 +82,8 @@ pub fn specs(args: ListArgs) -> Result<Exit> {
 /// Lists the registered strategies by role, each with its options and presets.
 pub fn strategies(args: ListArgs) -> Result<Exit> {
     use coverlab_strategies::options::Value;
-    let rows: Vec<StrategyRow> = REGISTRY
-        .iter()
+    let rows: Vec<StrategyRow> = registry::infos()
+        .into_iter()
         .map(|s| StrategyRow {
             name: s.name,
             role: s.role.name(),

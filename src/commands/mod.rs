@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod compare;
 mod graph;
 mod lists;
 mod replay;
@@ -21,6 +22,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Check(args) => check::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Specs(args) => lists::specs(args),
         Command::Strategies(args) => lists::strategies(args),
     }

@@ -18,6 +18,7 @@
 
 pub mod bench;
 pub mod options;
+pub mod plain;
 pub mod registry;
 
 pub mod auto;

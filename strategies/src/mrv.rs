@@ -10,90 +10,54 @@
 //!
 //! Generalised from the seed's rows, columns and 3×3 segments to every unit of a spec
 //! (diagonals, windows, regions, at-most-once groups): one bitmask per unit, and a value fits a
-//! cell when no unit of the cell holds it. Ties between cells go to the lowest cell index. Every
-//! placement is a decision, `guess k/m`, m counting the values that fit.
+//! cell when no unit of the cell holds it. Ties between cells go to the lowest cell index. A cell
+//! with one value left is filled with it (`place … naked-single`), one with several is a decision
+//! (`guess k/m`, m counting the values that fit). The loop is the shared [`crate::plain`] search;
+//! this file holds the seed's choices.
 
-use std::ops::ControlFlow;
+use coverlab_engine::{Bits, UnitSets};
+use coverlab_model::Cell;
 
-use coverlab_engine::{Bits, ConflictCause, Limits, Outcome, Search, Strategy, TraceSink, UnitSets, dispatch_bits};
-use coverlab_model::{Cell, Puzzle, Value};
+use crate::plain::{Hooks, Plain};
 
 /// Recursive backtracking on the most constrained cell, with unit bitmasks (seed 002).
-#[derive(Debug, Default)]
-pub struct Mrv;
+pub type Mrv = Plain<FewestValues>;
 
-impl Strategy for Mrv {
+/// The seed's choices: section 2's field picking; values ascending.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FewestValues;
+
+impl Hooks for FewestValues {
     fn name(&self) -> &str {
         "mrv"
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
-        let mut search = Search::begin(self.name(), puzzle, limits, sink);
-        dispatch_bits!(puzzle.size(), B => {
-            // One bitmask per unit; clashing givens: no solution.
-            if let Some(mut masks) = UnitSets::<B>::from_givens(puzzle) {
-                let _ = solve(&mut masks, &mut search, 0);
-            }
-        });
-        search.finish()
-    }
-}
-
-/// Section 2 of the seed: the empty cell whose OR of masks (the values that have impact on it)
-/// has the most bits set, lowest index on ties, with that OR; `None` when the grid is full.
-fn pick<B: Bits>(masks: &UnitSets<'_, B>) -> Option<(Cell, B)> {
-    let mut best: Option<(Cell, B)> = None;
-    let mut best_bits = 0;
-    for cell in (0..masks.values().len()).filter(|&c| masks.value(c) == 0) {
-        let impact = masks.taken(cell);
-        let bits = impact.count();
-        if best.is_none() || bits > best_bits {
-            best = Some((cell, impact));
-            best_bits = bits;
-            if impact == masks.full() {
-                break; // nothing fits: no cell can beat it
+    /// Section 2 of the seed: the empty cell whose OR of masks (the values that have impact on
+    /// it) has the most bits set, lowest index on ties.
+    fn choose_cell<B: Bits>(&mut self, masks: &UnitSets<'_, B>, _after: Option<Cell>) -> Option<Cell> {
+        let mut best: Option<Cell> = None;
+        let mut best_bits = 0;
+        for cell in (0..masks.values().len()).filter(|&c| masks.value(c) == 0) {
+            let impact = masks.taken(cell);
+            let bits = impact.count();
+            if best.is_none() || bits > best_bits {
+                best = Some(cell);
+                best_bits = bits;
+                if impact == masks.full() {
+                    break; // nothing fits: no cell can beat it
+                }
             }
         }
+        best
     }
-    best
-}
-
-/// Section 1 of the seed: fill the picked cell with each value that fits and recurse.
-fn solve<B: Bits>(masks: &mut UnitSets<'_, B>, search: &mut Search<'_>, depth: usize) -> ControlFlow<()> {
-    if !search.node() {
-        return ControlFlow::Break(());
-    }
-    let Some((cell, impact)) = pick(masks) else {
-        // Every field is filled: a solution.
-        return search.solution(|| masks.to_grid());
-    };
-    let fits = masks.full() & !impact;
-    let m = fits.count() as usize;
-    if m == 0 {
-        // No possible value for the field: back to the last decision.
-        search.conflict(depth, ConflictCause::NoCandidates { cell });
-        return ControlFlow::Continue(());
-    }
-    for (k, bit) in fits.iter().enumerate() {
-        if k > 0 {
-            search.backtrack(depth);
-        }
-        let value = (bit + 1) as Value;
-        search.guess(depth + 1, cell, value, k + 1, m);
-        masks.place(cell, value);
-        let flow = solve(masks, search, depth + 1);
-        // Reverse the move before the next option (or the return).
-        masks.clear(cell);
-        flow?;
-    }
-    ControlFlow::Continue(())
 }
 
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
-    use coverlab_engine::{TraceEvent, VecSink};
+    use coverlab_engine::{Limits, PlaceReason, Strategy, TraceEvent, VecSink};
+    use coverlab_model::Puzzle;
     use coverlab_model::{Grid, builtin};
 
     use super::*;
@@ -109,12 +73,13 @@ mod tests {
         givens.set(15, 3); // r4c4 = 3
         let puzzle = Puzzle::new(model, givens).expect("no conflict");
         let mut sink = VecSink::new();
-        let outcome = Mrv.solve(&puzzle, &Limits::default(), &mut sink);
+        let outcome = Mrv::default().solve(&puzzle, &Limits::default(), &mut sink);
         assert_eq!(outcome.count, 1);
         let first = sink.events.iter().find_map(|e| match e {
-            TraceEvent::Guess { cell, value, k, m, .. } => Some((*cell, *value, *k, *m)),
+            TraceEvent::Place { cell, value, reason, .. } if *reason != PlaceReason::Given => Some((*cell, *value)),
+            TraceEvent::Guess { .. } => Some((0, 0)),
             _ => None,
         });
-        assert_eq!(first, Some((7, 4, 1, 1)), "r2c4=4, the only value left");
+        assert_eq!(first, Some((7, 4)), "r2c4=4, the only value left, placed without a decision");
     }
 }

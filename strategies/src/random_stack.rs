@@ -19,15 +19,17 @@
 //! as a dead end and unwinding as in step 1.6, so that it counts every solution; and the seed's
 //! "grid filled wrong" (step 1.6.2, the stack unwound to empty) is an outcome with no solution.
 //!
-//! Trace: every placement is a decision, `guess dK cell=v (k/m)`, where K is the stack height
-//! after the push, m the number of values that fit the cell when it is entered (step 1.4: the
-//! cell's units are then the same each time the search comes back to it, since every cell filled
-//! after it was emptied again) and k the position of the value among those m in the order tried
-//! (values of the list that do not fit are skipped and not counted). Before alternative k > 1 the
-//! search emits `backtrack d(K-1)`; a cell entered with no fitting value emits a conflict.
+//! Trace: a cell entered with m ≥ 2 values that fit is a decision, `guess dK cell=v (k/m)`: K
+//! counts the decisions on the stack after the push, m the values that fit the cell when it is
+//! entered (step 1.4: the cell's units are then the same each time the search comes back to it,
+//! since every cell filled after it was emptied again) and k the position of the value among
+//! those m in the order tried (values of the list that do not fit are skipped and not counted).
+//! Before alternative k > 1 the search emits `backtrack d(K-1)`. A cell where a single value fits
+//! is a forced placement, `place … naked-single`, at the current depth; a cell entered with no
+//! fitting value emits a conflict.
 
 use coverlab_engine::{
-    Bits, ConflictCause, Limits, Outcome, Rng, Search, Strategy, TraceSink, UnitSets, dispatch_bits,
+    Bits, ConflictCause, Limits, Outcome, PlaceReason, Rng, Search, Strategy, TraceSink, UnitSets, dispatch_bits,
 };
 use coverlab_model::{Cell, Puzzle, Value};
 
@@ -87,6 +89,8 @@ struct State<'p, B> {
     tried: Vec<usize>,
     /// The seed's `stack<int>`: the cells filled by the search, in the order filled.
     stack: Vec<Cell>,
+    /// The cells of the stack that were decisions (two or more values fitted): the trace's depth.
+    decisions: usize,
 }
 
 fn run<B: Bits>(puzzle: &Puzzle, rng: &mut Rng, search: &mut Search<'_>) {
@@ -106,6 +110,7 @@ fn run<B: Bits>(puzzle: &Puzzle, rng: &mut Rng, search: &mut Search<'_>) {
         fit_count: vec![0; cells],
         tried: vec![0; cells],
         stack: Vec::with_capacity(cells),
+        decisions: 0,
     };
     // The start cell: the first cell of the most filled row (the first such row on ties).
     let filled_in_row = |r: usize| givens.values()[r * n..(r + 1) * n].iter().filter(|&&v| v != 0).count();
@@ -156,11 +161,17 @@ impl<B: Bits> State<'_, B> {
         None
     }
 
-    /// Steps 1.5.3.1–1.5.3.2: grid[pos] := val; stack.push(pos). Emits the decision.
+    /// Steps 1.5.3.1–1.5.3.2: grid[pos] := val; stack.push(pos). Emits the decision, or the
+    /// forced placement when the cell had a single value that fits.
     fn push(&mut self, cell: Cell, val: Value, search: &mut Search<'_>) {
         self.sets.place(cell, val);
         self.stack.push(cell);
-        search.guess(self.stack.len(), cell, val, self.tried[cell], self.fit_count[cell]);
+        if self.fit_count[cell] >= 2 {
+            self.decisions += 1;
+            search.guess(self.decisions, cell, val, self.tried[cell], self.fit_count[cell]);
+        } else {
+            search.place(cell, val, PlaceReason::NakedSingle, self.decisions);
+        }
     }
 
     /// The main loop of the seed (step 1), without recursion.
@@ -188,7 +199,7 @@ impl<B: Bits> State<'_, B> {
                     }
                     // 1.6: no value fits at pos.
                     debug_assert_eq!(m, 0, "every fitting value of a fresh list is tried");
-                    search.conflict(self.stack.len(), ConflictCause::NoCandidates { cell: pos });
+                    search.conflict(self.decisions, ConflictCause::NoCandidates { cell: pos });
                 }
             }
             // 1.6.1: unwind the stack until a cell can take another value of its list.
@@ -198,11 +209,14 @@ impl<B: Bits> State<'_, B> {
                 let Some(tmp_pos) = self.stack.pop() else {
                     return;
                 };
+                if self.fit_count[tmp_pos] >= 2 {
+                    self.decisions -= 1; // its decision is undone (a forced cell had none)
+                }
                 // 1.6.1.5: try the rest of its list (its current value is lifted first, so that
                 // the check sees only the other cells).
                 self.sets.clear(tmp_pos);
                 if let Some(val) = self.pop_fitting(tmp_pos) {
-                    search.backtrack(self.stack.len());
+                    search.backtrack(self.decisions);
                     self.push(tmp_pos, val, search);
                     break; // 1.6.1.6: a previous cell changed; back to step 1
                 }

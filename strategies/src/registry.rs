@@ -246,7 +246,7 @@ pub const REGISTRY: &[StrategyInfo] = &[
         source: "seed 001 (DanArmor/Sudoku_set, bit-set backtracking)",
         capabilities: Capabilities::NONE,
         options: &[],
-        new: |_, _| Box::new(crate::dfs::Dfs),
+        new: |_, _| Box::new(crate::dfs::Dfs::default()),
     },
     StrategyInfo {
         name: "mrv",
@@ -255,7 +255,7 @@ pub const REGISTRY: &[StrategyInfo] = &[
         source: "seed 002 (algdat Sudoku Solver, bitmask field picking)",
         capabilities: Capabilities::NONE,
         options: &[],
-        new: |_, _| Box::new(crate::mrv::Mrv),
+        new: |_, _| Box::new(crate::mrv::Mrv::default()),
     },
     StrategyInfo {
         name: "random-stack",
@@ -330,9 +330,29 @@ pub const PRESETS: &[Preset] = &[
     Preset { name: "singles-hidden", of: "singles", set: "hidden: true", summary: "singles with hidden singles too" },
 ];
 
+/// Strategies registered at run time ([`register`]): a research variant outside this crate.
+static EXTRA: std::sync::Mutex<Vec<&'static StrategyInfo>> = std::sync::Mutex::new(Vec::new());
+
+/// Adds a strategy defined outside this crate (a research variant) to the registry for the rest
+/// of the run: `--strategy`, `coverlab strategies`, `bench` and `compare` then know it. Its name
+/// must be new.
+pub fn register(info: &'static StrategyInfo) -> Result<(), String> {
+    if names().contains(&info.name) {
+        return Err(format!("a strategy or preset is already called {:?}", info.name));
+    }
+    EXTRA.lock().unwrap_or_else(|e| e.into_inner()).push(info);
+    Ok(())
+}
+
+/// Every strategy: the table's, then those registered at run time.
+pub fn infos() -> Vec<&'static StrategyInfo> {
+    let extra = EXTRA.lock().unwrap_or_else(|e| e.into_inner());
+    REGISTRY.iter().chain(extra.iter().copied()).collect()
+}
+
 /// The registered strategy of that name (not a preset).
 pub fn info(name: &str) -> Option<&'static StrategyInfo> {
-    REGISTRY.iter().find(|s| s.name == name)
+    infos().into_iter().find(|s| s.name == name)
 }
 
 /// The strategy or preset of that name, its options at their defaults (or the preset's).
@@ -378,12 +398,16 @@ pub fn default_strategy() -> Chosen {
 /// Every strategy at its defaults, then every preset: what the conformance, property, trace and
 /// snapshot tests run.
 pub fn all() -> Vec<Chosen> {
-    REGISTRY.iter().map(Chosen::of).chain(PRESETS.iter().map(|p| find(p.name).expect("presets are valid"))).collect()
+    infos()
+        .into_iter()
+        .map(Chosen::of)
+        .chain(PRESETS.iter().map(|p| find(p.name).expect("presets are valid")))
+        .collect()
 }
 
 /// The names of the strategies, then of the presets.
 pub fn names() -> Vec<&'static str> {
-    REGISTRY.iter().map(|s| s.name).chain(PRESETS.iter().map(|p| p.name)).collect()
+    infos().into_iter().map(|s| s.name).chain(PRESETS.iter().map(|p| p.name)).collect()
 }
 
 #[cfg(test)]

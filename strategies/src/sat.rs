@@ -30,18 +30,19 @@
 //! # Limits and stats
 //! CaDiCaL's inner search is not traced and has no nodes of its own, so:
 //! - `nodes`: one per SAT call plus one per clause CaDiCaL learns (its conflicts, counted
-//!   through its learner hook). Each call gets the nodes left as CaDiCaL's conflict limit, and
+//!   through its learner hook); CaDiCaL's own decisions are not counted anywhere. Each call gets the nodes left as CaDiCaL's conflict limit, and
 //!   its terminate hook reads the clock (CaDiCaL polls it every few search steps); a call cut
 //!   short by either gives `Stopped(NodeLimit)` (the nodes then equal the limit) or
 //!   `Stopped(Deadline)`, with only the solutions found before it counted.
-//! - `guesses`: the learned clauses (conflicts), plus the one `guess` event per solution below.
+//! - `guesses`: the `guess` events below (one per solution), as for every strategy.
 //! - `backtracks`: the `backtrack` events (one before every solution after the first).
-//! - `placements`: the free cells placed, per solution.
+//! - `placements`: the free cells covered, per solution (the `place … cover` events).
 //!
 //! # Trace
 //! `start` and the givens; then, per solution: `backtrack d0` (from the second on), a `guess` at
-//! depth 1 for the first free cell (alternative 1 of its remaining values), every other free cell
-//! placed as `cover` at depth 1, and `solution`; then `stop`. A contradiction found while encoding
+//! depth 1 for the first free cell with two or more candidates (alternative 1 of them), every
+//! other free cell placed as `cover` at depth 1 (at depth 0 when every free cell had one
+//! candidate), and `solution`; then `stop`. A contradiction found while encoding
 //! is a `conflict` at depth 0 (no candidates for a cell, or no place for a value in a house).
 //!
 //! # Threads: a portfolio
@@ -520,7 +521,6 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
         // CaDiCaL checks its conflict limit at every step (the terminate hook only every few).
         let budget = search.node_limit().map(|max| max.saturating_sub(search.stats().nodes));
         let (answer, winner, learned) = solvers.solve(budget.map(|b| i32::try_from(b).unwrap_or(i32::MAX)));
-        search.stats_mut().guesses += learned;
         match answer {
             Answer::Unsat => {
                 // Every solution has been found.
@@ -553,10 +553,19 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
                     search.backtrack(0);
                 }
                 found += 1;
-                let (cell, _, count) = enc.free[0];
-                search.guess(1, cell, grid[cell], 1, count);
-                for &(cell, _, _) in &enc.free[1..] {
-                    search.place(cell, grid[cell], PlaceReason::Cover, 1);
+                // The trace states the model as one decision (on the first free cell with two or
+                // more candidates) and every other free cell covered at its level; with no such
+                // cell, everything is forced.
+                let decision = enc.free.iter().position(|&(_, _, count)| count >= 2);
+                let depth = usize::from(decision.is_some());
+                if let Some(i) = decision {
+                    let (cell, _, count) = enc.free[i];
+                    search.guess(1, cell, grid[cell], 1, count);
+                }
+                for (i, &(cell, _, _)) in enc.free.iter().enumerate() {
+                    if Some(i) != decision {
+                        search.place(cell, grid[cell], PlaceReason::Cover, depth);
+                    }
                 }
                 if search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range")).is_break() {
                     return;

@@ -5,6 +5,8 @@
 //! and unsolvable; plus a solve cut short by the node limit and one by the solution limit):
 //! - the trace begins with `start`, ends with its only `stop`, and `stop` carries the outcome's
 //!   status, count and stats;
+//! - the counters are the counts of their events: `guesses` of `guess`, `backtracks` of
+//!   `backtrack`, `placements` of `place` other than givens; no `guess` has a single alternative;
 //! - `replay` accepts it and finds the same solutions and count as the outcome;
 //! - solving again (a fresh instance, and the same instance a second time) gives the identical
 //!   trace, and solving without a trace (`NullSink`) gives the identical outcome.
@@ -12,7 +14,7 @@
 mod common;
 
 use coverlab_engine::replay::replay;
-use coverlab_engine::{Limits, NullSink, Outcome, Status, StopReason, Strategy, TraceEvent, VecSink};
+use coverlab_engine::{Limits, NullSink, Outcome, PlaceReason, Status, StopReason, Strategy, TraceEvent, VecSink};
 use coverlab_model::Puzzle;
 use coverlab_strategies::registry;
 
@@ -132,6 +134,28 @@ fn every_strategy_emits_traces_the_checker_accepts() {
                     }
                 }
                 _ => failures.push(format!("{who}: {stops} stop events, and stop must be the last")),
+            }
+
+            // One meaning for the counters: each is the count of its events (with a solve cut
+            // short by a limit, the trace stops where the counting does too), and a decision has
+            // alternatives (a single one is a forced placement).
+            let guesses = events.iter().filter(|e| matches!(e, TraceEvent::Guess { .. })).count() as u64;
+            let backtracks = events.iter().filter(|e| matches!(e, TraceEvent::Backtrack { .. })).count() as u64;
+            let placements = events
+                .iter()
+                .filter(|e| matches!(e, TraceEvent::Place { reason, .. } if *reason != PlaceReason::Given))
+                .count() as u64;
+            let stats = outcome.stats;
+            if (stats.guesses, stats.backtracks, stats.placements) != (guesses, backtracks, placements) {
+                failures.push(format!(
+                    "{who}: stats say {} guesses, {} backtracks, {} placements; the trace has {guesses}, {backtracks}, {placements}",
+                    stats.guesses, stats.backtracks, stats.placements
+                ));
+            }
+            if let Some(TraceEvent::Guess { k, m, .. }) =
+                events.iter().find(|e| matches!(e, TraceEvent::Guess { m, .. } if *m < 2))
+            {
+                failures.push(format!("{who}: a guess with one alternative ({k}/{m}) is a placement"));
             }
 
             // The checker accepts it, and sees what the outcome reports.

@@ -106,15 +106,23 @@ pub enum Status {
 }
 
 /// Search effort, in counts only (no clock), so that traces and snapshots are stable.
+///
+/// The counters mean the same for every strategy, and each matches the trace's events, so they
+/// can be compared across strategies (a test holds every registered strategy to it):
+/// - `nodes`: the states the search visited (for `sat`, also the solver's conflicts);
+/// - `guesses`: the alternatives tried at decisions with two or more (`guess` events);
+/// - `placements`: the values placed without a decision, deduced or forced (`place` events
+///   other than the givens);
+/// - `backtracks`: the returns to an earlier decision (`backtrack` events).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stats {
     /// Search nodes visited (each a state the search branched from or tried).
     pub nodes: u64,
-    /// Decisions that had alternatives left untried (or were tried in order among several).
+    /// Alternatives tried at decisions with two or more: `guess` events.
     pub guesses: u64,
-    /// Returns to an earlier decision after a dead end.
+    /// Returns to an earlier decision: `backtrack` events.
     pub backtracks: u64,
-    /// Values placed, by deduction or decision.
+    /// Values placed without a decision (deduced or forced): `place` events other than givens.
     pub placements: u64,
 }
 

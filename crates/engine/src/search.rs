@@ -149,15 +149,17 @@ impl<'a> Search<'a> {
         self.stop.is_some()
     }
 
-    /// Records a decision: `value` tried in `cell` as alternative `k` of `m`, opening `depth`.
+    /// Records a decision: `value` tried in `cell` as alternative `k` of `m` (m ≥ 2: a single
+    /// alternative is a forced placement, [`Search::place`]), opening `depth`. Counts a guess.
     #[inline]
     pub fn guess(&mut self, depth: usize, cell: Cell, value: Value, k: usize, m: usize) {
+        debug_assert!(m >= 2, "a decision has alternatives: a single one is a placement");
         self.stats.guesses += 1;
-        self.stats.placements += 1;
         self.emit(|| TraceEvent::Guess { depth, cell, value, k, m });
     }
 
-    /// Records a placement that is not a decision (a deduction or a forced cover).
+    /// Records a placement that is not a decision (a deduction, a forced value or cover).
+    /// Counts a placement.
     #[inline]
     pub fn place(&mut self, cell: Cell, value: Value, reason: PlaceReason, depth: usize) {
         self.stats.placements += 1;

@@ -82,6 +82,11 @@ impl<'p, B: Bits> UnitSets<'p, B> {
         &self.grid
     }
 
+    /// The model: its units, each cell's peers.
+    pub fn model(&self) -> &'p Model {
+        self.model
+    }
+
     /// The set of every value, {1..=n}.
     pub fn full(&self) -> B {
         self.full
