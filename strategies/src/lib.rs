@@ -30,5 +30,6 @@ pub mod mrv;
 pub mod random_stack;
 pub mod sat;
 pub mod singles;
+pub mod singles_copy;
 
 mod geometry;

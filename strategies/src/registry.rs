@@ -269,11 +269,20 @@ pub const REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
         name: "singles",
         role: Role::Seed,
-        summary: "naked singles to a fixpoint, then a guess in the smallest cell; undo via a guess journal",
-        source: "seeds 004 (SudokuSolver, possibility vectors and journal) and 003 (sudoku-solver, 2-phase search)",
+        summary: "naked singles to a fixpoint, then a guess in the smallest cell, refuted on failure; undo via a guess journal",
+        source: "seed 004 (SudokuSolver, possibility vectors, journal, acquired information)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::ELIMINATIONS),
         options: crate::singles::OPTIONS,
         new: |options, label| Box::new(crate::singles::Singles::with_options(options, label)),
+    },
+    StrategyInfo {
+        name: "singles-copy",
+        role: Role::Seed,
+        summary: "singles to a fixpoint (a fitness table), then each value of the first empty cell in a copy of the whole state",
+        source: "seed 003 (sudoku-solver, 2-phase recursive search, a copy per guess)",
+        capabilities: Capabilities::PROPAGATES,
+        options: &[],
+        new: |_, _| Box::new(crate::singles_copy::SinglesCopy),
     },
 ];
 

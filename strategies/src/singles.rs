@@ -14,9 +14,13 @@
 //!
 //! Here the journal is the engine's [`Trail`] over one slot per cell (its possibility vector and
 //! its value): a guess opens a checkpoint ('G'), each deletion ('C') and each placement ('W') is a
-//! trailed write, and a contradiction undoes everything back to the checkpoint before the next
-//! value of the guess is tried (where seed 003 copies the whole state per guess). Guesses: the
-//! empty cell with the fewest possibilities, the lowest cell index on ties; values ascending.
+//! trailed write, and a contradiction undoes everything back to the checkpoint. Guesses: the
+//! empty cell with the fewest possibilities, the lowest cell index on ties, its lowest value.
+//! Then, as seed 004 says, the search "updates the acquired information": the guessed value is
+//! deleted from the cell at the level of the guess, propagation runs, and the smallest cell is
+//! chosen afresh (option `refute`, on by default). With `refute: false` the cell's values are
+//! tried in turn instead, as seed 003's phase 2 does (which `singles-copy` follows whole: a copy
+//! of the state per guess instead of a journal).
 //!
 //! Generalised to every spec: "the same row, column or box" becomes every unit of the cell
 //! (houses and at-most-once groups), that is its peers in the constraint graph. `singles` is
@@ -40,30 +44,41 @@ use coverlab_model::{Cell, Grid, Puzzle, Value};
 use crate::options::{OptionInfo, Options};
 
 /// `singles`'s options.
-pub const OPTIONS: &[OptionInfo] =
-    &[OptionInfo::flag("hidden", false, "place hidden singles too (seed 004 places naked singles only)")];
+pub const OPTIONS: &[OptionInfo] = &[
+    OptionInfo::flag("hidden", false, "place hidden singles too (seed 004 places naked singles only)"),
+    OptionInfo::flag(
+        "refute",
+        true,
+        "after a wrong guess, remove its value from the cell and propagate before guessing again (seed 004); \
+         false: try the cell's next value",
+    ),
+];
 
 /// Singles propagation with a guess journal (seeds 004 and 003).
 #[derive(Debug, Clone)]
 pub struct Singles {
     label: String,
     hidden: bool,
+    refute: bool,
 }
 
 impl Singles {
     /// Naked singles only (`singles`, as seed 004).
     pub fn naked() -> Singles {
-        Singles::with_options(&Options::defaults(OPTIONS), "singles(hidden: false)".into())
+        let options = Options::defaults(OPTIONS);
+        Singles::with_options(&options, options.label("singles"))
     }
 
     /// Naked and hidden singles (the `singles-hidden` preset).
     pub fn with_hidden() -> Singles {
-        Singles { label: "singles(hidden: true)".into(), hidden: true }
+        let mut options = Options::defaults(OPTIONS);
+        options.apply("hidden: true", "singles").expect("a valid option");
+        Singles::with_options(&options, options.label("singles"))
     }
 
     /// The strategy `options` (of [`OPTIONS`]) describe, named `label` in its traces.
     pub fn with_options(options: &Options, label: String) -> Singles {
-        Singles { label, hidden: options.flag("hidden") }
+        Singles { label, hidden: options.flag("hidden"), refute: options.flag("refute") }
     }
 }
 
@@ -77,9 +92,9 @@ impl Strategy for Singles {
         // The kernel is compiled twice: with its trace calls, and without any (the null sink).
         let traced = search.tracing();
         dispatch_bits!(puzzle.size(), B => if traced {
-            run::<B, true>(puzzle, self.hidden, &mut search)
+            run::<B, true>(puzzle, self.hidden, self.refute, &mut search)
         } else {
-            run::<B, false>(puzzle, self.hidden, &mut search)
+            run::<B, false>(puzzle, self.hidden, self.refute, &mut search)
         });
         search.finish()
     }
@@ -97,6 +112,8 @@ struct Slot<B> {
 struct State<'p, B, const TRACE: bool> {
     puzzle: &'p Puzzle,
     hidden: bool,
+    /// After a wrong guess, delete its value and propagate (seed 004), rather than try the next.
+    refute: bool,
     full: B,
     /// The guess journal: every change to a slot, with a checkpoint per guess.
     slots: Trail<Slot<B>>,
@@ -105,7 +122,7 @@ struct State<'p, B, const TRACE: bool> {
     head: usize,
 }
 
-fn run<B: Bits, const TRACE: bool>(puzzle: &Puzzle, hidden: bool, search: &mut Search<'_>) {
+fn run<B: Bits, const TRACE: bool>(puzzle: &Puzzle, hidden: bool, refute: bool, search: &mut Search<'_>) {
     let model = puzzle.model();
     let n = model.size();
     let cells = n * n;
@@ -113,6 +130,7 @@ fn run<B: Bits, const TRACE: bool>(puzzle: &Puzzle, hidden: bool, search: &mut S
     let mut st = State::<B, TRACE> {
         puzzle,
         hidden,
+        refute,
         full,
         slots: Trail::new(cells, Slot { cand: full, value: 0 }),
         queue: Vec::with_capacity(cells),
@@ -299,41 +317,72 @@ impl<B: Bits, const TRACE: bool> State<'_, B, TRACE> {
     }
 }
 
-/// Seed 003 phase 2 / seed 004's guess: tries each possibility of the smallest cell, ascending,
-/// each under a journal checkpoint, and recurses into propagation.
+/// Seed 004's guess (and seed 003's phase 2): in the smallest cell, each under a journal
+/// checkpoint, recursing into propagation.
+///
+/// With `refute` (seed 004: "we backtrack till the point when we made the previous guess and
+/// update the acquired information"), a guess is its cell's lowest value; when the search under
+/// it is over, the value is deleted from the cell at this level ('C'), propagation runs, and the
+/// smallest cell is chosen afresh: a binary branch, value or not. Without it (seed 003's phase
+/// 2), the cell's values are tried in turn, ascending.
 fn branch<B: Bits, const TRACE: bool>(
     st: &mut State<'_, B, TRACE>,
     search: &mut Search<'_>,
     depth: usize,
 ) -> ControlFlow<()> {
-    if !search.node() {
-        return ControlFlow::Break(());
-    }
-    let Some(cell) = st.smallest() else {
-        // Every cell is confirmed: a solution.
-        let n = st.puzzle.size();
-        let slots = st.slots.values();
-        return search
-            .solution(|| Grid::from_values(n, slots.iter().map(|s| s.value).collect()).expect("values in range"));
-    };
-    let cand = st.slots.get(cell).cand;
-    let m = cand.count() as usize;
-    for (k, bit) in cand.iter().enumerate() {
-        if k > 0 {
-            search.backtrack(depth);
+    loop {
+        if !search.node() {
+            return ControlFlow::Break(());
         }
-        // 'G': open a checkpoint and place the guess.
-        st.slots.checkpoint();
-        let value = (bit + 1) as Value;
-        search.guess(depth + 1, cell, value, k + 1, m);
-        let consistent = st.confirm(cell, value, depth + 1, search) && st.propagate(depth + 1, search);
-        st.forget_queue();
-        let flow = if consistent { branch(st, search, depth + 1) } else { ControlFlow::Continue(()) };
-        // Back to the last guess: undo every journal entry since its checkpoint.
-        st.slots.backtrack();
-        flow?;
+        let Some(cell) = st.smallest() else {
+            // Every cell is confirmed: a solution.
+            let n = st.puzzle.size();
+            let slots = st.slots.values();
+            return search
+                .solution(|| Grid::from_values(n, slots.iter().map(|s| s.value).collect()).expect("values in range"));
+        };
+        let cand = st.slots.get(cell).cand;
+        let m = cand.count() as usize;
+        if st.refute {
+            let value = (cand.lowest() + 1) as Value;
+            guess(st, search, depth, cell, value, 1, m)?;
+            // The acquired information: the value is not the cell's, at this level.
+            search.backtrack(depth);
+            let consistent = st.delete(cell, value, depth, search) && st.propagate(depth, search);
+            st.forget_queue();
+            if !consistent {
+                return ControlFlow::Continue(());
+            }
+            continue; // choose again at this level
+        }
+        for (k, bit) in cand.iter().enumerate() {
+            if k > 0 {
+                search.backtrack(depth);
+            }
+            guess(st, search, depth, cell, (bit + 1) as Value, k + 1, m)?;
+        }
+        return ControlFlow::Continue(());
     }
-    ControlFlow::Continue(())
+}
+
+/// 'G': opens a checkpoint, places `value` in `cell` (alternative `k` of `m`), propagates and
+/// searches on; then undoes every journal entry since the checkpoint.
+fn guess<B: Bits, const TRACE: bool>(
+    st: &mut State<'_, B, TRACE>,
+    search: &mut Search<'_>,
+    depth: usize,
+    cell: Cell,
+    value: Value,
+    k: usize,
+    m: usize,
+) -> ControlFlow<()> {
+    st.slots.checkpoint();
+    search.guess(depth + 1, cell, value, k, m);
+    let consistent = st.confirm(cell, value, depth + 1, search) && st.propagate(depth + 1, search);
+    st.forget_queue();
+    let flow = if consistent { branch(st, search, depth + 1) } else { ControlFlow::Continue(()) };
+    st.slots.backtrack();
+    flow
 }
 
 #[cfg(test)]
