@@ -68,3 +68,30 @@ fn every_readme_command_runs() {
     }
     assert!(failures.is_empty(), "README commands that fail:\n{}", failures.join("\n"));
 }
+
+#[test]
+fn the_strategy_tables_name_every_registered_strategy_and_preset() {
+    use coverlab_strategies::registry;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("## Strategies").unwrap()..readme.find("### What the counters mean").unwrap()];
+    // The first cell of every table row: `name`.
+    let listed: Vec<&str> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split_once('`').map(|(name, _)| name))
+        .collect();
+    let mut registered: Vec<&str> = registry::REGISTRY.iter().map(|s| s.name).collect();
+    registered.extend(registry::PRESETS.iter().map(|p| p.name));
+    let mut sorted_listed = listed.clone();
+    sorted_listed.sort_unstable();
+    registered.sort_unstable();
+    assert_eq!(sorted_listed, registered, "the README's strategy and preset tables against the registry");
+    for preset in registry::PRESETS {
+        let row = section.lines().find(|l| l.starts_with(&format!("| `{}` |", preset.name))).unwrap();
+        assert!(
+            row.contains(&format!("`{}({}", preset.of, preset.set)),
+            "{} is written as it is set: {row}",
+            preset.name
+        );
+    }
+}

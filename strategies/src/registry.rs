@@ -3,12 +3,21 @@
 //!
 //! # Adding a strategy
 //! 1. Write the simplest correct version in a new file `strategies/src/<name>.rs`: a type that
-//!    implements [`Strategy`], using [`coverlab_engine::Search`] for limits, stats and traces.
-//!    Cite its source (a seed document, a paper) in the module doc.
-//! 2. Add `pub mod <name>;` to `lib.rs` and one [`StrategyInfo`] line to [`REGISTRY`] below.
+//!    implements [`Strategy`], using [`coverlab_engine::Search`] for limits, stats and traces
+//!    (or, for a plain backtracking search, a [`crate::plain::Hooks`] implementation). Cite its
+//!    source (a seed document, a paper) in the module doc. Its knobs go in one options table
+//!    ([`OptionInfo`]); its traces start with its label (`Options::label`).
+//! 2. Add `pub mod <name>;` to `lib.rs` and one [`StrategyInfo`] entry to [`REGISTRY`] below (a
+//!    named set of another strategy's options is a [`Preset`] instead).
 //! 3. Run the conformance tests (`cargo test -p coverlab-strategies`) and the snapshot tests
-//!    (`cargo insta test`), and review the new snapshots (`cargo insta review`).
-//! 4. Only then optimise; add it to a `coverlab bench` run and compare.
+//!    (`cargo insta test --workspace`: the snapshots live at the top of the workspace, and
+//!    without `--workspace` none runs), and review the new snapshots (`cargo insta review
+//!    --workspace`).
+//! 4. Add its row to the README's strategy table (`tests/readme.rs` checks it).
+//! 5. Only then optimise; add it to a `coverlab bench` run and compare.
+//!
+//! A variant defined outside this crate registers itself at run time ([`register`]); see
+//! `examples/variant_strategy.rs`.
 
 use std::fmt;
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The CP-SAT peer (Google OR-tools) on classic n×n puzzles, for side-by-side runs with
-`coverlab bench`: issue 5 names it as the reference for 16×16 and 25×25.
+`coverlab bench`: a general CP solver, the reference for 16×16 and 25×25.
 
-usage: strategies/benches/peer_cpsat.py FILE [--workers N] [--timeout SECS]
+usage: strategies/benches/peers/cpsat.py FILE [--workers N] [--timeout SECS]
 
 FILE holds one puzzle per line (n² symbols, '.' or '0' empty; n = 9, 16, 25, 36, 49, 64 with
 square boxes). The model is the usual one: an integer variable per cell, AllDifferent per row,
@@ -15,7 +15,7 @@ Prints one markdown table row shaped like `coverlab bench`'s: puzzles, solved, t
 the time to the first solution (CP-SAT's own wall time for `Solve`, model building excluded)
 as median, p99 and max in µs. With one worker that wall time is one core's time.
 
-Needs the `ortools` package from PyPI (`pip install ortools`); issue5.sh installs it when it is
+Needs the `ortools` package from PyPI (`pip install ortools`); peers-side-by-side.sh installs it when it is
 missing.
 """
 

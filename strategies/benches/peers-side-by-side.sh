@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Issue 5's figures, side by side in one run: the 9×9 peer (the `sudoku` crate 0.8, a JCZSolve
-# port, built from ../shared/tools/peer-sudoku) and `coverlab bench` on the same files, then the
-# large grids (16×16, 25×25, generated 36×36 / 49×49).
+# coverlab beside its peers, in one run: the 9×9 peer (the `sudoku` crate 0.8, a JCZSolve port,
+# built from ../shared/tools/peer-sudoku) and `coverlab bench` on the same files, then the large
+# grids (16×16, 25×25, generated 36×36 / 49×49). The figures of strategies/PERFORMANCE.md.
 #
-# usage: strategies/benches/issue5.sh [DATA_DIR] [SECONDS]
+# usage: strategies/benches/peers-side-by-side.sh [DATA_DIR] [SECONDS]
 #   DATA_DIR  the public corpora (default ../shared/data beside the repository)
 #   SECONDS   CPU seconds per 9×9 measurement (default 3)
 # Environment: STRATEGIES (9×9 strategies, default auto,band-9x9), LARGE (large-grid strategies,
@@ -12,11 +12,11 @@
 #
 # Peer ratios: divide the `puzzles/s` of a coverlab row by the peer's figure printed just before
 # it. The machine is shared: only ratios from one run mean anything.
-# 16×16 also has the DLX peer the issue names, the `exact-covers` crate (a dev-dependency, run by
+# 16×16 also has a DLX peer, the `exact-covers` crate (a dev-dependency, run by
 # strategies/examples/peer_dlx.rs on the same exact-cover model). The large grids also have
-# CP-SAT (Google OR-tools, which issue 5 names for 16×16 and 25×25), run by
-# strategies/benches/peer_cpsat.py on the same files; the script installs the `ortools` package
-# from PyPI when it is missing (CPSAT=0 skips it).
+# CP-SAT (Google OR-tools), run by strategies/benches/peers/cpsat.py on the same files; the script
+# installs the `ortools` package from PyPI when it is missing (CPSAT=0 skips it). The peers are
+# described in strategies/benches/peers/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:-../shared/data}
@@ -39,7 +39,7 @@ fi
 cpsat=""
 if [ "${CPSAT:-1}" != 0 ]; then
   python3 -c 'import ortools' 2> /dev/null || python3 -m pip install --quiet ortools
-  cpsat="python3 strategies/benches/peer_cpsat.py"
+  cpsat="python3 strategies/benches/peers/cpsat.py"
 fi
 # CP-SAT on FILE, first solution, with WORKERS workers (default 1).
 peer_cpsat() {
