@@ -306,24 +306,13 @@ pub fn push_u64(out: &mut Vec<u8>, n: u64) {
 
 /// Writes `count` in decimal, `+` when it is a lower bound, and a newline: `--count` writes one
 /// per puzzle, so without the formatting machinery.
-fn write_count(out: &mut impl Write, count: u64, more: bool) -> std::io::Result<()> {
-    let mut buf = [0u8; 22];
-    let mut at = buf.len() - 1;
-    buf[at] = b'\n';
+fn write_count(out: &mut Vec<u8>, count: u64, more: bool) -> std::io::Result<()> {
+    push_u64(out, count);
     if more {
-        at -= 1;
-        buf[at] = b'+';
+        out.push(b'+');
     }
-    let mut rest = count;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.write_all(&buf[at..])
+    out.push(b'\n');
+    Ok(())
 }
 
 #[cfg(test)]

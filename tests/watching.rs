@@ -4,40 +4,20 @@
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_coverlab"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    bin().args(args).stdin(Stdio::null()).output().expect("the binary runs")
-}
+use common::{bin, json_lines, run, s, text};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
+/// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("coverlab-watching-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    common::scratch("watching", name)
 }
 
 const EASY: &str = "..9.1..58...4....64..8.673.7..92.81.8.15.79...5.1..3.7....5.68353..89.2.28.34.57.";
 const SHIPPED_17: &str = "tests/data/9x9/17_clue_first200.txt";
 const MAGIC_50: &str = "tests/data/9x9/magictour_top1465_first50.txt";
-
-fn json_lines(o: &Output) -> Vec<serde_json::Value> {
-    text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
 
 #[test]
 fn the_summary_counts_every_puzzle_and_says_how_to_run_again() {
@@ -214,4 +194,51 @@ fn a_puzzle_with_several_solutions_says_so() {
     let o = run(&["solve", "--max-solutions", "3", "examples/puzzles/seed003.grid"]);
     let out = text(&o.stdout);
     assert!(out.contains("# 0: solution 1\n") && out.contains("# 0: solution 3\n"), "{out}");
+}
+
+#[test]
+fn compare_sets_two_strategies_side_by_side() {
+    // The same strategy twice: the same trace.
+    let o = run(&["compare", "...2.....43.....", "--strategy", "dfs", "--strategy", "dfs"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("The traces are the same, step for step"), "{}", text(&o.stdout));
+    // Two strategies: counts side by side, where they part, and the diff.
+    let o = run(&[
+        "compare",
+        MAGIC_50,
+        "--index",
+        "3",
+        "--strategy",
+        "mrv",
+        "--strategy",
+        "singles",
+        "--diff",
+        "--max-events",
+        "3000",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("A: mrv\nB: singles(hidden: false, refute: true)\n"), "{out}");
+    for row in ["nodes", "guesses", "placements", "eliminations", "backtracks", "ended"] {
+        assert!(out.lines().any(|l| l.starts_with(row)), "{row}: {out}");
+    }
+    assert!(out.contains("They part at step"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("> ")), "the first differing step is marked: {out}");
+    assert!(out.contains("@@ "), "a unified diff: {out}");
+    assert!(!out.lines().any(|l| l.starts_with("-start") || l.starts_with("+start")), "start is left out: {out}");
+    // Two traces of the same puzzle.
+    let dir = scratch("compare");
+    let puzzle = dir.join("p.txt");
+    fs::write(&puzzle, "...2.....43.....\n").unwrap();
+    let (ta, tb) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    for (t, strategy) in [(&ta, "dfs"), (&tb, "random-stack(seed: 3)")] {
+        let o = run(&["count", "--strategy", strategy, "--trace", s(t), s(&puzzle)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    }
+    let o = run(&["compare", s(&puzzle), "--trace", s(&ta), "--trace", s(&tb)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("complete, 3"), "both counted 3 solutions: {}", text(&o.stdout));
+    // One strategy is not a comparison.
+    let o = run(&["compare", s(&puzzle), "--strategy", "dfs"]);
+    assert_eq!(o.status.code(), Some(2));
 }

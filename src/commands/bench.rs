@@ -42,61 +42,20 @@ pub struct Stored {
 pub struct Row {
     /// The puzzle file, as given.
     pub file: String,
-    /// The strategy as chosen (a name or a preset).
-    pub strategy: String,
-    /// The strategy with every option written out: what ran.
-    #[serde(default)]
-    pub label: String,
-    /// Puzzles timed.
-    pub puzzles: usize,
-    /// Puzzles answered.
-    pub solved: usize,
-    /// Puzzles stopped by the timeout.
-    pub timeouts: usize,
-    /// Throughput on CPU time (wall time with `--jobs` above 1).
-    pub puzzles_per_sec: f64,
-    /// Median µs per puzzle.
-    pub median_us: f64,
-    /// 99th percentile µs per puzzle.
-    pub p99_us: f64,
-    /// Slowest puzzle, µs.
-    pub max_us: f64,
-    /// Mean decisions per puzzle.
-    pub guesses_per_puzzle: f64,
-    /// Share answered without a decision, %.
-    pub no_guess_pct: f64,
+    /// The figures.
+    #[serde(flatten)]
+    pub bench: BenchRow,
     /// Throughput as a ratio to `--baseline`'s on the same file, in the same run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vs_baseline: Option<f64>,
     /// Throughput as a ratio to the stored run's row (`--compare`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vs_stored: Option<f64>,
-    /// Each puzzle's time, µs, in file order.
-    pub times_us: Vec<f64>,
-    /// Whether each puzzle was answered.
-    pub answered: Vec<bool>,
 }
 
 impl Row {
-    fn new(file: &Path, r: BenchRow) -> Row {
-        Row {
-            file: file.to_string_lossy().into_owned(),
-            strategy: r.strategy,
-            label: r.label,
-            puzzles: r.puzzles,
-            solved: r.solved,
-            timeouts: r.timeouts,
-            puzzles_per_sec: r.puzzles_per_sec,
-            median_us: r.median_us,
-            p99_us: r.p99_us,
-            max_us: r.max_us,
-            guesses_per_puzzle: r.guesses_per_puzzle,
-            no_guess_pct: r.no_guess_pct,
-            vs_baseline: None,
-            vs_stored: None,
-            times_us: r.times_us,
-            answered: r.answered,
-        }
+    fn new(file: &Path, bench: BenchRow) -> Row {
+        Row { file: file.to_string_lossy().into_owned(), bench, vs_baseline: None, vs_stored: None }
     }
 }
 
@@ -154,9 +113,9 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         let mut rows: Vec<Row> =
             strategies.iter().map(|chosen| Row::new(file, bench::run(chosen, &puzzles, settings))).collect();
         if let Some(base) = &args.baseline {
-            let base = rows.iter().find(|r| &r.strategy == base).map(|r| r.puzzles_per_sec);
+            let base = rows.iter().find(|r| &r.bench.strategy == base).map(|r| r.bench.puzzles_per_sec);
             for row in &mut rows {
-                row.vs_baseline = base.filter(|&b| b > 0.0).map(|b| row.puzzles_per_sec / b);
+                row.vs_baseline = base.filter(|&b| b > 0.0).map(|b| row.bench.puzzles_per_sec / b);
             }
         }
         if let Some(stored) = &stored {
@@ -164,8 +123,10 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
                 row.vs_stored = stored
                     .rows
                     .iter()
-                    .find(|s| s.file == row.file && s.strategy == row.strategy && s.puzzles_per_sec > 0.0)
-                    .map(|s| row.puzzles_per_sec / s.puzzles_per_sec);
+                    .find(|s| {
+                        s.file == row.file && s.bench.strategy == row.bench.strategy && s.bench.puzzles_per_sec > 0.0
+                    })
+                    .map(|s| row.bench.puzzles_per_sec / s.bench.puzzles_per_sec);
             }
         }
         if let Some(plot) = &args.plot {
@@ -173,8 +134,9 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
             let series: Vec<(String, Vec<f64>)> = rows
                 .iter()
                 .map(|r| {
-                    let solved = r.times_us.iter().zip(&r.answered).filter(|(_, a)| **a).map(|(t, _)| t * 1e-6);
-                    (r.strategy.clone(), solved.collect())
+                    let solved =
+                        r.bench.times_us.iter().zip(&r.bench.answered).filter(|(_, a)| **a).map(|(t, _)| t * 1e-6);
+                    (r.bench.strategy.clone(), solved.collect())
                 })
                 .collect();
             let title = format!("{}: {} puzzles, counting to {}", file_name(file), puzzles.len(), args.limit);
@@ -289,16 +251,16 @@ fn markdown(rows: &[Row], baseline: Option<&str>, compared: bool, noise: f64) ->
     for r in rows {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} |",
-            r.strategy,
-            r.puzzles,
-            r.solved,
-            r.timeouts,
-            r.puzzles_per_sec,
-            r.median_us,
-            r.p99_us,
-            r.max_us,
-            r.guesses_per_puzzle,
-            r.no_guess_pct
+            r.bench.strategy,
+            r.bench.puzzles,
+            r.bench.solved,
+            r.bench.timeouts,
+            r.bench.puzzles_per_sec,
+            r.bench.median_us,
+            r.bench.p99_us,
+            r.bench.max_us,
+            r.bench.guesses_per_puzzle,
+            r.bench.no_guess_pct
         ));
         if baseline.is_some() {
             out.push_str(&format!(" {} |", r.vs_baseline.map_or("-".into(), |x| format!("{x:.2}×"))));
@@ -331,24 +293,25 @@ fn csv_line(r: &Row) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let opt = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.4}"));
     let times: Vec<String> = r
+        .bench
         .times_us
         .iter()
-        .zip(&r.answered)
+        .zip(&r.bench.answered)
         .map(|(t, a)| if *a { format!("{t:.2}") } else { "timeout".into() })
         .collect();
     format!(
         "{},{},{},{},{},{:.1},{:.2},{:.2},{:.2},{:.3},{:.2},{},{},{}",
         quote(&r.file),
-        quote(&r.strategy),
-        r.puzzles,
-        r.solved,
-        r.timeouts,
-        r.puzzles_per_sec,
-        r.median_us,
-        r.p99_us,
-        r.max_us,
-        r.guesses_per_puzzle,
-        r.no_guess_pct,
+        quote(&r.bench.strategy),
+        r.bench.puzzles,
+        r.bench.solved,
+        r.bench.timeouts,
+        r.bench.puzzles_per_sec,
+        r.bench.median_us,
+        r.bench.p99_us,
+        r.bench.max_us,
+        r.bench.guesses_per_puzzle,
+        r.bench.no_guess_pct,
         opt(r.vs_baseline),
         opt(r.vs_stored),
         quote(&times.join(" "))

@@ -155,7 +155,11 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
     if args.diff {
         writeln!(out)?;
         let (ta, tb) = (la.join("\n") + "\n", lb.join("\n") + "\n");
-        let diff = similar::TextDiff::from_lines(&ta, &tb);
+        // Bounded: past two seconds the diff is coarser (larger hunks), never slower.
+        let diff = similar::TextDiff::configure()
+            .algorithm(similar::Algorithm::Patience)
+            .timeout(std::time::Duration::from_secs(2))
+            .diff_lines(&ta, &tb);
         write!(out, "{}", diff.unified_diff().context_radius(args.context).header(&a.name, &b.name))?;
     }
     out.flush()?;

@@ -16,12 +16,13 @@ use coverlab_model::Puzzle;
 
 use crate::registry::Chosen;
 
-/// One strategy's figures over one set of puzzles.
-#[derive(Debug, Clone, PartialEq)]
+/// One strategy's figures over one set of puzzles (what `coverlab bench --format json` stores).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BenchRow {
     /// The strategy's name as chosen (a registered strategy or a preset).
     pub strategy: String,
     /// The strategy with every option written out (seed 0): what ran.
+    #[serde(default)]
     pub label: String,
     /// Puzzles in the set.
     pub puzzles: usize,

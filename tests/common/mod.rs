@@ -1,0 +1,41 @@
+//! What the end-to-end tests share: running the binary, reading what it printed, scratch files.
+
+#![allow(dead_code, reason = "each test binary uses its own share of these")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The `coverlab` binary, run from the repository's root.
+pub fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_coverlab"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// Runs `coverlab ARGS` with no input.
+pub fn run(args: &[&str]) -> Output {
+    bin().args(args).stdin(Stdio::null()).output().expect("the binary runs")
+}
+
+/// Output as text (lossy).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The JSON lines of a run's stdout.
+pub fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// A fresh scratch directory for one test of `group`.
+pub fn scratch(group: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("coverlab-{group}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A path as an argument.
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
