@@ -39,8 +39,8 @@ fn bench(c: &mut Criterion) {
     let sixteen = [parse(SIXTEEN)];
     let limits = Limits::count(2, 0);
     for (set, puzzles, names) in [
-        ("9x9", &nine[..], &["fast", "fast-hidden", "fast-learn"][..]),
-        ("16x16", &sixteen[..], &["fast", "fast-learn"][..]),
+        ("9x9", &nine[..], &["auto", "fast", "fast-hidden", "dlx"][..]),
+        ("16x16", &sixteen[..], &["auto", "fast", "sat"][..]),
     ] {
         let mut group = c.benchmark_group(set);
         for name in names {

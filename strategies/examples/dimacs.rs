@@ -5,7 +5,7 @@
 //! cargo run --release -p coverlab-strategies --example dimacs -- FILE LINE > puzzle.cnf
 //! ```
 //!
-//! LINE counts from 1; the line format is the one `bench_files` reads (classic n×n, '.' empty).
+//! LINE counts from 1; one puzzle per line (classic n×n, '.' empty).
 
 use std::io::Write;
 use std::process::ExitCode;

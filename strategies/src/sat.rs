@@ -4,7 +4,8 @@
 //! Source: the direct ("extended") SAT encoding of sudoku (Lynce and Ouaknine, "Sudoku as a SAT
 //! problem", 2006), restricted to the free part of the grid as in Kwon and Jain ("Optimized CNF
 //! encoding for sudoku puzzles", 2006), solved by CaDiCaL (Biere et al.), a CDCL solver with
-//! inprocessing. Issue 5 asked for it as the comparison point for our own CDCL (`fast-learn`).
+//! inprocessing: the reference a CDCL search of our own would have to beat, and the engine behind
+//! `auto`'s hand-over on large grids.
 //!
 //! # Encoding
 //! - Start from the givens and remove every value a peer holds; a variable is each remaining
