@@ -24,6 +24,12 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count the solutions of every puzzle (the same as `solve --count`).
     Count(SolveArgs),
+    /// Make unique puzzles for any spec: random full grids, givens removed under a uniqueness
+    /// check, with a symmetry, a clue target or a difficulty; random jigsaw layouts too.
+    Generate(GenerateArgs),
+    /// Rate every puzzle of the inputs: a difficulty level and score from the propagation it
+    /// needs (naked singles, hidden singles, locked candidates) and the guesses beyond it.
+    Rate(RateArgs),
     /// Time strategies on puzzle files and print a markdown table per file.
     Bench(BenchArgs),
     /// Check puzzle files (format, givens) or a spec file, without solving; with `--spec` and no
@@ -180,6 +186,142 @@ pub struct SolveArgs {
     /// The trace's format.
     #[arg(long, value_enum, default_value = "json")]
     pub trace_format: TraceFormatArg,
+}
+
+/// Difficulty levels (see `coverlab rate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    /// Naked singles alone solve it.
+    Easy,
+    /// Hidden singles are needed.
+    Medium,
+    /// Locked candidates are needed.
+    Hard,
+    /// Propagation alone does not solve it: a search must guess.
+    Expert,
+}
+
+/// Symmetries of the givens' positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// None.
+    None,
+    /// Half-turn rotation.
+    Rot180,
+    /// Quarter-turn rotation.
+    Rot90,
+    /// Left and right mirrored.
+    Mirror,
+    /// Top and bottom mirrored.
+    Flip,
+    /// Mirrored across the main diagonal.
+    Diagonal,
+    /// Mirrored across the anti-diagonal.
+    AntiDiagonal,
+    /// Both mirrors.
+    BothMirrors,
+    /// Every rotation and mirror.
+    Dihedral,
+}
+
+/// Arguments of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The spec: a built-in name (see `coverlab specs`), a RON file, or `jigsaw` for a new
+    /// random jigsaw layout per puzzle (of `--size`). Default: classic 9×9, or the classic spec
+    /// of `--size`.
+    #[arg(long, value_name = "NAME|PATH|jigsaw")]
+    pub spec: Option<String>,
+    /// The grid size, for `--spec jigsaw` (default 9) or for the classic spec of that size.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=64))]
+    pub size: Option<u64>,
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub count: u64,
+    /// The seed: the same seed and options give the same puzzles, whatever `--jobs` is.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Keep at most K givens (exactly K without a symmetry; one orbit fewer may be needed with
+    /// one). A target no grid reaches within `--attempts` is reported, never looped on.
+    #[arg(long, value_name = "K", conflicts_with_all = ["minimal", "full"])]
+    pub clues: Option<usize>,
+    /// Remove givens until none (no orbit, with a symmetry) can go without a second solution.
+    /// The default without `--clues` up to 16×16 (and without `--difficulty` below expert,
+    /// which removes givens while the puzzle stays at its level).
+    #[arg(long, conflicts_with = "full")]
+    pub minimal: bool,
+    /// Only puzzles of this level (see `coverlab rate`): grids are drawn until one is.
+    #[arg(long, value_enum, conflicts_with = "full")]
+    pub difficulty: Option<DifficultyArg>,
+    /// Keep the givens' positions symmetric: givens are removed an orbit at a time.
+    #[arg(long, value_enum, default_value = "none")]
+    pub symmetry: SymmetryArg,
+    /// Full solution grids only, no givens removed.
+    #[arg(long)]
+    pub full: bool,
+    /// Full grids tried per puzzle before its target is declared out of reach.
+    #[arg(long, value_name = "N", default_value_t = coverlab_generate::DEFAULT_ATTEMPTS, value_parser = clap::value_parser!(u32).range(1..))]
+    pub attempts: u32,
+    /// How puzzles are written; `json` adds the solution, the rating and, for random jigsaws,
+    /// the region map.
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: OutputFormatArg,
+    /// Write each random jigsaw layout as a spec file in DIR (`DIR/<spec name>.ron`), to solve
+    /// its puzzle with `--spec`.
+    #[arg(long, value_name = "DIR")]
+    pub spec_out: Option<PathBuf>,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Puzzles made in parallel (default and most: the number of cores); the output is the same
+    /// for every N.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// A summary on stderr at the end: puzzles per second, time per puzzle, givens and levels.
+    #[arg(long)]
+    pub stats: bool,
+    /// A progress bar on stderr: `auto` shows it on a terminal once a run has lasted a second.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressArg,
+    /// No progress bar (the same as `--progress never`).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Arguments of `rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// The puzzles.
+    #[command(flatten)]
+    pub input: PuzzleInput,
+    /// How ratings are written: `line` is `score level` per puzzle, `json` one object per
+    /// puzzle with the counts behind the rating.
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: RateFormatArg,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Puzzles rated in parallel (default and most: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// The distribution of levels and scores on stderr at the end.
+    #[arg(long)]
+    pub stats: bool,
+    /// A progress bar on stderr: `auto` shows it on a terminal once a run has lasted a second.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressArg,
+    /// No progress bar (the same as `--progress never`).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Output formats of `rate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RateFormatArg {
+    /// `score level`, one line per puzzle.
+    Line,
+    /// One JSON object per puzzle per line.
+    Json,
 }
 
 /// Arguments of `bench`.

@@ -1,10 +1,13 @@
 //! One module per command.
 
+mod batch;
 mod bench;
 mod check;
 mod compare;
+mod generate;
 mod graph;
 mod lists;
+mod rate;
 mod replay;
 pub mod solve;
 
@@ -18,6 +21,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
     match cli.command {
         Command::Solve(args) => solve::run(args, false),
         Command::Count(args) => solve::run(args, true),
+        Command::Generate(args) => generate::run(args),
+        Command::Rate(args) => rate::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Check(args) => check::run(args),
         Command::Graph(args) => graph::run(args),

@@ -1,0 +1,317 @@
+//! Puzzles made and rated (`coverlab generate`, `coverlab rate`).
+//!
+//! - [`fill`]: a random full grid for any spec (a randomised search, then the spec's symmetries);
+//! - [`Generator`]: givens removed from a full grid, an orbit of the chosen [`Symmetry`] at a
+//!   time, keeping the solution unique, down to a clue count or to a minimal puzzle;
+//! - [`jigsaw`]: random layouts of n connected regions for any n;
+//! - [`rate`]: the difficulty scale that `--difficulty` and `coverlab rate` use.
+//!
+//! Everything is a function of the seed and the puzzle's index: the same request gives the same
+//! puzzles on every machine, however many threads share the work.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use coverlab_engine::Limits;
+//! use coverlab_generate::{Generator, Layout, Request, Target, Worker};
+//! use coverlab_model::builtin;
+//!
+//! let model = Arc::new(builtin::load("classic-6x6").unwrap().unwrap());
+//! let request = Request { target: Target::Minimal, ..Request::new(Layout::Spec(model), 7) };
+//! let generator = Generator::new(request);
+//! let made = generator.generate(&mut Worker::default(), 1, &Limits::default()).unwrap();
+//! assert!(made.givens.filled() < 36);
+//! ```
+
+pub mod fill;
+pub mod jigsaw;
+pub mod rate;
+mod symmetry;
+
+use std::sync::Arc;
+
+use coverlab_engine::{Limits, NullSink, Rng, Status, StopReason, Strategy};
+use coverlab_model::{Cell, Grid, Model, Puzzle};
+use coverlab_strategies::registry;
+
+pub use fill::FillError;
+pub use rate::{Level, Rater, Rating, Scale, Unrated};
+pub use symmetry::Symmetry;
+
+/// Search nodes a uniqueness check may take when the target is a clue count: a check that needs
+/// more keeps its givens (the puzzle stays provably unique; it just keeps a given it might
+/// have lost). Minimal puzzles have no such cap: each removal is decided.
+pub const CHECK_NODES: u64 = 50_000;
+
+/// Grids tried per puzzle, by default, before a target is declared out of reach.
+pub const DEFAULT_ATTEMPTS: u32 = 1_000;
+
+/// Where the puzzles live.
+#[derive(Debug, Clone)]
+pub enum Layout {
+    /// One spec for every puzzle.
+    Spec(Arc<Model>),
+    /// A new random jigsaw layout of this size for every puzzle.
+    RandomJigsaw(usize),
+}
+
+/// How many givens to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Full grids only: no given removed.
+    Full,
+    /// Remove until no given (no orbit, with a symmetry) can go without a second solution.
+    Minimal,
+    /// Remove until at most this many givens remain (exactly this many without a symmetry).
+    Clues(usize),
+    /// With a difficulty below `expert`: remove while the puzzle stays at or below that level
+    /// (it is "minimal for its level"); without one, the same as `Minimal`.
+    ForLevel,
+}
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The spec, or random jigsaw layouts.
+    pub layout: Layout,
+    /// How many givens to keep.
+    pub target: Target,
+    /// The symmetry of the givens' positions.
+    pub symmetry: Symmetry,
+    /// The difficulty wanted (on the [`rate`] scale), if any.
+    pub difficulty: Option<Level>,
+    /// The seed every puzzle's randomness derives from.
+    pub seed: u64,
+    /// Full grids tried per puzzle before giving up on the target.
+    pub attempts: u32,
+}
+
+impl Request {
+    /// Minimal-for-level puzzles without symmetry, any difficulty.
+    pub fn new(layout: Layout, seed: u64) -> Request {
+        Request {
+            layout,
+            target: Target::ForLevel,
+            symmetry: Symmetry::None,
+            difficulty: None,
+            seed,
+            attempts: DEFAULT_ATTEMPTS,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// Its spec (for random jigsaws, made for it).
+    pub model: Arc<Model>,
+    /// The givens (the whole grid with [`Target::Full`]).
+    pub givens: Grid,
+    /// The unique solution.
+    pub solution: Grid,
+    /// Its rating (none for full grids).
+    pub rating: Option<Rating>,
+    /// Full grids tried to make it (1 when the first one did).
+    pub attempts: u32,
+}
+
+/// Why a puzzle was not generated.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// The spec has no full grid, or none was found within the search's budget.
+    Fill(FillError),
+    /// No grid reached the target in `attempts` tries.
+    Unreached {
+        /// Grids tried.
+        attempts: u32,
+        /// The fewest givens any of them kept.
+        fewest: usize,
+        /// How many of them ended at each level (easy, medium, hard, expert).
+        levels: [u32; 4],
+    },
+    /// A deadline or an interrupt stopped it.
+    Stopped(StopReason),
+}
+
+/// The per-thread state of generation: the uniqueness checker and the rater, reused from puzzle
+/// to puzzle.
+pub struct Worker {
+    checker: Box<dyn Strategy>,
+    rater: Rater,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker { checker: registry::default_strategy().build(0), rater: Rater::new() }
+    }
+}
+
+impl Worker {
+    /// The rater, for rating puzzles that were not generated here.
+    pub fn rater(&mut self) -> &mut Rater {
+        &mut self.rater
+    }
+
+    /// Whether `puzzle` has exactly one solution (`None`: the node cap or a limit came first).
+    fn unique(&mut self, puzzle: &Puzzle, limits: &Limits, cap: Option<u64>) -> Result<Option<bool>, StopReason> {
+        let limits = Limits { max_solutions: 2, keep_solutions: 0, max_nodes: cap, ..limits.clone() };
+        let outcome = self.checker.solve(puzzle, &limits, &mut NullSink);
+        match outcome.status {
+            Status::Stopped(StopReason::Deadline) => Err(StopReason::Deadline),
+            Status::Stopped(StopReason::Interrupted) => Err(StopReason::Interrupted),
+            _ => Ok(outcome.unique()),
+        }
+    }
+}
+
+/// Makes puzzles for one request.
+pub struct Generator {
+    request: Request,
+}
+
+/// What decides whether a removal is kept.
+#[derive(Clone, Copy)]
+enum Keep {
+    /// The solution stays unique (checked with a node cap, or without).
+    Unique(Option<u64>),
+    /// The deductions of this level still solve the puzzle without a guess.
+    Logic(Level),
+}
+
+impl Generator {
+    /// A generator for `request`.
+    pub fn new(request: Request) -> Generator {
+        Generator { request }
+    }
+
+    /// The request.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// The randomness of puzzle `index`: a function of the seed and the index only.
+    fn rng(&self, index: u64) -> Rng {
+        let base = Rng::new(self.request.seed).next_u64();
+        Rng::new(base ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
+
+    /// Puzzle number `index` (any number: 1 for the first) of the request.
+    pub fn generate(&self, worker: &mut Worker, index: u64, limits: &Limits) -> Result<Generated, Failure> {
+        let request = &self.request;
+        let mut rng = self.rng(index);
+        let mut fewest = usize::MAX;
+        let mut levels = [0; 4];
+        let mut last_fill = None;
+        for attempt in 1..=request.attempts.max(1) {
+            let model = match &request.layout {
+                Layout::Spec(model) => model.clone(),
+                Layout::RandomJigsaw(n) => {
+                    let region = jigsaw::random_regions(*n, &mut rng);
+                    let name = format!("jigsaw-{n}x{n}-s{}-{index}", request.seed);
+                    let spec = jigsaw::spec(name, &region, *n);
+                    Arc::new(Model::compile(spec).expect("a random layout is a valid jigsaw spec"))
+                }
+            };
+            let solution = match fill::full_grid(&model, &mut rng, limits) {
+                Ok(grid) => grid,
+                Err(FillError::Stopped(reason)) => return Err(Failure::Stopped(reason)),
+                Err(e) if matches!(request.layout, Layout::RandomJigsaw(_)) => {
+                    last_fill = Some(e);
+                    continue; // another layout
+                }
+                Err(e) => return Err(Failure::Fill(e)),
+            };
+            if request.target == Target::Full {
+                return Ok(Generated { model, givens: solution.clone(), solution, rating: None, attempts: attempt });
+            }
+            let keep = match (request.target, request.difficulty) {
+                (Target::ForLevel, Some(level)) if level < Level::Expert => Keep::Logic(level),
+                (Target::Clues(_), _) => Keep::Unique(Some(CHECK_NODES)),
+                _ => Keep::Unique(None),
+            };
+            let givens = self.dig(worker, &model, &solution, keep, &mut rng, limits)?;
+            let clues = givens.filled();
+            fewest = fewest.min(clues);
+            if let Target::Clues(k) = request.target
+                && clues > k
+            {
+                continue;
+            }
+            let puzzle = Puzzle::new_unchecked(model.clone(), givens.clone());
+            let rating = match worker.rater.rate(&puzzle, limits) {
+                Ok(rating) => rating,
+                Err(Unrated::Stopped(reason)) => return Err(Failure::Stopped(reason)),
+                Err(Unrated::NoSolution) => unreachable!("givens taken from a full grid have a solution"),
+            };
+            levels[rating.level as usize] += 1;
+            if request.difficulty.is_some_and(|level| level != rating.level) {
+                continue;
+            }
+            return Ok(Generated { model, givens, solution, rating: Some(rating), attempts: attempt });
+        }
+        if fewest == usize::MAX
+            && let Some(e) = last_fill
+        {
+            return Err(Failure::Fill(e));
+        }
+        Err(Failure::Unreached { attempts: request.attempts.max(1), fewest, levels })
+    }
+
+    /// Removes givens from `solution`, an orbit at a time in a random order, keeping each removal
+    /// that `keep` allows, until the target is met or every orbit has been tried.
+    ///
+    /// One pass suffices for minimality: a removal refused once is refused for good, since
+    /// removing other givens later can only add solutions (or take deductions away).
+    fn dig(
+        &self,
+        worker: &mut Worker,
+        model: &Arc<Model>,
+        solution: &Grid,
+        keep: Keep,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Result<Grid, Failure> {
+        let n = model.size();
+        let mut orbits = self.request.symmetry.orbits(n);
+        rng.shuffle(&mut orbits);
+        let target = match self.request.target {
+            Target::Clues(k) => k,
+            _ => 0,
+        };
+        let mut givens = solution.clone();
+        let mut count = n * n;
+        let mut skipped: Vec<&Vec<Cell>> = Vec::new();
+        // First pass: orbits that do not take the count below the target; then those that do
+        // (a symmetric puzzle may have to end a little below it).
+        for pass in 0..2 {
+            let todo: Vec<&Vec<Cell>> = if pass == 0 { orbits.iter().collect() } else { std::mem::take(&mut skipped) };
+            for orbit in todo {
+                if count <= target {
+                    return Ok(givens);
+                }
+                if pass == 0 && count - orbit.len() < target {
+                    skipped.push(orbit);
+                    continue;
+                }
+                for &cell in orbit {
+                    givens.set(cell, 0);
+                }
+                let puzzle = Puzzle::new_unchecked(model.clone(), givens.clone());
+                let kept = match keep {
+                    Keep::Unique(cap) => worker.unique(&puzzle, limits, cap).map_err(Failure::Stopped)? == Some(true),
+                    Keep::Logic(level) => match worker.rater.solves_at(&puzzle, level, limits) {
+                        Some(solves) => solves,
+                        None => return Err(Failure::Stopped(limits.expired().unwrap_or(StopReason::Deadline))),
+                    },
+                };
+                if kept {
+                    count -= orbit.len();
+                } else {
+                    for &cell in orbit {
+                        givens.set(cell, solution.get(cell));
+                    }
+                }
+            }
+        }
+        Ok(givens)
+    }
+}

@@ -1,0 +1,386 @@
+//! `coverlab generate`: unique puzzles for any spec (the work is in `crates/generate`).
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use coverlab_engine::{Limits, StopReason};
+use coverlab_formats::{OutputFormat, write, write_boxed};
+use coverlab_generate::{Failure, FillError, Generated, Generator, Layout, Level, Request, Symmetry, Target, Worker};
+use coverlab_model::{Model, Rule, builtin, text::file_name};
+use serde_json::json;
+
+use crate::cli::{DifficultyArg, GenerateArgs, OutputFormatArg, ProgressArg, SymmetryArg};
+use crate::input::resolve_spec;
+use crate::progress::{Progress, Reading};
+use crate::signals::Interrupt;
+use crate::summary::{LogHistogram, Summary};
+use crate::{Exit, diag};
+
+/// Without `--clues` or `--minimal`, grids of this size and up keep this share of their cells
+/// as givens (per mille) instead of being made minimal: proving a 25×25 minimal takes a
+/// uniqueness proof per cell, many of them hard, for puzzles nobody solves by hand anyway.
+const LARGE_FROM: usize = 25;
+const LARGE_GIVENS_PER_MILLE: usize = 600;
+
+/// One puzzle's result, for the exit code and the summary.
+struct Record {
+    made: bool,
+    exit: Exit,
+    nanos: u64,
+    givens: usize,
+    level: Option<Level>,
+    error: Option<String>,
+}
+
+/// Makes `--count` puzzles and writes them in order.
+pub fn run(args: GenerateArgs) -> Result<Exit> {
+    let layout = layout(&args)?;
+    let n = match &layout {
+        Layout::Spec(model) => model.size(),
+        Layout::RandomJigsaw(n) => *n,
+    };
+    let target = target(&args, &layout, n)?;
+    if let Some(t) = args.timeout
+        && !(t.is_finite() && t > 0.0)
+    {
+        bail!("--timeout must be a positive number of seconds, not {t}");
+    }
+    if let Some(dir) = &args.spec_out {
+        if !matches!(layout, Layout::RandomJigsaw(_)) {
+            bail!("--spec-out writes random jigsaw layouts: use it with --spec jigsaw");
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", file_name(dir)))?;
+    }
+    let request = Request {
+        layout,
+        target,
+        symmetry: symmetry(args.symmetry),
+        difficulty: args.difficulty.map(level),
+        seed: args.seed,
+        attempts: args.attempts,
+    };
+    let generator = Generator::new(request);
+    let interrupt = Interrupt::install();
+    let done = Arc::new(AtomicU64::new(0));
+    let mode = if args.quiet { ProgressArg::Never } else { args.progress };
+    let mut progress = Progress::new(mode, Reading { read: done.clone(), total: Some(args.count) }, "puzzles");
+    let mut summary = Summary::default();
+    let mut times = LogHistogram::default();
+    let mut clues = LogHistogram::default();
+    let mut levels = [0u64; 4];
+    let mut exit = Exit::Ok;
+    let mut next = 0u64;
+    let count = args.count;
+    let started = Instant::now();
+    crate::commands::batch::run(
+        crate::commands::batch::jobs(args.jobs),
+        || {
+            (next < count).then(|| {
+                next += 1;
+                next - 1
+            })
+        },
+        Worker::default,
+        |worker, index| one(&args, &generator, worker, index, &interrupt),
+        |record: Record| {
+            done.fetch_add(1, Ordering::Relaxed);
+            exit = exit.max(record.exit);
+            summary.puzzles += 1;
+            if record.made {
+                summary.solved += 1;
+                times.add(record.nanos);
+                clues.add(record.givens as u64);
+                if let Some(level) = record.level {
+                    levels[level as usize] += 1;
+                }
+            } else {
+                summary.unsolvable += 1;
+            }
+            if let Some(error) = &record.error {
+                diag!("{error}");
+            }
+            progress.update(&summary);
+        },
+        &interrupt,
+    )?;
+    progress.finish();
+    if args.stats {
+        let secs = started.elapsed().as_secs_f64();
+        let mut text = format!(
+            "{} puzzles in {:.2} s: {} made, {} not; {:.0} puzzles/s",
+            summary.puzzles,
+            secs,
+            summary.solved,
+            summary.unsolvable,
+            summary.solved as f64 / secs.max(1e-9)
+        );
+        if !times.is_empty() {
+            text.push_str(&format!(
+                "\ntime per puzzle (one thread): median {:.3} ms, p90 {:.3} ms, max {:.3} ms",
+                times.quantile(0.5) / 1e6,
+                times.quantile(0.9) / 1e6,
+                times.max() as f64 / 1e6
+            ));
+            text.push_str(&format!(
+                "\ngivens: mean {:.1}, median {:.0}, max {}",
+                clues.mean(),
+                clues.quantile(0.5),
+                clues.max()
+            ));
+        }
+        if levels.iter().any(|&l| l > 0) {
+            let shown: Vec<String> =
+                Level::ALL.iter().zip(levels).map(|(level, k)| format!("{} {k}", level.name())).collect();
+            text.push_str(&format!("\nlevels: {}", shown.join(", ")));
+        }
+        diag::line(&text);
+    }
+    if let Some(signal) = interrupt.signal() {
+        diag!("interrupted: {} puzzles written", summary.puzzles);
+        return Ok(Exit::Signal(signal));
+    }
+    Ok(exit)
+}
+
+/// The spec, or random jigsaw layouts, from `--spec` and `--size`.
+fn layout(args: &GenerateArgs) -> Result<Layout> {
+    let size = args.size.map(|s| s as usize);
+    Ok(match (args.spec.as_deref(), size) {
+        (Some("jigsaw"), size) => Layout::RandomJigsaw(size.unwrap_or(9)),
+        (Some(spec), size) => {
+            let model = resolve_spec(spec)?;
+            if let Some(size) = size
+                && size != model.size()
+            {
+                let n = model.size();
+                bail!("--size {size} does not match spec {} ({n}×{n})", model.name());
+            }
+            Layout::Spec(model)
+        }
+        (None, size) => {
+            let n = size.unwrap_or(9);
+            match builtin::box_shape(n).and_then(|_| builtin::load(&format!("classic-{n}x{n}"))) {
+                Some(model) => Layout::Spec(Arc::new(model?)),
+                None => bail!(
+                    "--size {n}: no classic {n}×{n} spec ({n} is prime: boxes cannot tile the grid); \
+                     try --spec jigsaw --size {n}, or a spec file"
+                ),
+            }
+        }
+    })
+}
+
+/// The clue target from `--full`, `--clues`, `--minimal` and the size; refuses targets known to
+/// be out of reach.
+fn target(args: &GenerateArgs, layout: &Layout, n: usize) -> Result<Target> {
+    if args.full {
+        return Ok(Target::Full);
+    }
+    if args.minimal {
+        return Ok(Target::Minimal);
+    }
+    let Some(k) = args.clues else {
+        return Ok(if n >= LARGE_FROM && args.difficulty.is_none() {
+            Target::Clues(n * n * LARGE_GIVENS_PER_MILLE / 1000)
+        } else {
+            Target::ForLevel
+        });
+    };
+    let cells = n * n;
+    if k > cells {
+        bail!("--clues {k}: a {n}×{n} grid has only {cells} cells");
+    }
+    if k + 1 < n {
+        bail!(
+            "--clues {k}: a unique {n}×{n} puzzle needs at least {} givens (with two symbols \
+             absent from the givens, swapping them gives a second solution)",
+            n - 1
+        );
+    }
+    if let Layout::Spec(model) = layout
+        && is_classic_9x9(model)
+        && k < 17
+    {
+        bail!(
+            "--clues {k}: no classic 9×9 sudoku with fewer than 17 givens has a unique solution \
+             (McGuire, Tugemann and Civario, 2012: an exhaustive search for 16-clue puzzles)"
+        );
+    }
+    Ok(Target::Clues(k))
+}
+
+fn is_classic_9x9(model: &Model) -> bool {
+    let rules = &model.spec().rules;
+    model.size() == 9
+        && rules.len() == 3
+        && rules.iter().all(|r| matches!(r, Rule::Rows | Rule::Columns | Rule::Boxes { rows: 3, cols: 3 }))
+}
+
+fn symmetry(arg: SymmetryArg) -> Symmetry {
+    match arg {
+        SymmetryArg::None => Symmetry::None,
+        SymmetryArg::Rot180 => Symmetry::Rot180,
+        SymmetryArg::Rot90 => Symmetry::Rot90,
+        SymmetryArg::Mirror => Symmetry::Mirror,
+        SymmetryArg::Flip => Symmetry::Flip,
+        SymmetryArg::Diagonal => Symmetry::Diagonal,
+        SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
+        SymmetryArg::BothMirrors => Symmetry::BothMirrors,
+        SymmetryArg::Dihedral => Symmetry::Dihedral,
+    }
+}
+
+fn level(arg: DifficultyArg) -> Level {
+    match arg {
+        DifficultyArg::Easy => Level::Easy,
+        DifficultyArg::Medium => Level::Medium,
+        DifficultyArg::Hard => Level::Hard,
+        DifficultyArg::Expert => Level::Expert,
+    }
+}
+
+/// Makes puzzle `index` and writes it.
+fn one(
+    args: &GenerateArgs,
+    generator: &Generator,
+    worker: &mut Worker,
+    index: u64,
+    interrupt: &Interrupt,
+) -> (Vec<u8>, Record) {
+    let limits = Limits {
+        deadline: args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
+        interrupt: Some(interrupt.flag().clone()),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let result = generator.generate(worker, index, &limits);
+    let nanos = started.elapsed().as_nanos() as u64;
+    let mut out = Vec::new();
+    match result {
+        Ok(made) => {
+            let mut error = None;
+            if let Some(dir) = &args.spec_out
+                && let Err(e) = write_spec(dir, &made.model)
+            {
+                error = Some(format!("puzzle {index}: {e:#}"));
+            }
+            write_made(&mut out, args, generator, index, &made, nanos);
+            let record = Record {
+                made: true,
+                exit: if error.is_some() { Exit::Invalid } else { Exit::Ok },
+                nanos,
+                givens: made.givens.filled(),
+                level: made.rating.as_ref().map(|r| r.level),
+                error,
+            };
+            (out, record)
+        }
+        Err(failure) => {
+            let (why, exit) = explain(&failure, generator);
+            if args.format == OutputFormatArg::Json {
+                let record = json!({"index": index, "status": "failed", "seed": args.seed, "error": why});
+                out.extend_from_slice(record.to_string().as_bytes());
+                out.push(b'\n');
+            } else {
+                out.extend_from_slice(format!("# {index}: not generated\n").as_bytes());
+            }
+            let error = Some(format!("puzzle {index}: {why}"));
+            (out, Record { made: false, exit, nanos, givens: 0, level: None, error })
+        }
+    }
+}
+
+/// What went wrong, in a sentence, and the exit code it calls for.
+fn explain(failure: &Failure, generator: &Generator) -> (String, Exit) {
+    let request = generator.request();
+    match failure {
+        Failure::Fill(FillError::NoGrid) => {
+            ("the spec has no full grid: its rules contradict each other".into(), Exit::Invalid)
+        }
+        Failure::Fill(FillError::TooHard) => {
+            ("no full grid found within the search budget (the spec may have none)".into(), Exit::NoSolution)
+        }
+        Failure::Stopped(reason) | Failure::Fill(FillError::Stopped(reason)) => {
+            let why = match reason {
+                StopReason::Deadline => "stopped by --timeout".to_string(),
+                StopReason::Interrupted => "interrupted".to_string(),
+                other => format!("stopped ({})", other.name()),
+            };
+            (why, Exit::NoSolution)
+        }
+        Failure::Unreached { attempts, fewest, levels } => {
+            let mut goal = Vec::new();
+            if let Target::Clues(k) = request.target {
+                goal.push(format!("{k} givens"));
+            }
+            if let Some(level) = request.difficulty {
+                goal.push(format!("level {}", level.name()));
+            }
+            let seen: Vec<String> = Level::ALL
+                .iter()
+                .zip(levels)
+                .filter(|(_, k)| **k > 0)
+                .map(|(level, k)| format!("{} {k}", level.name()))
+                .collect();
+            let mut why = format!("no grid of {attempts} reached {}", goal.join(" at "));
+            if *fewest != usize::MAX {
+                why.push_str(&format!(" (fewest givens {fewest}"));
+                if !seen.is_empty() {
+                    why.push_str(&format!("; levels {}", seen.join(", ")));
+                }
+                why.push(')');
+            }
+            why.push_str("; more --attempts may reach it");
+            (why, Exit::NoSolution)
+        }
+    }
+}
+
+/// Writes one made puzzle as `--format` says.
+fn write_made(out: &mut Vec<u8>, args: &GenerateArgs, generator: &Generator, index: u64, made: &Generated, nanos: u64) {
+    let model = &made.model;
+    let symbols = model.symbols();
+    let line = write(made.givens.values(), symbols, None, OutputFormat::Line);
+    let text = match args.format {
+        OutputFormatArg::Line => line,
+        OutputFormatArg::Grid => write(made.givens.values(), symbols, None, OutputFormat::Grid),
+        OutputFormatArg::Boxed => write_boxed(made.givens.values(), symbols, model.regions()),
+        OutputFormatArg::Json => {
+            let mut record = json!({
+                "index": index,
+                "status": "generated",
+                "spec": model.name(),
+                "seed": args.seed,
+                "puzzle": line,
+                "solution": write(made.solution.values(), symbols, None, OutputFormat::Line),
+                "givens": made.givens.filled(),
+                "symmetry": generator.request().symmetry.name(),
+                "attempts": made.attempts,
+            });
+            if let Some(rating) = &made.rating {
+                record["level"] = json!(rating.level.name());
+                record["score"] = json!((rating.score * 100.0).round() / 100.0);
+            }
+            if let Layout::RandomJigsaw(_) = generator.request().layout
+                && let Some(Rule::Regions(map)) = model.spec().rules.iter().find(|r| matches!(r, Rule::Regions(_)))
+            {
+                record["regions"] = json!(map);
+            }
+            if args.stats {
+                record["micros"] = json!(nanos / 1000);
+            }
+            record.to_string()
+        }
+    };
+    out.extend_from_slice(text.as_bytes());
+    out.push(b'\n');
+}
+
+/// Writes `model`'s spec to `dir/<name>.ron`.
+fn write_spec(dir: &Path, model: &Model) -> Result<()> {
+    let path = dir.join(format!("{}.ron", model.name()));
+    std::fs::write(&path, model.spec().to_ron()).with_context(|| format!("cannot write {}", file_name(&path)))
+}
