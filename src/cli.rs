@@ -246,8 +246,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "K", conflicts_with_all = ["minimal", "full"])]
     pub clues: Option<usize>,
     /// Remove givens until none (no orbit, with a symmetry) can go without a second solution.
-    /// The default without `--clues` up to 16×16 (and without `--difficulty` below expert,
-    /// which removes givens while the puzzle stays at its level).
+    /// The default without `--clues` up to 16×16 (12×12 for random jigsaws; 60% givens above),
+    /// and without `--difficulty` below expert, which removes givens while the puzzle stays at
+    /// its level.
     #[arg(long, conflicts_with = "full")]
     pub minimal: bool,
     /// Only puzzles of this level (see `coverlab rate`): grids are drawn until one is.

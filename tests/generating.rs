@@ -128,3 +128,32 @@ fn rate_reports_a_bad_puzzle_and_rates_the_others() {
     assert_eq!(lines[1], "# 1: invalid");
     assert!(text(&out.stderr).contains(":2"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_spec_file_with_extra_houses_and_groups_gets_unique_puzzles() {
+    let dir = scratch("generating", "spec-file");
+    let spec = dir.join("odd-8x8.ron");
+    std::fs::write(
+        &spec,
+        r#"Spec(
+    name: "odd-8x8",
+    size: 8,
+    rules: [
+        Rows,
+        Columns,
+        Boxes(rows: 2, cols: 4),
+        House(name: "diagonal", cells: ["r1c1", "r2c2", "r3c3", "r4c4", "r5c5", "r6c6", "r7c7", "r8c8"]),
+        AtMostOnce(name: "corners", cells: ["r1c8", "r8c1", "r4c5", "r5c4"]),
+    ],
+)
+"#,
+    )
+    .unwrap();
+    let out = run(&["generate", "--spec", s(&spec), "-n", "4", "--symmetry", "rot180", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let puzzles: String = json_lines(&out).iter().map(|r| format!("{}\n", r["puzzle"].as_str().unwrap())).collect();
+    let file = dir.join("puzzles.txt");
+    std::fs::write(&file, puzzles).unwrap();
+    let counted = run(&["count", "--strategy", "dlx", "--max-solutions", "2", "--spec", s(&spec), s(&file)]);
+    assert_eq!(text(&counted.stdout), "1\n1\n1\n1\n", "{}", text(&counted.stderr));
+}

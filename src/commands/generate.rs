@@ -23,6 +23,9 @@ use crate::{Exit, diag};
 /// as givens (per mille) instead of being made minimal: proving a 25×25 minimal takes a
 /// uniqueness proof per cell, many of them hard, for puzzles nobody solves by hand anyway.
 const LARGE_FROM: usize = 25;
+/// The same for random jigsaw layouts, whose minimal puzzles are sparser (a minimal 16×16
+/// jigsaw has about 70 givens where a classic one has about 94) and far harder to prove.
+const LARGE_JIGSAW_FROM: usize = 16;
 const LARGE_GIVENS_PER_MILLE: usize = 600;
 
 /// One puzzle's result, for the exit code and the summary.
@@ -183,7 +186,8 @@ fn target(args: &GenerateArgs, layout: &Layout, n: usize) -> Result<Target> {
         return Ok(Target::Minimal);
     }
     let Some(k) = args.clues else {
-        return Ok(if n >= LARGE_FROM && args.difficulty.is_none() {
+        let large = if matches!(layout, Layout::RandomJigsaw(_)) { LARGE_JIGSAW_FROM } else { LARGE_FROM };
+        return Ok(if n >= large && args.difficulty.is_none() {
             Target::Clues(n * n * LARGE_GIVENS_PER_MILLE / 1000)
         } else {
             Target::ForLevel

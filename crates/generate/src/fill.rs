@@ -17,8 +17,8 @@ use coverlab_strategies::fast::{Config, Fast};
 
 /// Search nodes one fill attempt may visit per cell before another seed is tried.
 const NODES_PER_CELL: u64 = 64;
-/// Seeds tried before a spec is declared unfillable.
-const TRIES: usize = 8;
+/// Seeds tried, by default, before a spec is declared unfillable.
+pub const TRIES: usize = 8;
 
 /// Why no full grid was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,8 +31,9 @@ pub enum FillError {
     Stopped(StopReason),
 }
 
-/// A random full grid of `model`, from `rng`.
-pub fn full_grid(model: &Arc<Model>, rng: &mut Rng, limits: &Limits) -> Result<Grid, FillError> {
+/// A random full grid of `model`, from `rng`, after at most `tries` searches (each with a budget
+/// of nodes per cell).
+pub fn full_grid(model: &Arc<Model>, rng: &mut Rng, limits: &Limits, tries: usize) -> Result<Grid, FillError> {
     let n = model.size();
     if n >= PATTERN_FROM
         && let Some((h, w)) = classic_boxes(model)
@@ -42,7 +43,7 @@ pub fn full_grid(model: &Arc<Model>, rng: &mut Rng, limits: &Limits) -> Result<G
     let empty = Puzzle::new_unchecked(model.clone(), Grid::empty(n));
     let budget = NODES_PER_CELL * (n * n) as u64;
     let mut exhausted = true;
-    for _ in 0..TRIES {
+    for _ in 0..tries.max(1) {
         let outcome = random_completion(&empty, budget, rng, limits);
         if let Some(grid) = outcome.solutions.into_iter().next() {
             return Ok(shuffle(model, grid, rng));
@@ -169,13 +170,13 @@ mod tests {
         for name in ["classic-4x4", "classic-6x6", "classic-9x9", "x-sudoku-9x9", "anti-king-9x9", "classic-16x16"] {
             let model = Arc::new(builtin::load(name).unwrap().unwrap());
             let n = model.size();
-            let a = full_grid(&model, &mut Rng::new(1), &Limits::default()).unwrap();
-            let b = full_grid(&model, &mut Rng::new(2), &Limits::default()).unwrap();
+            let a = full_grid(&model, &mut Rng::new(1), &Limits::default(), TRIES).unwrap();
+            let b = full_grid(&model, &mut Rng::new(2), &Limits::default(), TRIES).unwrap();
             for grid in [&a, &b] {
                 validate::check_solution(&model, &Grid::empty(n), grid).unwrap();
             }
             assert_ne!(a, b, "{name}: two seeds, one grid");
-            assert_eq!(a, full_grid(&model, &mut Rng::new(1), &Limits::default()).unwrap(), "{name}");
+            assert_eq!(a, full_grid(&model, &mut Rng::new(1), &Limits::default(), TRIES).unwrap(), "{name}");
         }
     }
 }

@@ -37,9 +37,9 @@ pub use fill::FillError;
 pub use rate::{Level, Rater, Rating, Scale, Unrated};
 pub use symmetry::Symmetry;
 
-/// Search nodes a uniqueness check may take when the target is a clue count: a check that needs
-/// more keeps its givens (the puzzle stays provably unique; it just keeps a given it might
-/// have lost). Minimal puzzles have no such cap: each removal is decided.
+/// Search nodes the fast uniqueness check may take. When the target is a clue count, a check
+/// that needs more keeps its givens (the puzzle stays provably unique; it just keeps a given it
+/// might have lost); for minimal puzzles, CaDiCaL decides it.
 pub const CHECK_NODES: u64 = 50_000;
 
 /// Grids tried per puzzle, by default, before a target is declared out of reach.
@@ -136,12 +136,19 @@ pub enum Failure {
 /// to puzzle.
 pub struct Worker {
     checker: Box<dyn Strategy>,
+    /// For the checks the checker leaves undecided within [`CHECK_NODES`]: CaDiCaL proves
+    /// uniqueness on sparse grids where a propagating search can take minutes.
+    prover: Box<dyn Strategy>,
     rater: Rater,
 }
 
 impl Default for Worker {
     fn default() -> Self {
-        Worker { checker: registry::default_strategy().build(0), rater: Rater::new() }
+        Worker {
+            checker: registry::default_strategy().build(0),
+            prover: registry::resolve("sat").expect("sat is registered").build(0),
+            rater: Rater::new(),
+        }
     }
 }
 
@@ -151,13 +158,23 @@ impl Worker {
         &mut self.rater
     }
 
-    /// Whether `puzzle` has exactly one solution (`None`: the node cap or a limit came first).
-    fn unique(&mut self, puzzle: &Puzzle, limits: &Limits, cap: Option<u64>) -> Result<Option<bool>, StopReason> {
-        let limits = Limits { max_solutions: 2, keep_solutions: 0, max_nodes: cap, ..limits.clone() };
-        let outcome = self.checker.solve(puzzle, &limits, &mut NullSink);
+    /// Whether `puzzle` has exactly one solution. With `decide`, every check is decided (the
+    /// checker first, for [`CHECK_NODES`] nodes, then the prover); without, `None` when the
+    /// checker did not decide within its cap.
+    fn unique(&mut self, puzzle: &Puzzle, limits: &Limits, decide: bool) -> Result<Option<bool>, StopReason> {
+        let capped = Limits { max_solutions: 2, keep_solutions: 0, max_nodes: Some(CHECK_NODES), ..limits.clone() };
+        let outcome = self.checker.solve(puzzle, &capped, &mut NullSink);
+        let unique = match outcome.status {
+            Status::Stopped(reason @ (StopReason::Deadline | StopReason::Interrupted)) => return Err(reason),
+            _ => outcome.unique(),
+        };
+        if unique.is_some() || !decide {
+            return Ok(unique);
+        }
+        let limits = Limits { max_solutions: 2, keep_solutions: 0, ..limits.clone() };
+        let outcome = self.prover.solve(puzzle, &limits, &mut NullSink);
         match outcome.status {
-            Status::Stopped(StopReason::Deadline) => Err(StopReason::Deadline),
-            Status::Stopped(StopReason::Interrupted) => Err(StopReason::Interrupted),
+            Status::Stopped(reason @ (StopReason::Deadline | StopReason::Interrupted)) => Err(reason),
             _ => Ok(outcome.unique()),
         }
     }
@@ -171,8 +188,9 @@ pub struct Generator {
 /// What decides whether a removal is kept.
 #[derive(Clone, Copy)]
 enum Keep {
-    /// The solution stays unique (checked with a node cap, or without).
-    Unique(Option<u64>),
+    /// The solution stays unique: every check decided (`true`), or a check the fast checker
+    /// leaves open within [`CHECK_NODES`] keeps its givens (`false`).
+    Unique(bool),
     /// The deductions of this level still solve the puzzle without a guess.
     Logic(Level),
 }
@@ -211,7 +229,9 @@ impl Generator {
                     Arc::new(Model::compile(spec).expect("a random layout is a valid jigsaw spec"))
                 }
             };
-            let solution = match fill::full_grid(&model, &mut rng, limits) {
+            // A random layout that resists two searches is replaced rather than searched on.
+            let tries = if matches!(request.layout, Layout::RandomJigsaw(_)) { 2 } else { fill::TRIES };
+            let solution = match fill::full_grid(&model, &mut rng, limits, tries) {
                 Ok(grid) => grid,
                 Err(FillError::Stopped(reason)) => return Err(Failure::Stopped(reason)),
                 Err(e) if matches!(request.layout, Layout::RandomJigsaw(_)) => {
@@ -225,8 +245,8 @@ impl Generator {
             }
             let keep = match (request.target, request.difficulty) {
                 (Target::ForLevel, Some(level)) if level < Level::Expert => Keep::Logic(level),
-                (Target::Clues(_), _) => Keep::Unique(Some(CHECK_NODES)),
-                _ => Keep::Unique(None),
+                (Target::Clues(_), _) => Keep::Unique(false),
+                _ => Keep::Unique(true),
             };
             let givens = self.dig(worker, &model, &solution, keep, &mut rng, limits)?;
             let clues = givens.filled();
@@ -297,7 +317,9 @@ impl Generator {
                 }
                 let puzzle = Puzzle::new_unchecked(model.clone(), givens.clone());
                 let kept = match keep {
-                    Keep::Unique(cap) => worker.unique(&puzzle, limits, cap).map_err(Failure::Stopped)? == Some(true),
+                    Keep::Unique(decide) => {
+                        worker.unique(&puzzle, limits, decide).map_err(Failure::Stopped)? == Some(true)
+                    }
                     Keep::Logic(level) => match worker.rater.solves_at(&puzzle, level, limits) {
                         Some(solves) => solves,
                         None => return Err(Failure::Stopped(limits.expired().unwrap_or(StopReason::Deadline))),
