@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use coverlab_generate::{Level, Symmetry};
 
 /// Solve sudoku-like grid puzzles of any size (4×4 to 64×64, variants included) as exact-cover
 /// problems, with interchangeable search strategies.
@@ -85,6 +87,24 @@ pub enum ProgressArg {
     Never,
 }
 
+/// `--progress` and `--quiet`, shared by the commands that run batches.
+#[derive(Debug, Args)]
+pub struct ProgressOptions {
+    /// A progress bar on stderr: `auto` shows it on a terminal once a run has lasted a second.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressArg,
+    /// No progress bar (the same as `--progress never`).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl ProgressOptions {
+    /// When to show the bar: `--quiet` wins over `--progress`.
+    pub fn mode(&self) -> ProgressArg {
+        if self.quiet { ProgressArg::Never } else { self.progress }
+    }
+}
+
 /// When to use terminal styles (bold givens in boxed boards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
@@ -160,12 +180,9 @@ pub struct SolveArgs {
     /// Plot the distribution of solve times (log scale) and of guesses per puzzle to FILE (SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
-    /// A progress bar on stderr: `auto` shows it on a terminal once a run has lasted a second.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressArg,
-    /// No progress bar (the same as `--progress never`).
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressOptions,
     /// Givens in bold in `boxed` boards: `auto` on a terminal (unless NO_COLOR is set).
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
@@ -186,42 +203,6 @@ pub struct SolveArgs {
     /// The trace's format.
     #[arg(long, value_enum, default_value = "json")]
     pub trace_format: TraceFormatArg,
-}
-
-/// Difficulty levels (see `coverlab rate`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DifficultyArg {
-    /// Naked singles alone solve it.
-    Easy,
-    /// Hidden singles are needed.
-    Medium,
-    /// Locked candidates are needed.
-    Hard,
-    /// Propagation alone does not solve it: a search must guess.
-    Expert,
-}
-
-/// Symmetries of the givens' positions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SymmetryArg {
-    /// None.
-    None,
-    /// Half-turn rotation.
-    Rot180,
-    /// Quarter-turn rotation.
-    Rot90,
-    /// Left and right mirrored.
-    Mirror,
-    /// Top and bottom mirrored.
-    Flip,
-    /// Mirrored across the main diagonal.
-    Diagonal,
-    /// Mirrored across the anti-diagonal.
-    AntiDiagonal,
-    /// Both mirrors.
-    BothMirrors,
-    /// Every rotation and mirror.
-    Dihedral,
 }
 
 /// Arguments of `generate`.
@@ -252,11 +233,11 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "full")]
     pub minimal: bool,
     /// Only puzzles of this level (see `coverlab rate`): grids are drawn until one is.
-    #[arg(long, value_enum, conflicts_with = "full")]
-    pub difficulty: Option<DifficultyArg>,
+    #[arg(long, conflicts_with = "full", value_parser = difficulty())]
+    pub difficulty: Option<Level>,
     /// Keep the givens' positions symmetric: givens are removed an orbit at a time.
-    #[arg(long, value_enum, default_value = "none")]
-    pub symmetry: SymmetryArg,
+    #[arg(long, default_value = "none", value_parser = symmetry())]
+    pub symmetry: Symmetry,
     /// Full solution grids only, no givens removed.
     #[arg(long)]
     pub full: bool,
@@ -281,12 +262,9 @@ pub struct GenerateArgs {
     /// A summary on stderr at the end: puzzles per second, time per puzzle, givens and levels.
     #[arg(long)]
     pub stats: bool,
-    /// A progress bar on stderr: `auto` shows it on a terminal once a run has lasted a second.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressArg,
-    /// No progress bar (the same as `--progress never`).
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressOptions,
 }
 
 /// Arguments of `rate`.
@@ -308,12 +286,9 @@ pub struct RateArgs {
     /// The distribution of levels and scores on stderr at the end.
     #[arg(long)]
     pub stats: bool,
-    /// A progress bar on stderr: `auto` shows it on a terminal once a run has lasted a second.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressArg,
-    /// No progress bar (the same as `--progress never`).
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressOptions,
 }
 
 /// Output formats of `rate`.
@@ -464,6 +439,17 @@ pub enum ListFormat {
     Table,
     /// A JSON list of objects.
     Json,
+}
+
+/// A `--difficulty`: a level of the rating scale, by name.
+fn difficulty() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(Level::ALL.map(Level::name)).map(|name| Level::from_name(&name).expect("a listed name"))
+}
+
+/// A `--symmetry`, by name.
+fn symmetry() -> impl TypedValueParser<Value = Symmetry> {
+    PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::name))
+        .map(|name| Symmetry::from_name(&name).expect("a listed name"))
 }
 
 /// A size in bytes: a number with an optional K, M or G suffix (powers of 1024).

@@ -64,9 +64,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
     if !(args.min_seconds.is_finite() && args.min_seconds >= 0.0) {
         bail!("--min-seconds must be a non-negative number, not {}", args.min_seconds);
     }
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        bail!("--timeout must be a positive number of seconds, not {}", args.timeout);
-    }
+    super::check_timeout(Some(args.timeout))?;
     if !(args.noise.is_finite() && args.noise >= 0.0) {
         bail!("--noise must be a non-negative percentage, not {}", args.noise);
     }

@@ -3,16 +3,16 @@
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use coverlab_engine::{Limits, StopReason};
 use coverlab_formats::{OutputFormat, write, write_boxed};
-use coverlab_generate::{Failure, FillError, Generated, Generator, Layout, Level, Request, Symmetry, Target, Worker};
+use coverlab_generate::{Failure, FillError, Generated, Generator, Layout, Level, Request, Target, Worker};
 use coverlab_model::{Model, Rule, builtin, text::file_name};
 use serde_json::json;
 
-use crate::cli::{DifficultyArg, GenerateArgs, OutputFormatArg, ProgressArg, SymmetryArg};
+use crate::cli::{GenerateArgs, OutputFormatArg};
 use crate::input::resolve_spec;
 use crate::progress::{Progress, Reading};
 use crate::signals::Interrupt;
@@ -46,11 +46,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
         Layout::RandomJigsaw(n) => *n,
     };
     let target = target(&args, &layout, n)?;
-    if let Some(t) = args.timeout
-        && !(t.is_finite() && t > 0.0)
-    {
-        bail!("--timeout must be a positive number of seconds, not {t}");
-    }
+    super::check_timeout(args.timeout)?;
     if let Some(dir) = &args.spec_out {
         if !matches!(layout, Layout::RandomJigsaw(_)) {
             bail!("--spec-out writes random jigsaw layouts: use it with --spec jigsaw");
@@ -60,16 +56,16 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     let request = Request {
         layout,
         target,
-        symmetry: symmetry(args.symmetry),
-        difficulty: args.difficulty.map(level),
+        symmetry: args.symmetry,
+        difficulty: args.difficulty,
         seed: args.seed,
         attempts: args.attempts,
     };
     let generator = Generator::new(request);
     let interrupt = Interrupt::install();
     let done = Arc::new(AtomicU64::new(0));
-    let mode = if args.quiet { ProgressArg::Never } else { args.progress };
-    let mut progress = Progress::new(mode, Reading { read: done.clone(), total: Some(args.count) }, "puzzles");
+    let mut progress =
+        Progress::new(args.progress.mode(), Reading { read: done.clone(), total: Some(args.count) }, "puzzles");
     let mut summary = Summary::default();
     let mut times = LogHistogram::default();
     let mut clues = LogHistogram::default();
@@ -223,29 +219,6 @@ fn is_classic_9x9(model: &Model) -> bool {
         && rules.iter().all(|r| matches!(r, Rule::Rows | Rule::Columns | Rule::Boxes { rows: 3, cols: 3 }))
 }
 
-fn symmetry(arg: SymmetryArg) -> Symmetry {
-    match arg {
-        SymmetryArg::None => Symmetry::None,
-        SymmetryArg::Rot180 => Symmetry::Rot180,
-        SymmetryArg::Rot90 => Symmetry::Rot90,
-        SymmetryArg::Mirror => Symmetry::Mirror,
-        SymmetryArg::Flip => Symmetry::Flip,
-        SymmetryArg::Diagonal => Symmetry::Diagonal,
-        SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
-        SymmetryArg::BothMirrors => Symmetry::BothMirrors,
-        SymmetryArg::Dihedral => Symmetry::Dihedral,
-    }
-}
-
-fn level(arg: DifficultyArg) -> Level {
-    match arg {
-        DifficultyArg::Easy => Level::Easy,
-        DifficultyArg::Medium => Level::Medium,
-        DifficultyArg::Hard => Level::Hard,
-        DifficultyArg::Expert => Level::Expert,
-    }
-}
-
 /// Makes puzzle `index` and writes it.
 fn one(
     args: &GenerateArgs,
@@ -255,7 +228,7 @@ fn one(
     interrupt: &Interrupt,
 ) -> (Vec<u8>, Record) {
     let limits = Limits {
-        deadline: args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
+        deadline: super::deadline(args.timeout),
         interrupt: Some(interrupt.flag().clone()),
         ..Limits::default()
     };

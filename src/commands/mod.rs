@@ -42,3 +42,18 @@ pub fn strategy(text: Option<&str>) -> Result<coverlab_strategies::registry::Cho
         Some(text) => registry::resolve(text).map_err(anyhow::Error::msg),
     }
 }
+
+/// Refuses a `--timeout` that is not a positive number of seconds.
+pub fn check_timeout(timeout: Option<f64>) -> Result<()> {
+    match timeout {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            anyhow::bail!("--timeout must be a positive number of seconds, not {t}")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The deadline `--timeout` sets for work that starts now (none when it would overflow).
+pub fn deadline(timeout: Option<f64>) -> Option<std::time::Instant> {
+    timeout.and_then(|s| std::time::Instant::now().checked_add(std::time::Duration::try_from_secs_f64(s).ok()?))
+}

@@ -1,14 +1,12 @@
 //! `coverlab rate`: a difficulty per puzzle on the `propagation` scale
 //! (`crates/generate/src/rate.rs` defines it).
 
-use std::time::{Duration, Instant};
-
-use anyhow::{Result, bail};
+use anyhow::Result;
 use coverlab_engine::Limits;
 use coverlab_generate::{Level, Rater, Scale, Unrated};
 use serde_json::json;
 
-use crate::cli::{ProgressArg, RateArgs, RateFormatArg};
+use crate::cli::{RateArgs, RateFormatArg};
 use crate::input::Next;
 use crate::progress::Progress;
 use crate::signals::Interrupt;
@@ -24,16 +22,11 @@ enum Record {
 
 /// Rates every puzzle of the inputs, in input order.
 pub fn run(args: RateArgs) -> Result<Exit> {
-    if let Some(t) = args.timeout
-        && !(t.is_finite() && t > 0.0)
-    {
-        bail!("--timeout must be a positive number of seconds, not {t}");
-    }
+    super::check_timeout(args.timeout)?;
     let mut puzzles = args.input.open(args.input.spec()?);
     let reading = puzzles.reading();
     let interrupt = Interrupt::install();
-    let mode = if args.quiet { ProgressArg::Never } else { args.progress };
-    let mut progress = Progress::new(mode, reading, "puzzles");
+    let mut progress = Progress::new(args.progress.mode(), reading, "puzzles");
     let mut summary = Summary::default();
     let mut exit = Exit::Ok;
     let mut per_level: [Vec<f64>; 4] = Default::default();
@@ -130,7 +123,7 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
         Err(message) => return failed(Exit::Invalid, "invalid".into(), message),
     };
     let limits = Limits {
-        deadline: args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
+        deadline: super::deadline(args.timeout),
         interrupt: Some(interrupt.flag().clone()),
         ..Limits::default()
     };
@@ -163,11 +156,7 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
         })
         .to_string()
     } else {
-        let mut line = format!("{:.2} {}", rating.score, rating.level.name());
-        if !unique {
-            line.push_str(" not-unique");
-        }
-        line
+        format!("{:.2} {}{}", rating.score, rating.level.name(), if unique { "" } else { " not-unique" })
     };
-    (text.into_bytes().into_iter().chain([b'\n']).collect(), Record::Rated { level: rating.level, score: rating.score })
+    (format!("{text}\n").into_bytes(), Record::Rated { level: rating.level, score: rating.score })
 }

@@ -22,7 +22,7 @@ use coverlab_model::text::file_name;
 use coverlab_model::validate::find_conflict_written;
 use coverlab_strategies::registry::Chosen;
 
-use crate::cli::{ColorArg, ProgressArg, SolveArgs, TraceFormatArg};
+use crate::cli::{ColorArg, SolveArgs, TraceFormatArg};
 use crate::diag::Stdout;
 use crate::input::{Item, Location, Next, refuse_overwrite};
 use crate::output::{PuzzleResult, PuzzleStatus};
@@ -76,7 +76,7 @@ impl Run<'_> {
             max_solutions,
             keep_solutions: keep,
             max_nodes: self.args.max_nodes,
-            deadline: self.args.timeout.and_then(|s| Instant::now().checked_add(Duration::try_from_secs_f64(s).ok()?)),
+            deadline: super::deadline(self.args.timeout),
             threads: self.threads,
             interrupt: Some(self.interrupt.flag().clone()),
             uniqueness_nodes,
@@ -246,11 +246,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Checks the arguments that need no file (the strategy, the limits); returns the strategy.
 pub fn check_args(args: &SolveArgs, counting: bool) -> Result<Chosen> {
     let info = super::strategy(args.strategy.as_deref())?;
-    if let Some(t) = args.timeout
-        && !(t.is_finite() && t > 0.0)
-    {
-        bail!("--timeout must be a positive number of seconds, not {t}");
-    }
+    super::check_timeout(args.timeout)?;
     if let Some(max) = args.max_solutions
         && !counting
         && max > MAX_KEPT
@@ -340,8 +336,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 
     let started = Instant::now();
     let mut report = Report::default();
-    let mode = if args.quiet { ProgressArg::Never } else { args.progress };
-    let mut progress = Progress::new(mode, puzzles_reading, "puzzles");
+    let mut progress = Progress::new(args.progress.mode(), puzzles_reading, "puzzles");
     let terminal = std::io::stdout().is_terminal();
     let out = Mutex::new(Pending { out: Stdout::new(), dirty: false, error: None });
     let result = std::thread::scope(|scope| {
