@@ -1,23 +1,36 @@
-//! The constraint graph: a node per cell, an edge between two cells that share a unit.
+//! The constraint graph: a node per cell, an edge between two cells that share a unit, and an
+//! edge of the constraint's kind between cells a constraint beyond houses links (the cells of a
+//! thermometer, an arrow, a dot, a line or a cage's sum, each to the next in the rule's order).
 //!
-//! Built with petgraph once per model; the peers arrays every strategy reads come from it, and
-//! `coverlab graph` writes it as DOT.
+//! Built with petgraph once per model; the peers arrays every strategy reads come from its
+//! unit edges, and `coverlab graph` writes it as DOT.
 
 use std::fmt::Write as _;
 
 use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::visit::EdgeRef;
 
+use crate::constraint::{Constraint, ConstraintKind};
 use crate::model::Unit;
 use crate::{Cell, cell_name};
+
+/// What an edge of the constraint graph stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Edge {
+    /// The two cells share a house or group: they hold different values.
+    Unit,
+    /// A constraint of this kind links the two cells.
+    Constraint(ConstraintKind),
+}
 
 /// The cells of a model as a petgraph graph; node `i` is cell `i`.
 #[derive(Debug, Clone)]
 pub struct ConstraintGraph {
-    graph: UnGraph<u16, ()>,
+    graph: UnGraph<u16, Edge>,
 }
 
 impl ConstraintGraph {
-    pub(crate) fn build(cells: usize, units: &[Unit]) -> ConstraintGraph {
+    pub(crate) fn build(cells: usize, units: &[Unit], constraints: &[Constraint]) -> ConstraintGraph {
         let mut edges: Vec<(u32, u32)> = Vec::new();
         for unit in units {
             for (i, &a) in unit.cells.iter().enumerate() {
@@ -28,29 +41,60 @@ impl ConstraintGraph {
         }
         edges.sort_unstable();
         edges.dedup();
-        let mut graph = UnGraph::with_capacity(cells, edges.len());
+        let mut linked: Vec<(u32, u32, ConstraintKind)> = Vec::new();
+        for c in constraints {
+            for w in c.cells.windows(2) {
+                linked.push((w[0].min(w[1]) as u32, w[0].max(w[1]) as u32, c.kind));
+            }
+        }
+        linked.sort_unstable();
+        linked.dedup();
+        let mut graph = UnGraph::with_capacity(cells, edges.len() + linked.len());
         for c in 0..cells {
             graph.add_node(c as u16);
         }
-        graph.extend_with_edges(edges);
+        graph.extend_with_edges(edges.into_iter().map(|(a, b)| (a, b, Edge::Unit)));
+        graph.extend_with_edges(linked.into_iter().map(|(a, b, k)| (a, b, Edge::Constraint(k))));
         ConstraintGraph { graph }
     }
 
-    /// The petgraph graph itself, for analyses (colourings, components, …).
-    pub fn graph(&self) -> &UnGraph<u16, ()> {
+    /// The petgraph graph itself, for analyses (colourings, components, …): edge weights say
+    /// what each edge stands for.
+    pub fn graph(&self) -> &UnGraph<u16, Edge> {
         &self.graph
     }
 
-    /// The neighbours of `cell`, ascending.
+    /// The cells sharing a unit with `cell` (its peers), ascending.
     pub fn neighbours(&self, cell: Cell) -> Vec<u16> {
-        let mut out: Vec<u16> = self.graph.neighbors(NodeIndex::new(cell)).map(|n| n.index() as u16).collect();
+        let mut out: Vec<u16> = self
+            .graph
+            .edges(NodeIndex::new(cell))
+            .filter(|e| *e.weight() == Edge::Unit)
+            .map(|e| if e.source().index() == cell { e.target().index() } else { e.source().index() } as u16)
+            .collect();
         out.sort_unstable();
+        out.dedup();
         out
     }
 
-    /// The number of edges.
+    /// The number of unit edges (pairs of cells that share a unit).
     pub fn edge_count(&self) -> usize {
-        self.graph.edge_count()
+        self.graph.edge_weights().filter(|w| **w == Edge::Unit).count()
+    }
+
+    /// The number of constraint edges of each kind that has any, by kind.
+    pub fn constraint_edges(&self) -> Vec<(ConstraintKind, usize)> {
+        let mut out: Vec<(ConstraintKind, usize)> = Vec::new();
+        for w in self.graph.edge_weights() {
+            if let Edge::Constraint(k) = *w {
+                match out.iter_mut().find(|(x, _)| *x == k) {
+                    Some((_, c)) => *c += 1,
+                    None => out.push((k, 1)),
+                }
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// Every cell's neighbours as compressed rows (offsets, flat list).
@@ -78,15 +122,28 @@ impl ConstraintGraph {
         for c in 0..self.graph.node_count() {
             let _ = writeln!(out, "  {} [pos=\"{},{}!\"];", cell_name(c, n), c % n, n - 1 - c / n);
         }
-        let mut edges: Vec<(usize, usize)> = self
+        let mut edges: Vec<(Edge, usize, usize)> = self
             .graph
-            .edge_indices()
-            .filter_map(|e| self.graph.edge_endpoints(e))
-            .map(|(a, b)| (a.index().min(b.index()), a.index().max(b.index())))
+            .edge_references()
+            .map(|e| (*e.weight(), e.source().index(), e.target().index()))
+            .map(|(w, a, b)| (w, a.min(b), a.max(b)))
             .collect();
         edges.sort_unstable();
-        for (a, b) in edges {
-            let _ = writeln!(out, "  {} -- {};", cell_name(a, n), cell_name(b, n));
+        for (w, a, b) in edges {
+            match w {
+                Edge::Unit => {
+                    let _ = writeln!(out, "  {} -- {};", cell_name(a, n), cell_name(b, n));
+                }
+                Edge::Constraint(k) => {
+                    let _ = writeln!(
+                        out,
+                        "  {} -- {} [kind={}, color=red, penwidth=2];",
+                        cell_name(a, n),
+                        cell_name(b, n),
+                        k.name()
+                    );
+                }
+            }
         }
         out.push_str("}\n");
         out

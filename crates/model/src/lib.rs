@@ -11,21 +11,24 @@
 //! Nothing here searches; the strategies live in the `coverlab-strategies` crate.
 
 pub mod builtin;
+pub mod constraint;
 mod exact_cover;
 pub mod graph;
 mod grid;
 mod model;
 mod puzzle;
+mod rules;
 pub mod spec;
 mod symbols;
 pub mod text;
 pub mod validate;
 
+pub use constraint::{Constraint, ConstraintKind, Relation};
 pub use exact_cover::{ExactCover, Item, OptionId};
 pub use grid::{Cell, Grid, Value, cell_name};
 pub use model::{Model, Unit, UnitKind};
 pub use puzzle::Puzzle;
-pub use spec::{Rule, Spec, SpecError};
+pub use spec::{Mark, Rule, Spec, SpecError};
 pub use symbols::{Symbols, SymbolsError};
 
 /// The largest grid size a spec may declare: candidate sets of a cell fit in one `u64`.

@@ -4,6 +4,7 @@ use std::sync::OnceLock;
 
 use crate::exact_cover::ExactCover;
 use crate::graph::ConstraintGraph;
+use crate::constraint::Constraint;
 use crate::spec::{CellRef, Rule, Spec, SpecError};
 use crate::{Cell, Symbols, cell_name};
 
@@ -31,6 +32,10 @@ pub enum UnitKind {
     AntiKnight,
     /// A pair of cells a king's move apart.
     AntiKing,
+    /// The "no repeats" part of a killer cage.
+    Cage,
+    /// The "no repeats" part of a renban line.
+    Renban,
 }
 
 /// A set of cells whose values must differ: a house (exactly n cells, every value exactly once)
@@ -64,6 +69,9 @@ pub struct Model {
     peer_offsets: Vec<u32>,
     peers: Vec<u16>,
     graph: ConstraintGraph,
+    constraints: Vec<Constraint>,
+    cell_constraint_offsets: Vec<u32>,
+    cell_constraints: Vec<u32>,
     exact_cover: OnceLock<ExactCover>,
     regions: OnceLock<Option<Vec<u16>>>,
 }
@@ -113,7 +121,18 @@ impl Model {
         let mut seen_rules: Vec<&str> = Vec::new();
         for rule in &spec.rules {
             let kind = rule.kind();
-            let repeatable = matches!(rule, Rule::Regions(_) | Rule::House { .. } | Rule::AtMostOnce { .. });
+            let repeatable = !matches!(
+                rule,
+                Rule::Rows
+                    | Rule::Columns
+                    | Rule::Boxes { .. }
+                    | Rule::Diagonals
+                    | Rule::Windows
+                    | Rule::AntiKnight
+                    | Rule::AntiKing
+                    | Rule::NonConsecutive
+                    | Rule::Negative(_)
+            );
             if !repeatable && seen_rules.contains(&kind) {
                 return Err(err(format!("the rule {kind} is given twice"), Some(kind.into())));
             }
@@ -240,8 +259,12 @@ impl Model {
                 }
                 Rule::AntiKnight => groups.extend(move_pairs(n, &KNIGHT, UnitKind::AntiKnight, "anti-knight")),
                 Rule::AntiKing => groups.extend(move_pairs(n, &KING, UnitKind::AntiKing, "anti-king")),
+                // Constraints beyond houses: compiled below.
+                _ => {}
             }
         }
+        let compiled = crate::rules::compile(&spec, origin)?;
+        groups.extend(compiled.groups);
         // However many houses and groups a spec lists, no cell may be in more than a few dozen:
         // that bounds the model, its peers and its exact-cover matrix.
         let mut per_cell = vec![0usize; n * n];
@@ -274,7 +297,7 @@ impl Model {
             seen_pairs.add_unit(&group.cells);
             units.push(group);
         }
-        Ok(Model::assemble(spec, n, symbols, boxes, units, houses))
+        Ok(Model::assemble(spec, n, symbols, boxes, units, houses, compiled.constraints))
     }
 
     fn assemble(
@@ -284,6 +307,7 @@ impl Model {
         boxes: Option<(usize, usize)>,
         units: Vec<Unit>,
         houses: usize,
+        constraints: Vec<Constraint>,
     ) -> Model {
         let cells = n * n;
         let mut count = vec![0u32; cells + 1];
@@ -303,7 +327,24 @@ impl Model {
                 count[c] += 1;
             }
         }
-        let graph = ConstraintGraph::build(cells, &units);
+        let mut count = vec![0u32; cells + 1];
+        for c in &constraints {
+            for &cell in &c.cells {
+                count[cell + 1] += 1;
+            }
+        }
+        for i in 0..cells {
+            count[i + 1] += count[i];
+        }
+        let cell_constraint_offsets = count.clone();
+        let mut cell_constraints = vec![0u32; *count.last().unwrap_or(&0) as usize];
+        for (k, c) in constraints.iter().enumerate() {
+            for &cell in &c.cells {
+                cell_constraints[count[cell] as usize] = k as u32;
+                count[cell] += 1;
+            }
+        }
+        let graph = ConstraintGraph::build(cells, &units, &constraints);
         let (peer_offsets, peers) = graph.peer_rows();
         Model {
             spec,
@@ -317,6 +358,9 @@ impl Model {
             peer_offsets,
             peers,
             graph,
+            constraints,
+            cell_constraint_offsets,
+            cell_constraints,
             exact_cover: OnceLock::new(),
             regions: OnceLock::new(),
         }
@@ -375,6 +419,18 @@ impl Model {
     /// The cells sharing a unit with `cell`, ascending: its neighbours in the constraint graph.
     pub fn peers(&self, cell: Cell) -> &[u16] {
         &self.peers[self.peer_offsets[cell] as usize..self.peer_offsets[cell + 1] as usize]
+    }
+
+    /// The constraints beyond houses and groups (cages' sums, thermometers, dots, …), in spec
+    /// order; empty for a classic spec.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// The indices (into [`Model::constraints`]) of the constraints on `cell`.
+    pub fn constraints_of(&self, cell: Cell) -> &[u32] {
+        &self.cell_constraints
+            [self.cell_constraint_offsets[cell] as usize..self.cell_constraint_offsets[cell + 1] as usize]
     }
 
     /// The constraint graph: a node per cell, an edge between cells that share a unit.

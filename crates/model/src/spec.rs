@@ -14,8 +14,24 @@
 //! )
 //! ```
 //!
-//! Every rule is one variant of [`Rule`]; new constraint kinds (killer cages, thermometers,
-//! arrows, Kropki dots) become new variants, so existing spec files keep parsing unchanged.
+//! Every rule is one variant of [`Rule`]. Besides houses and groups ("these cells differ"), a
+//! spec may hold constraints of other kinds, written the same way:
+//!
+//! ```ron
+//! Cage(cells: ["r1c1", "r1c2", "r2c1"], sum: 12),      // killer cage (sum optional)
+//! Thermometer(cells: ["r5c5", "r4c5", "r3c5"]),         // bulb first
+//! Arrow(circle: "r1c9", line: ["r2c8", "r3c7"]),
+//! WhiteDot(cells: ["r1c1", "r1c2"]), BlackDot(cells: ["r2c2", "r3c2"]),
+//! X(cells: ["r4c4", "r4c5"]), V(cells: ["r6c6", "r7c6"]),
+//! Negative([WhiteDot, BlackDot]),                       // the negative Kropki rule
+//! Even(cells: ["r9c9"]), Odd(cells: ["r9c1"]), NonConsecutive,
+//! Whisper(cells: ["r8c1", "r8c2", "r8c3"]),             // difference: ⌈n/2⌉ unless given
+//! Renban(cells: ["r7c7", "r7c8"]), Palindrome(cells: ["r5c1", "r5c2", "r5c3"]),
+//! LittleKiller(cells: ["r1c2", "r2c3", "r3c4"], sum: 15),
+//! Sandwich(row: 3, sum: 10), Sandwich(column: 7, sum: 0),
+//! ```
+//!
+//! The model compiles each of them to a [`crate::Constraint`].
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -85,6 +101,126 @@ pub enum Rule {
     AntiKnight,
     /// No two cells a king's move apart (diagonal neighbours included) hold the same value.
     AntiKing,
+    /// A killer cage: its cells hold different values and, when `sum` is given, add up to it.
+    /// `Cage(cells: ["r1c1", "r1c2"], sum: 10)`.
+    Cage {
+        /// The cells, in any order.
+        cells: Vec<CellRef>,
+        /// The total of the cage's values; none: only "no repeats".
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sum: Option<u32>,
+    },
+    /// A thermometer: values strictly increase from the bulb (the first cell) along the line.
+    Thermometer {
+        /// The line, bulb first; consecutive cells touch (a king's move).
+        cells: Vec<CellRef>,
+    },
+    /// An arrow: the values on the line add up to the value in the circle.
+    Arrow {
+        /// The circle.
+        circle: CellRef,
+        /// The line, from the circle outwards; consecutive cells touch.
+        line: Vec<CellRef>,
+    },
+    /// A white Kropki dot: the two (orthogonally adjacent) cells hold consecutive values.
+    WhiteDot {
+        /// The two cells.
+        cells: Vec<CellRef>,
+    },
+    /// A black Kropki dot: one of the two (orthogonally adjacent) cells holds double the other.
+    BlackDot {
+        /// The two cells.
+        cells: Vec<CellRef>,
+    },
+    /// An X: the two (orthogonally adjacent) cells add up to 10.
+    X {
+        /// The two cells.
+        cells: Vec<CellRef>,
+    },
+    /// A V: the two (orthogonally adjacent) cells add up to 5.
+    V {
+        /// The two cells.
+        cells: Vec<CellRef>,
+    },
+    /// The negative rule for these marks: two orthogonal neighbours with none of the listed
+    /// marks between them do not have the relation any of those marks would state.
+    /// `Negative([WhiteDot, BlackDot])` is "all Kropki dots are given".
+    Negative(Vec<Mark>),
+    /// These cells hold even values.
+    Even {
+        /// The cells.
+        cells: Vec<CellRef>,
+    },
+    /// These cells hold odd values.
+    Odd {
+        /// The cells.
+        cells: Vec<CellRef>,
+    },
+    /// Orthogonal neighbours never hold consecutive values (a pair with a white dot excepted).
+    NonConsecutive,
+    /// A German whispers line: neighbours on the line differ by at least `difference`
+    /// (default ⌈n/2⌉: 5 on 9×9).
+    Whisper {
+        /// The line; consecutive cells touch.
+        cells: Vec<CellRef>,
+        /// The least difference; default ⌈n/2⌉.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        difference: Option<u32>,
+    },
+    /// A renban line: its values are a set of consecutive values, in any order (so no repeats).
+    Renban {
+        /// The line; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
+    /// A palindrome line: it reads the same from both ends.
+    Palindrome {
+        /// The line; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
+    /// A little killer clue: the values along a diagonal add up to `sum` (values may repeat).
+    LittleKiller {
+        /// The diagonal, in order: each cell one diagonal step from the last, in one direction.
+        cells: Vec<CellRef>,
+        /// The total.
+        sum: u32,
+    },
+    /// A sandwich clue: in the row (or column), the values between the smallest value (1) and
+    /// the largest (n) add up to `sum`. Give `row` or `column`, 1-based.
+    Sandwich {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// The total between the two.
+        sum: u32,
+    },
+}
+
+/// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Mark {
+    /// A white Kropki dot (consecutive values).
+    WhiteDot,
+    /// A black Kropki dot (one value double the other).
+    BlackDot,
+    /// An X (the values add up to 10).
+    X,
+    /// A V (the values add up to 5).
+    V,
+}
+
+impl Mark {
+    /// The mark as written in spec files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::WhiteDot => "WhiteDot",
+            Mark::BlackDot => "BlackDot",
+            Mark::X => "X",
+            Mark::V => "V",
+        }
+    }
 }
 
 impl Rule {
@@ -101,6 +237,22 @@ impl Rule {
             Rule::AtMostOnce { .. } => "AtMostOnce",
             Rule::AntiKnight => "AntiKnight",
             Rule::AntiKing => "AntiKing",
+            Rule::Cage { .. } => "Cage",
+            Rule::Thermometer { .. } => "Thermometer",
+            Rule::Arrow { .. } => "Arrow",
+            Rule::WhiteDot { .. } => "WhiteDot",
+            Rule::BlackDot { .. } => "BlackDot",
+            Rule::X { .. } => "X",
+            Rule::V { .. } => "V",
+            Rule::Negative(_) => "Negative",
+            Rule::Even { .. } => "Even",
+            Rule::Odd { .. } => "Odd",
+            Rule::NonConsecutive => "NonConsecutive",
+            Rule::Whisper { .. } => "Whisper",
+            Rule::Renban { .. } => "Renban",
+            Rule::Palindrome { .. } => "Palindrome",
+            Rule::LittleKiller { .. } => "LittleKiller",
+            Rule::Sandwich { .. } => "Sandwich",
         }
     }
 }
@@ -201,12 +353,21 @@ pub struct SpecError {
     /// Text to search the source for, to locate a semantic error.
     #[doc(hidden)]
     pub needle: Option<String>,
+    /// Which occurrence of `needle` (0: the first).
+    #[doc(hidden)]
+    pub nth: usize,
 }
 
 impl SpecError {
     /// An error found while checking a spec, located later by searching for `needle`.
     pub(crate) fn invalid(origin: &str, message: String, needle: Option<String>) -> SpecError {
-        SpecError { origin: origin.into(), position: None, message, needle }
+        SpecError { origin: origin.into(), position: None, message, needle, nth: 0 }
+    }
+
+    /// An error about the `nth` occurrence (from 0) of `needle`: the third `Cage` rule.
+    pub(crate) fn at_nth(mut self, nth: usize) -> SpecError {
+        self.nth = nth;
+        self
     }
 
     /// Fills in the position from the source text when the error names something in it: a
@@ -216,7 +377,7 @@ impl SpecError {
     pub(crate) fn locate(mut self, source: &str) -> SpecError {
         if self.position.is_none()
             && let Some(needle) = &self.needle
-            && let Some(offset) = find_in_ron(source, needle)
+            && let Some(offset) = find_in_ron(source, needle, self.nth)
         {
             let before = &source[..offset];
             let line = before.matches('\n').count() + 1;
@@ -228,21 +389,25 @@ impl SpecError {
 }
 
 /// Where `needle` first appears in RON `source` as a name or a string (see [`SpecError::locate`]).
-fn find_in_ron(source: &str, needle: &str) -> Option<usize> {
+fn find_in_ron(source: &str, needle: &str, mut nth: usize) -> Option<usize> {
     let identifier = !needle.is_empty() && needle.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     let masked = mask_ron(source, identifier);
     let bytes = masked.as_bytes();
     let mut from = 0;
     while let Some(at) = masked[from..].find(needle).map(|i| from + i) {
         from = at + 1;
-        if !identifier {
-            return Some(at);
-        }
-        let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
-        let after = masked[at + needle.len()..].trim_start();
-        let after_ok = after.is_empty() || after.starts_with([':', '(', ',', ']', ')']);
-        if before_ok && after_ok {
-            return Some(at);
+        let found = if identifier {
+            let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+            let after = masked[at + needle.len()..].trim_start();
+            before_ok && (after.is_empty() || after.starts_with([':', '(', ',', ']', ')']))
+        } else {
+            true
+        };
+        if found {
+            if nth == 0 {
+                return Some(at);
+            }
+            nth -= 1;
         }
     }
     None
@@ -328,6 +493,7 @@ impl Spec {
             position: Some((e.span.start.line, e.span.start.col)),
             message: e.code.to_string(),
             needle: None,
+            nth: 0,
         })?;
         if spec.size == 0 || spec.size > MAX_SIZE {
             return Err(SpecError::invalid(
@@ -391,8 +557,8 @@ mod tests {
         let text = "// size matters: rules below\nSpec(\n  name: \"x\",\n  summary: \"size: big\",\n  size: 65,\n  rules: [Rows],\n)";
         let e = Spec::parse(text, "x.ron").unwrap_err();
         assert_eq!(e.position, Some((5, 3)), "{e}");
-        assert_eq!(find_in_ron("a /* Windows */ [Rows, Windows]", "Windows"), Some(23));
-        assert_eq!(find_in_ron("// \"r1c1\"\ncells: [\"r1c1\"]", "\"r1c1\""), Some(18));
+        assert_eq!(find_in_ron("a /* Windows */ [Rows, Windows]", "Windows", 0), Some(23));
+        assert_eq!(find_in_ron("// \"r1c1\"\ncells: [\"r1c1\"]", "\"r1c1\"", 0), Some(18));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::model::{Model, UnitKind};
+use crate::spec::{CellRef, Mark, Rule, Spec};
 use crate::{Cell, Grid, Symbols, Value, cell_name};
 
 /// Two cells of one unit holding the same value.
@@ -103,6 +104,9 @@ pub enum Violation {
     /// Two cells of a unit hold the same value.
     #[error("{0}")]
     Conflict(Conflict),
+    /// A rule beyond houses is broken (a cage's sum, a thermometer, a dot, …).
+    #[error("{0}")]
+    Rule(String),
 }
 
 /// Checks that `solution` is complete, keeps every given, and breaks no unit of the model.
@@ -120,8 +124,174 @@ pub fn check_solution(model: &Model, givens: &Grid, solution: &Grid) -> Result<(
             return Err(Violation::GivenChanged { cell: cell_name(cell, n), given: g, found: v });
         }
     }
-    match find_conflict(model, solution) {
-        Some(c) => Err(Violation::Conflict(c)),
+    if let Some(c) = find_conflict(model, solution) {
+        return Err(Violation::Conflict(c));
+    }
+    match broken_rule(model.spec(), solution) {
+        Some(message) => Err(Violation::Rule(message)),
         None => Ok(()),
     }
+}
+
+/// The first rule beyond houses and groups that a full grid breaks, said in words: read
+/// straight from the spec's rules, sharing no code with the model's constraints or any strategy.
+pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
+    let n = spec.size;
+    if grid.size() != n {
+        return Some(format!("the grid is {}×{}, expected {n}×{n}", grid.size(), grid.size()));
+    }
+    let at = |c: &CellRef| u32::from(grid.get((c.row - 1) * n + c.col - 1));
+    let name = |c: &CellRef| c.to_string();
+    let mut marked: Vec<(Mark, CellRef, CellRef)> = Vec::new();
+    for rule in &spec.rules {
+        match rule {
+            Rule::WhiteDot { cells } if cells.len() == 2 => marked.push((Mark::WhiteDot, cells[0], cells[1])),
+            Rule::BlackDot { cells } if cells.len() == 2 => marked.push((Mark::BlackDot, cells[0], cells[1])),
+            Rule::X { cells } if cells.len() == 2 => marked.push((Mark::X, cells[0], cells[1])),
+            Rule::V { cells } if cells.len() == 2 => marked.push((Mark::V, cells[0], cells[1])),
+            _ => {}
+        }
+    }
+    let holds = |mark: Mark, a: u32, b: u32| match mark {
+        Mark::WhiteDot => a + 1 == b || b + 1 == a,
+        Mark::BlackDot => a == 2 * b || b == 2 * a,
+        Mark::X => a + b == 10,
+        Mark::V => a + b == 5,
+    };
+    for rule in &spec.rules {
+        match rule {
+            Rule::Cage { cells, sum } => {
+                let values: Vec<u32> = cells.iter().map(at).collect();
+                for (i, a) in values.iter().enumerate() {
+                    if values[i + 1..].contains(a) {
+                        return Some(format!("the cage at {} repeats {a}", name(&cells[0])));
+                    }
+                }
+                if let Some(s) = sum
+                    && values.iter().sum::<u32>() != *s
+                {
+                    return Some(format!(
+                        "the cage at {} adds up to {}, not {s}",
+                        name(&cells[0]),
+                        values.iter().sum::<u32>()
+                    ));
+                }
+            }
+            Rule::Thermometer { cells } => {
+                for w in cells.windows(2) {
+                    if at(&w[1]) <= at(&w[0]) {
+                        return Some(format!("the thermometer does not rise from {} to {}", name(&w[0]), name(&w[1])));
+                    }
+                }
+            }
+            Rule::Arrow { circle, line } => {
+                let total: u32 = line.iter().map(at).sum();
+                if total != at(circle) {
+                    return Some(format!("the arrow from {} adds up to {total}, not {}", name(circle), at(circle)));
+                }
+            }
+            Rule::WhiteDot { cells } | Rule::BlackDot { cells } | Rule::X { cells } | Rule::V { cells } => {
+                let mark = match rule {
+                    Rule::WhiteDot { .. } => Mark::WhiteDot,
+                    Rule::BlackDot { .. } => Mark::BlackDot,
+                    Rule::X { .. } => Mark::X,
+                    _ => Mark::V,
+                };
+                if !holds(mark, at(&cells[0]), at(&cells[1])) {
+                    return Some(format!("the {} between {} and {} does not hold", mark.name(), name(&cells[0]), name(&cells[1])));
+                }
+            }
+            Rule::Even { cells } | Rule::Odd { cells } => {
+                let even = matches!(rule, Rule::Even { .. });
+                if let Some(c) = cells.iter().find(|c| (at(c) % 2 == 0) != even) {
+                    return Some(format!("{} holds {}, which is not {}", name(c), at(c), if even { "even" } else { "odd" }));
+                }
+            }
+            Rule::Whisper { cells, difference } => {
+                let d = difference.unwrap_or(n.div_ceil(2) as u32);
+                for w in cells.windows(2) {
+                    if at(&w[0]).abs_diff(at(&w[1])) < d {
+                        return Some(format!("the whisper from {} to {} differs by less than {d}", name(&w[0]), name(&w[1])));
+                    }
+                }
+            }
+            Rule::Renban { cells } => {
+                let mut values: Vec<u32> = cells.iter().map(at).collect();
+                values.sort_unstable();
+                if values.windows(2).any(|w| w[1] != w[0] + 1) {
+                    return Some(format!("the renban line at {} is not a run of consecutive values", name(&cells[0])));
+                }
+            }
+            Rule::Palindrome { cells } => {
+                let k = cells.len();
+                if (0..k).any(|i| at(&cells[i]) != at(&cells[k - 1 - i])) {
+                    return Some(format!("the palindrome at {} does not read the same both ways", name(&cells[0])));
+                }
+            }
+            Rule::LittleKiller { cells, sum } => {
+                let total: u32 = cells.iter().map(at).sum();
+                if total != *sum {
+                    return Some(format!("the little killer diagonal at {} adds up to {total}, not {sum}", name(&cells[0])));
+                }
+            }
+            Rule::Sandwich { row, column, sum } => {
+                let line: Vec<u32> = (1..=n)
+                    .map(|i| match (row, column) {
+                        (Some(r), _) => at(&CellRef { row: *r, col: i }),
+                        (_, Some(c)) => at(&CellRef { row: i, col: *c }),
+                        _ => 0,
+                    })
+                    .collect();
+                let ones: Vec<usize> = (0..n).filter(|&i| line[i] == 1).collect();
+                let bigs: Vec<usize> = (0..n).filter(|&i| line[i] == n as u32).collect();
+                let what = match (row, column) {
+                    (Some(r), _) => format!("row {r}"),
+                    (_, Some(c)) => format!("column {c}"),
+                    _ => "?".into(),
+                };
+                if ones.len() != 1 || bigs.len() != 1 {
+                    return Some(format!("the sandwich in {what} needs one 1 and one {n}"));
+                }
+                let (lo, hi) = (ones[0].min(bigs[0]), ones[0].max(bigs[0]));
+                let total: u32 = line[lo + 1..hi].iter().sum();
+                if total != *sum {
+                    return Some(format!("the sandwich in {what} holds {total}, not {sum}"));
+                }
+            }
+            Rule::Negative(_) | Rule::NonConsecutive => {
+                let negative: Vec<Mark> = match rule {
+                    Rule::Negative(list) => list.clone(),
+                    _ => vec![Mark::WhiteDot],
+                };
+                for r in 1..=n {
+                    for c in 1..=n {
+                        let a = CellRef { row: r, col: c };
+                        for b in [CellRef { row: r, col: c + 1 }, CellRef { row: r + 1, col: c }] {
+                            if b.row > n || b.col > n {
+                                continue;
+                            }
+                            let has_mark = marked.iter().any(|&(m, x, y)| {
+                                negative.contains(&m) && ((x == a && y == b) || (x == b && y == a))
+                            });
+                            if has_mark {
+                                continue;
+                            }
+                            if let Some(m) = negative.iter().find(|&&m| holds(m, at(&a), at(&b))) {
+                                return Some(format!(
+                                    "{} and {} have no {} between them, but their values {} and {} would need one",
+                                    name(&a),
+                                    name(&b),
+                                    m.name(),
+                                    at(&a),
+                                    at(&b)
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }

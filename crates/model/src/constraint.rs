@@ -1,0 +1,710 @@
+//! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers and
+//! sandwiches, compiled from a spec's rules into one abstraction every strategy uses.
+//!
+//! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
+//! arrow from its circle) and a relation on their values. It offers two operations:
+//!
+//! - [`Constraint::filter`] narrows candidate sets (one `u64` mask per cell, bit `v - 1` for
+//!   value `v`) to the values that still have support: exact tables of the value combinations
+//!   a cage of k cells and sum s allows, a dynamic program over reachable partial sums for sums
+//!   without that table, bounds for sums too large for it, pair tables for dots and whispers,
+//!   windows for renban, bounds passes for thermometers. Filtering is sound (it removes only
+//!   values that no assignment satisfying the constraint uses) and, once every cell has one
+//!   candidate, exact: it fails then exactly when the values break the constraint.
+//! - [`Constraint::holds`] checks a partial assignment with the same code, for plain searches.
+//!
+//! Houses and at-most-once groups stay what they were: units, the fast special case. A cage's
+//! and a renban line's "no repeats" part is an at-most-once group of the model; the constraint
+//! holds only the sum (or the span).
+
+use std::sync::Arc;
+
+use crate::Cell;
+
+/// The rule a constraint comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ConstraintKind {
+    /// A killer cage with a sum.
+    Cage,
+    /// A thermometer.
+    Thermometer,
+    /// An arrow.
+    Arrow,
+    /// A white Kropki dot.
+    WhiteDot,
+    /// A black Kropki dot.
+    BlackDot,
+    /// An X.
+    X,
+    /// A V.
+    V,
+    /// The negative rule between two unmarked neighbours.
+    Negative,
+    /// An even cell.
+    Even,
+    /// An odd cell.
+    Odd,
+    /// Two orthogonal neighbours of a non-consecutive puzzle.
+    NonConsecutive,
+    /// Two neighbours on a German whispers line.
+    Whisper,
+    /// A renban line.
+    Renban,
+    /// Two cells a palindrome line pairs up.
+    Palindrome,
+    /// A little killer diagonal.
+    LittleKiller,
+    /// A sandwich clue.
+    Sandwich,
+}
+
+impl ConstraintKind {
+    /// Every kind, in a fixed order.
+    pub const ALL: [ConstraintKind; 16] = [
+        ConstraintKind::Cage,
+        ConstraintKind::Thermometer,
+        ConstraintKind::Arrow,
+        ConstraintKind::WhiteDot,
+        ConstraintKind::BlackDot,
+        ConstraintKind::X,
+        ConstraintKind::V,
+        ConstraintKind::Negative,
+        ConstraintKind::Even,
+        ConstraintKind::Odd,
+        ConstraintKind::NonConsecutive,
+        ConstraintKind::Whisper,
+        ConstraintKind::Renban,
+        ConstraintKind::Palindrome,
+        ConstraintKind::LittleKiller,
+        ConstraintKind::Sandwich,
+    ];
+
+    /// Its name in messages, `coverlab check` and the graph: kebab-case.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstraintKind::Cage => "cage",
+            ConstraintKind::Thermometer => "thermometer",
+            ConstraintKind::Arrow => "arrow",
+            ConstraintKind::WhiteDot => "white-dot",
+            ConstraintKind::BlackDot => "black-dot",
+            ConstraintKind::X => "x",
+            ConstraintKind::V => "v",
+            ConstraintKind::Negative => "negative",
+            ConstraintKind::Even => "even",
+            ConstraintKind::Odd => "odd",
+            ConstraintKind::NonConsecutive => "non-consecutive",
+            ConstraintKind::Whisper => "whisper",
+            ConstraintKind::Renban => "renban",
+            ConstraintKind::Palindrome => "palindrome",
+            ConstraintKind::LittleKiller => "little-killer",
+            ConstraintKind::Sandwich => "sandwich",
+        }
+    }
+}
+
+/// Which value pairs two cells may hold: `forward[a]` is the mask of values the second cell may
+/// hold when the first holds `a + 1`; `backward[b]` the reverse.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PairTable {
+    forward: Vec<u64>,
+    backward: Vec<u64>,
+}
+
+impl PairTable {
+    /// The table of `allowed(a, b)` over values 1..=n.
+    pub fn new(n: usize, allowed: impl Fn(u32, u32) -> bool) -> PairTable {
+        let mut forward = vec![0u64; n];
+        let mut backward = vec![0u64; n];
+        for a in 1..=n as u32 {
+            for b in 1..=n as u32 {
+                if allowed(a, b) {
+                    forward[a as usize - 1] |= 1 << (b - 1);
+                    backward[b as usize - 1] |= 1 << (a - 1);
+                }
+            }
+        }
+        PairTable { forward, backward }
+    }
+
+    /// True when the pair `(a, b)` is allowed (values from 1).
+    pub fn allows(&self, a: u32, b: u32) -> bool {
+        self.forward[a as usize - 1] >> (b - 1) & 1 == 1
+    }
+}
+
+/// The relation a constraint states on its cells' values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Relation {
+    /// Two cells whose value pair must be in the table (dots, XV, whispers, palindromes, the
+    /// negative and non-consecutive rules).
+    Pair(Arc<PairTable>),
+    /// One cell, whose value must be in the mask (even, odd).
+    Allowed(u64),
+    /// Strictly increasing along the cells (a thermometer).
+    Increasing,
+    /// The values add up to `sum`. With `combinations` (the masks of every set of distinct values
+    /// of that size and sum), the cells are also known to differ (a cage), and filtering uses
+    /// the table; without, a dynamic program over partial sums (sums under 128) or bounds.
+    Sum {
+        /// The total.
+        sum: u32,
+        /// For a cage: every allowed value set, when there are at most [`MAX_COMBINATIONS`].
+        combinations: Option<Arc<[u64]>>,
+    },
+    /// The first cell (the circle) holds the sum of the others (the line).
+    Arrow,
+    /// The values are a set of consecutive values (the cells are also known to differ).
+    Consecutive,
+    /// The cells are a whole row or column in order; the values strictly between the cells
+    /// holding 1 and n add up to `sum`.
+    Sandwich {
+        /// The total between 1 and n.
+        sum: u32,
+    },
+}
+
+/// The most value sets a cage's table holds; beyond, its filtering uses partial sums or bounds.
+pub const MAX_COMBINATIONS: usize = 4096;
+
+/// A constraint on some cells' values, beyond "these cells differ".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constraint {
+    /// The rule it comes from.
+    pub kind: ConstraintKind,
+    /// Its name in messages and traces: `cage 12 (sum 10)`, `thermometer 2`, `white dot r1c1-r1c2`.
+    pub label: String,
+    /// Its cells, in the rule's order.
+    pub cells: Vec<Cell>,
+    /// What it states.
+    pub relation: Relation,
+    /// The grid size.
+    n: usize,
+}
+
+/// Masks of values: bit `v - 1` for value `v`.
+#[inline]
+fn bit(v: u32) -> u64 {
+    1 << (v - 1)
+}
+
+#[inline]
+fn full(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+/// The lowest value of a non-empty mask.
+#[inline]
+fn lowest(m: u64) -> u32 {
+    m.trailing_zeros() + 1
+}
+
+/// The highest value of a non-empty mask.
+#[inline]
+fn highest(m: u64) -> u32 {
+    64 - m.leading_zeros()
+}
+
+/// Values greater than `v` (0: all).
+#[inline]
+fn above(v: u32) -> u64 {
+    if v >= 64 { 0 } else { u64::MAX << v }
+}
+
+/// Values less than `v`.
+#[inline]
+fn below(v: u32) -> u64 {
+    if v == 0 { 0 } else { above(v - 1) ^ u64::MAX }
+}
+
+impl Constraint {
+    /// A constraint of `kind` on `cells` of an n×n grid.
+    pub fn new(kind: ConstraintKind, label: String, cells: Vec<Cell>, relation: Relation, n: usize) -> Constraint {
+        Constraint { kind, label, cells, relation, n }
+    }
+
+    /// Narrows `domains` (one mask per cell of [`Constraint::cells`], in order; a filled cell's
+    /// mask is its one value) to the values with support. `Err(i)`: no assignment satisfies the
+    /// constraint, and `i` is the position of a cell that lost every value (or the first cell).
+    pub fn filter(&self, domains: &mut [u64]) -> Result<(), usize> {
+        debug_assert_eq!(domains.len(), self.cells.len());
+        if let Some(i) = domains.iter().position(|&d| d == 0) {
+            return Err(i);
+        }
+        match &self.relation {
+            Relation::Pair(table) => pair(table, domains),
+            &Relation::Allowed(mask) => {
+                domains[0] &= mask;
+                if domains[0] == 0 { Err(0) } else { Ok(()) }
+            }
+            Relation::Increasing => increasing(domains),
+            Relation::Sum { combinations: Some(table), .. } => cage(table, domains),
+            &Relation::Sum { sum, combinations: None } => sum_filter(domains, Targets::Exactly(sum)),
+            Relation::Arrow => arrow(domains),
+            Relation::Consecutive => consecutive(self.n, domains),
+            &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
+        }
+    }
+
+    /// True unless the values (`values[i]` for the i-th cell, 0 when empty) already break the
+    /// constraint: what a plain search checks at each placement. For a full assignment it is
+    /// exact.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        let all = full(self.n);
+        let mut domains = [0u64; 64];
+        let k = values.len().min(64);
+        for (d, &v) in domains.iter_mut().zip(&values[..k]) {
+            *d = if v == 0 { all } else { bit(u32::from(v)) };
+        }
+        if k < values.len() {
+            // Longer than any line of a grid: check it with a buffer of its own.
+            let mut domains: Vec<u64> =
+                values.iter().map(|&v| if v == 0 { all } else { bit(u32::from(v)) }).collect();
+            return self.filter(&mut domains).is_ok();
+        }
+        self.filter(&mut domains[..k]).is_ok()
+    }
+
+    /// The grid size the constraint was built for.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+}
+
+fn pair(table: &PairTable, d: &mut [u64]) -> Result<(), usize> {
+    let mut support = 0u64;
+    let mut a = d[0];
+    while a != 0 {
+        support |= table.forward[a.trailing_zeros() as usize];
+        a &= a - 1;
+    }
+    d[1] &= support;
+    if d[1] == 0 {
+        return Err(1);
+    }
+    let mut support = 0u64;
+    let mut b = d[1];
+    while b != 0 {
+        support |= table.backward[b.trailing_zeros() as usize];
+        b &= b - 1;
+    }
+    d[0] &= support;
+    if d[0] == 0 { Err(0) } else { Ok(()) }
+}
+
+/// Bounds passes both ways: exact for a chain of `<`.
+fn increasing(d: &mut [u64]) -> Result<(), usize> {
+    let mut floor = 0u32;
+    for (i, m) in d.iter_mut().enumerate() {
+        *m &= above(floor);
+        if *m == 0 {
+            return Err(i);
+        }
+        floor = lowest(*m);
+    }
+    let mut ceiling = 65u32;
+    for (i, m) in d.iter_mut().enumerate().rev() {
+        *m &= below(ceiling);
+        if *m == 0 {
+            return Err(i);
+        }
+        ceiling = highest(*m);
+    }
+    Ok(())
+}
+
+/// A cage with its table of value sets: a set is feasible when it uses only values some cell
+/// still has and every cell has one of its values. Each cell keeps the values of feasible sets;
+/// a value every feasible set needs, left in one cell, is placed there.
+fn cage(table: &[u64], d: &mut [u64]) -> Result<(), usize> {
+    let k = d.len();
+    let union = d.iter().fold(0, |u, &m| u | m);
+    let mut new = [0u64; 64];
+    let mut required = u64::MAX;
+    let mut any = false;
+    'sets: for &set in table {
+        if set & !union != 0 {
+            continue;
+        }
+        for &m in d.iter() {
+            if m & set == 0 {
+                continue 'sets;
+            }
+        }
+        any = true;
+        required &= set;
+        for (n, &m) in new.iter_mut().zip(d.iter()) {
+            *n |= m & set;
+        }
+    }
+    if !any {
+        return Err(0);
+    }
+    let mut r = required;
+    while r != 0 {
+        let b = r & r.wrapping_neg();
+        r ^= b;
+        let mut holder = usize::MAX;
+        for (i, &m) in new[..k].iter().enumerate() {
+            if m & b != 0 {
+                if holder != usize::MAX {
+                    holder = usize::MAX - 1;
+                    break;
+                }
+                holder = i;
+            }
+        }
+        match holder {
+            usize::MAX => return Err(0),
+            h if h < k => new[h] = b,
+            _ => {}
+        }
+    }
+    for (i, (m, &n)) in d.iter_mut().zip(&new[..k]).enumerate() {
+        *m = n;
+        if n == 0 {
+            return Err(i);
+        }
+    }
+    Ok(())
+}
+
+/// The totals a sum may take.
+#[derive(Clone, Copy)]
+enum Targets {
+    /// One total.
+    Exactly(u32),
+    /// Any value of the mask (an arrow's circle).
+    Values(u64),
+}
+
+/// Each cell keeps the values that some assignment of the others completes to a target total.
+/// Exact (a dynamic program over reachable partial sums, in `u128` bitsets) when every target
+/// is under 128: partial sums only grow, so those of 128 and more, dropped by the shifts, could
+/// never reach one. Otherwise bounds: a value stays when the others' least and greatest totals
+/// leave a target within reach.
+fn sum_filter(d: &mut [u64], targets: Targets) -> Result<(), usize> {
+    let k = d.len();
+    let exact = match targets {
+        Targets::Exactly(s) => s < 128,
+        Targets::Values(_) => true,
+    };
+    if !exact {
+        let Targets::Exactly(s) = targets else { unreachable!() };
+        return sum_bounds(d, s as u64, s as u64);
+    }
+    let goal: u128 = match targets {
+        Targets::Exactly(s) => 1u128 << s,
+        Targets::Values(m) => u128::from(m) << 1,
+    };
+    // forward[i]: the totals the first i cells can reach.
+    let mut forward = [0u128; 65];
+    forward[0] = 1;
+    for i in 0..k {
+        let mut next = 0u128;
+        let mut m = d[i];
+        while m != 0 {
+            let v = m.trailing_zeros() + 1;
+            next |= forward[i] << v;
+            m &= m - 1;
+        }
+        forward[i + 1] = next;
+    }
+    if forward[k] & goal == 0 {
+        return Err(0);
+    }
+    // need: the totals the cells before i must reach for the rest to end on a target.
+    let mut need = goal;
+    for i in (0..k).rev() {
+        let mut keep = 0u64;
+        let mut next_need = 0u128;
+        let mut m = d[i];
+        while m != 0 {
+            let v = m.trailing_zeros() + 1;
+            let before = need >> v;
+            if forward[i] & before != 0 {
+                keep |= bit(v);
+                next_need |= before;
+            }
+            m &= m - 1;
+        }
+        d[i] = keep;
+        if keep == 0 {
+            return Err(i);
+        }
+        need = next_need;
+    }
+    Ok(())
+}
+
+/// Bounds reasoning for a total between `lo` and `hi`.
+fn sum_bounds(d: &mut [u64], lo: u64, hi: u64) -> Result<(), usize> {
+    let least: u64 = d.iter().map(|&m| u64::from(lowest(m))).sum();
+    let most: u64 = d.iter().map(|&m| u64::from(highest(m))).sum();
+    if least > hi || most < lo {
+        return Err(0);
+    }
+    for (i, m) in d.iter_mut().enumerate() {
+        let (l, h) = (u64::from(lowest(*m)), u64::from(highest(*m)));
+        // v + (least - l) <= hi and v + (most - h) >= lo.
+        let max_v = hi - (least - l);
+        let min_v = lo.saturating_sub(most - h);
+        let mut keep = *m;
+        if max_v < 64 {
+            keep &= below(max_v as u32 + 1);
+        }
+        if min_v > 1 {
+            keep &= above(min_v.min(64) as u32 - 1);
+        }
+        *m = keep;
+        if keep == 0 {
+            return Err(i);
+        }
+    }
+    Ok(())
+}
+
+/// The circle (cell 0) is the total of the line: the line's sum filtered against the circle's
+/// values, the circle against the line's reachable totals.
+fn arrow(d: &mut [u64]) -> Result<(), usize> {
+    let (circle, line) = d.split_first_mut().expect("an arrow has a circle");
+    // Reachable totals of the line, for the circle.
+    let mut reach = 1u128;
+    for &m in line.iter() {
+        let mut next = 0u128;
+        let mut x = m;
+        while x != 0 {
+            next |= reach << (x.trailing_zeros() + 1);
+            x &= x - 1;
+        }
+        reach = next;
+    }
+    *circle &= (reach >> 1) as u64;
+    if *circle == 0 {
+        return Err(0);
+    }
+    sum_filter(line, Targets::Values(*circle)).map_err(|i| i + 1)
+}
+
+/// Renban: the values fill a window of k consecutive values. A window is feasible when every
+/// cell has a value in it and every value of it is some cell's candidate.
+fn consecutive(n: usize, d: &mut [u64]) -> Result<(), usize> {
+    let k = d.len();
+    if k > n {
+        return Err(0);
+    }
+    let mut new = [0u64; 64];
+    let mut any = false;
+    let span = full(k);
+    for lo in 0..=(n - k) {
+        let w = span << lo;
+        let mut union = 0;
+        if d.iter().any(|&m| m & w == 0) {
+            continue;
+        }
+        for &m in d.iter() {
+            union |= m & w;
+        }
+        if union != w {
+            continue;
+        }
+        any = true;
+        for (x, &m) in new.iter_mut().zip(d.iter()) {
+            *x |= m & w;
+        }
+    }
+    if !any {
+        return Err(0);
+    }
+    for (i, (m, &x)) in d.iter_mut().zip(&new[..k]).enumerate() {
+        *m = x;
+        if x == 0 {
+            return Err(i);
+        }
+    }
+    Ok(())
+}
+
+/// The largest grid on which a sandwich is filtered by its placements of 1 and n (n² pairs of
+/// places, each with a partial-sum program); above it only a decided line is checked.
+const SANDWICH_FILTER_MAX: usize = 25;
+
+/// A sandwich: for each pair of places the 1 and the n may take, the cells between must reach
+/// the sum with values other than 1 and n, and the cells outside must hold such values too.
+fn sandwich(n: usize, sum: u32, d: &mut [u64]) -> Result<(), usize> {
+    let k = d.len();
+    let (one, big) = (bit(1), bit(n as u32));
+    let mid = full(n) & !one & !big;
+    let decided = d.iter().all(|m| m.count_ones() == 1);
+    if !decided && (n > SANDWICH_FILTER_MAX || sum >= 128) {
+        return Ok(());
+    }
+    let mut new = [0u64; 64];
+    let mut any = false;
+    let mut between = [0u64; 64];
+    for p in 0..k {
+        for q in p + 1..k {
+            for (a, b) in [(one, big), (big, one)] {
+                if d[p] & a == 0 || d[q] & b == 0 {
+                    continue;
+                }
+                if d[..p].iter().chain(&d[q + 1..]).any(|&m| m & mid == 0) {
+                    continue;
+                }
+                let inner = &mut between[..q - p - 1];
+                for (x, &m) in inner.iter_mut().zip(&d[p + 1..q]) {
+                    *x = m & mid;
+                }
+                if inner.iter().any(|&m| m == 0) {
+                    continue;
+                }
+                if inner.is_empty() {
+                    if sum != 0 {
+                        continue;
+                    }
+                } else if sum_filter(inner, Targets::Exactly(sum)).is_err() {
+                    continue;
+                }
+                any = true;
+                new[p] |= a;
+                new[q] |= b;
+                for (x, &m) in new[p + 1..q].iter_mut().zip(inner.iter()) {
+                    *x |= m;
+                }
+                for i in (0..p).chain(q + 1..k) {
+                    new[i] |= d[i] & mid;
+                }
+            }
+        }
+    }
+    if !any {
+        return Err(0);
+    }
+    for (i, (m, &x)) in d.iter_mut().zip(&new[..k]).enumerate() {
+        *m = x;
+        if x == 0 {
+            return Err(i);
+        }
+    }
+    Ok(())
+}
+
+/// Every set of `k` distinct values from 1..=n adding up to `sum`, as masks, ascending; `None`
+/// when there are more than [`MAX_COMBINATIONS`]. The search visits only prefixes that can
+/// still be completed (the sums of k distinct values form an interval), so it is quick.
+pub fn combinations(n: usize, k: usize, sum: u32) -> Option<Vec<u64>> {
+    fn go(n: u32, from: u32, k: u32, sum: u32, set: u64, out: &mut Vec<u64>) -> bool {
+        if k == 0 {
+            if sum == 0 {
+                out.push(set);
+            }
+            return out.len() <= MAX_COMBINATIONS;
+        }
+        for v in from..=n {
+            // The least and greatest totals of k values from v up.
+            let least = k * v + k * (k - 1) / 2;
+            if least > sum {
+                break;
+            }
+            let most = k * n - k * (k - 1) / 2;
+            if most < sum || n + 1 - v < k {
+                continue;
+            }
+            if !go(n, v + 1, k - 1, sum - v, set | bit(v), out) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    go(n as u32, 1, k as u32, sum, 0, &mut out).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(relation: Relation, cells: usize, n: usize) -> Constraint {
+        Constraint::new(ConstraintKind::Cage, "t".into(), (0..cells).collect(), relation, n)
+    }
+
+    fn mask(values: &[u32]) -> u64 {
+        values.iter().map(|&v| bit(v)).fold(0, |a, b| a | b)
+    }
+
+    #[test]
+    fn cage_tables_match_a_count() {
+        // 2 cells summing to 3 on 9×9: {1,2} only; 3 cells to 24: {7,8,9}; 2 to 10: four sets.
+        assert_eq!(combinations(9, 2, 3), Some(vec![mask(&[1, 2])]));
+        assert_eq!(combinations(9, 3, 24), Some(vec![mask(&[7, 8, 9])]));
+        assert_eq!(combinations(9, 2, 10).map(|v| v.len()), Some(4));
+        assert_eq!(combinations(9, 9, 45).map(|v| v.len()), Some(1));
+        assert_eq!(combinations(9, 2, 18), Some(vec![]));
+        assert!(combinations(64, 32, 1040).is_none(), "too many to list");
+    }
+
+    #[test]
+    fn a_cage_keeps_only_values_of_feasible_sets() {
+        let table: Arc<[u64]> = combinations(9, 2, 4).unwrap().into();
+        let cage = c(Relation::Sum { sum: 4, combinations: Some(table) }, 2, 9);
+        let mut d = [full(9), full(9)];
+        cage.filter(&mut d).unwrap();
+        assert_eq!(d, [mask(&[1, 3]), mask(&[1, 3])]);
+        let mut d = [mask(&[3, 5]), full(9)];
+        cage.filter(&mut d).unwrap();
+        assert_eq!(d, [mask(&[3]), mask(&[1])]);
+        assert!(cage.holds(&[1, 3]) && !cage.holds(&[2, 2]) && !cage.holds(&[1, 2]) && cage.holds(&[0, 3]));
+        assert!(!cage.holds(&[0, 4]));
+    }
+
+    #[test]
+    fn sums_without_a_table_are_exact_under_128_and_bounded_above() {
+        let sum = c(Relation::Sum { sum: 5, combinations: None }, 3, 9);
+        let mut d = [full(9); 3];
+        sum.filter(&mut d).unwrap();
+        assert_eq!(d, [mask(&[1, 2, 3]); 3]);
+        assert!(sum.holds(&[1, 1, 3]) && !sum.holds(&[1, 1, 1]) && !sum.holds(&[3, 3, 0]));
+        let big = c(Relation::Sum { sum: 200, combinations: None }, 4, 64);
+        assert!(big.holds(&[50, 50, 50, 50]) && !big.holds(&[50, 50, 50, 49]) && big.holds(&[64, 64, 0, 0]));
+        assert!(!big.holds(&[1, 1, 1, 0]));
+    }
+
+    #[test]
+    fn thermometers_arrows_renban_and_sandwiches() {
+        let thermo = c(Relation::Increasing, 3, 9);
+        let mut d = [full(9); 3];
+        thermo.filter(&mut d).unwrap();
+        assert_eq!(d, [mask(&[1, 2, 3, 4, 5, 6, 7]), mask(&[2, 3, 4, 5, 6, 7, 8]), mask(&[3, 4, 5, 6, 7, 8, 9])]);
+        assert!(thermo.holds(&[1, 5, 9]) && !thermo.holds(&[2, 2, 0]) && !thermo.holds(&[0, 9, 0]));
+
+        let arrow = c(Relation::Arrow, 3, 9);
+        assert!(arrow.holds(&[7, 3, 4]) && !arrow.holds(&[7, 3, 3]) && !arrow.holds(&[1, 0, 0]));
+        let mut d = [full(9), mask(&[5]), full(9)];
+        arrow.filter(&mut d).unwrap();
+        assert_eq!(d[0], mask(&[6, 7, 8, 9]));
+        assert_eq!(d[2], mask(&[1, 2, 3, 4]));
+
+        let renban = c(Relation::Consecutive, 3, 9);
+        assert!(renban.holds(&[4, 2, 3]) && !renban.holds(&[1, 2, 4]) && renban.holds(&[1, 0, 3]));
+        let mut d = [mask(&[1]), full(9), full(9)];
+        renban.filter(&mut d).unwrap();
+        assert_eq!(d[1], mask(&[1, 2, 3]));
+
+        let sandwich = c(Relation::Sandwich { sum: 5 }, 9, 9);
+        assert!(sandwich.holds(&[2, 1, 3, 2, 9, 4, 5, 6, 7]), "not a house here: values between 1 and 9 sum to 5");
+        assert!(!sandwich.holds(&[2, 1, 3, 4, 9, 5, 6, 7, 8]));
+        assert!(sandwich.holds(&[9, 2, 3, 1, 4, 5, 6, 7, 8]));
+        assert!(c(Relation::Sandwich { sum: 0 }, 9, 9).holds(&[2, 1, 9, 3, 4, 5, 6, 7, 8]));
+    }
+
+    #[test]
+    fn pair_tables() {
+        let white = Arc::new(PairTable::new(9, |a, b| a.abs_diff(b) == 1));
+        let dot = c(Relation::Pair(white), 2, 9);
+        let mut d = [mask(&[5]), full(9)];
+        dot.filter(&mut d).unwrap();
+        assert_eq!(d[1], mask(&[4, 6]));
+        assert!(!dot.holds(&[1, 3]) && dot.holds(&[2, 1]));
+    }
+}

@@ -1,0 +1,365 @@
+//! The rules beyond houses, checked and compiled: each becomes [`Constraint`]s, and cages and
+//! renban lines also an at-most-once group (their "no repeats" part).
+//!
+//! A rule that cannot hold is refused here, naming the rule (its position in the file comes
+//! from [`SpecError::locate`]): cells outside the grid or repeated, lines whose cells do not
+//! touch, dots between cells that are not neighbours, sums no values reach, thermometers longer
+//! than the alphabet.
+
+use std::sync::Arc;
+
+use crate::constraint::{Constraint, ConstraintKind, PairTable, Relation, combinations};
+use crate::model::{Unit, UnitKind};
+use crate::spec::{CellRef, Mark, Rule, Spec, SpecError};
+use crate::{Cell, cell_name};
+
+/// What the rules beyond houses compile to.
+pub(crate) struct Compiled {
+    pub(crate) constraints: Vec<Constraint>,
+    pub(crate) groups: Vec<Unit>,
+}
+
+/// The most constraints one cell may be in (with every kind at once, a few dozen).
+pub const MAX_CONSTRAINTS_PER_CELL: usize = 256;
+
+pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> {
+    let n = spec.size;
+    let mut out = Compiled { constraints: Vec::new(), groups: Vec::new() };
+    // How many rules of each kind came before, to number labels and locate errors.
+    let mut seen: Vec<(&'static str, usize)> = Vec::new();
+    let mut marks: Vec<(Mark, Cell, Cell)> = Vec::new();
+    for rule in &spec.rules {
+        let kind = rule.kind();
+        let nth = match seen.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, c)) => {
+                *c += 1;
+                *c - 1
+            }
+            None => {
+                seen.push((kind, 1));
+                0
+            }
+        };
+        let number = nth + 1;
+        let err = |message: String| SpecError::invalid(origin, message, Some(kind.into())).at_nth(nth);
+        let what = || format!("{kind} rule {number}");
+        let cells_of = |refs: &[CellRef]| -> Result<Vec<Cell>, SpecError> {
+            let mut cells = Vec::with_capacity(refs.len());
+            for r in refs {
+                if r.row > n || r.col > n {
+                    return Err(err(format!("{}: {r} is outside the {n}×{n} grid", what())));
+                }
+                let c = (r.row - 1) * n + r.col - 1;
+                if cells.contains(&c) {
+                    return Err(err(format!("{} lists {r} twice", what())));
+                }
+                cells.push(c);
+            }
+            Ok(cells)
+        };
+        let touching = |cells: &[Cell], how: &str| -> Result<(), SpecError> {
+            for w in cells.windows(2) {
+                if !king(w[0], w[1], n) {
+                    return Err(err(format!(
+                        "{}: {} and {} follow each other on the {how} but do not touch",
+                        what(),
+                        cell_name(w[0], n),
+                        cell_name(w[1], n)
+                    )));
+                }
+            }
+            Ok(())
+        };
+        let length = |cells: &[Cell], least: usize, most: usize, noun: &str| -> Result<(), SpecError> {
+            if cells.len() < least || cells.len() > most {
+                let bound = if least == most { format!("{least}") } else { format!("{least} to {most}") };
+                return Err(err(format!("{} has {} cells; a {noun} has {bound} on a {n}×{n} grid", what(), cells.len())));
+            }
+            Ok(())
+        };
+        let push = |to: &mut Vec<Constraint>, kind: ConstraintKind, label: String, cells: Vec<Cell>, relation| {
+            to.push(Constraint::new(kind, label, cells, relation, n));
+        };
+        match rule {
+            Rule::Cage { cells, sum } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n, "cage")?;
+                let k = cells.len() as u64;
+                let label = match sum {
+                    Some(s) => format!("cage {number} (sum {s})"),
+                    None => format!("cage {number}"),
+                };
+                if let Some(sum) = *sum {
+                    let (least, most) = (k * (k + 1) / 2, k * (2 * n as u64 + 1 - k) / 2);
+                    if u64::from(sum) < least || u64::from(sum) > most {
+                        return Err(err(format!(
+                            "{label}: {k} different values on a {n}×{n} grid add up to {least} to {most}, never {sum}"
+                        )));
+                    }
+                    let table = combinations(n, cells.len(), sum).map(Arc::from);
+                    push(&mut out.constraints, ConstraintKind::Cage, label.clone(), cells.clone(), Relation::Sum { sum, combinations: table });
+                }
+                if cells.len() >= 2 {
+                    let mut sorted = cells;
+                    sorted.sort_unstable();
+                    out.groups.push(Unit { kind: UnitKind::Cage, label, cells: sorted, exact: false });
+                }
+            }
+            Rule::Thermometer { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n, "thermometer")?;
+                touching(&cells, "thermometer")?;
+                push(&mut out.constraints, ConstraintKind::Thermometer, format!("thermometer {number}"), cells, Relation::Increasing);
+            }
+            Rule::Arrow { circle, line } => {
+                let all: Vec<CellRef> = std::iter::once(*circle).chain(line.iter().copied()).collect();
+                let cells = cells_of(&all)?;
+                if line.is_empty() || line.len() > n {
+                    return Err(err(format!(
+                        "{} has a line of {} cells; an arrow's line has 1 to {n} on a {n}×{n} grid",
+                        what(),
+                        line.len()
+                    )));
+                }
+                touching(&cells, "arrow")?;
+                push(&mut out.constraints, ConstraintKind::Arrow, format!("arrow {number}"), cells, Relation::Arrow);
+            }
+            Rule::WhiteDot { cells } | Rule::BlackDot { cells } | Rule::X { cells } | Rule::V { cells } => {
+                let mark = match rule {
+                    Rule::WhiteDot { .. } => Mark::WhiteDot,
+                    Rule::BlackDot { .. } => Mark::BlackDot,
+                    Rule::X { .. } => Mark::X,
+                    _ => Mark::V,
+                };
+                let cells = cells_of(cells)?;
+                length(&cells, 2, 2, "dot")?;
+                let (a, b) = (cells[0], cells[1]);
+                if !orthogonal(a, b, n) {
+                    return Err(err(format!(
+                        "{}: {} and {} are not orthogonal neighbours",
+                        what(),
+                        cell_name(a, n),
+                        cell_name(b, n)
+                    )));
+                }
+                let table = PairTable::new(n, |x, y| relation(mark, x, y));
+                if !(1..=n as u32).any(|x| (1..=n as u32).any(|y| x != y && table.allows(x, y))) {
+                    return Err(err(format!("{}: {} (on a {n}×{n} grid no two values have it)", what(), mark_says(mark))));
+                }
+                let label = format!("{} {}-{}", mark_name(mark), cell_name(a.min(b), n), cell_name(a.max(b), n));
+                marks.push((mark, a.min(b), a.max(b)));
+                push(&mut out.constraints, mark_kind(mark), label, vec![a, b], Relation::Pair(Arc::new(table)));
+            }
+            Rule::Negative(list) => {
+                if list.is_empty() {
+                    return Err(err(format!("{} names no mark (WhiteDot, BlackDot, X, V)", what())));
+                }
+            }
+            Rule::Even { cells } | Rule::Odd { cells } => {
+                let even = matches!(rule, Rule::Even { .. });
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n * n, "parity rule")?;
+                let mask = (1..=n as u32).filter(|v| (v % 2 == 0) == even).fold(0u64, |m, v| m | 1 << (v - 1));
+                if mask == 0 {
+                    return Err(err(format!("{}: a {n}×{n} grid has no even value", what())));
+                }
+                let (ck, word) = if even { (ConstraintKind::Even, "even") } else { (ConstraintKind::Odd, "odd") };
+                for c in cells {
+                    push(&mut out.constraints, ck, format!("{word} {}", cell_name(c, n)), vec![c], Relation::Allowed(mask));
+                }
+            }
+            Rule::NonConsecutive => {}
+            Rule::Whisper { cells, difference } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "whispers line")?;
+                touching(&cells, "line")?;
+                let d = difference.unwrap_or(n.div_ceil(2) as u32);
+                if d == 0 || d as usize >= n {
+                    return Err(err(format!(
+                        "{}: a difference of at least {d} is out of range on a {n}×{n} grid (1 to {})",
+                        what(),
+                        n - 1
+                    )));
+                }
+                let table = Arc::new(PairTable::new(n, |x, y| x.abs_diff(y) >= d));
+                for w in cells.windows(2) {
+                    push(&mut out.constraints, ConstraintKind::Whisper, format!("whisper {number}"), w.to_vec(), Relation::Pair(table.clone()));
+                }
+            }
+            Rule::Renban { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n, "renban line")?;
+                touching(&cells, "line")?;
+                let label = format!("renban {number}");
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                out.groups.push(Unit { kind: UnitKind::Renban, label: label.clone(), cells: sorted, exact: false });
+                push(&mut out.constraints, ConstraintKind::Renban, label, cells, Relation::Consecutive);
+            }
+            Rule::Palindrome { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "palindrome")?;
+                touching(&cells, "line")?;
+                let table = Arc::new(PairTable::new(n, |x, y| x == y));
+                for i in 0..cells.len() / 2 {
+                    let pair = vec![cells[i], cells[cells.len() - 1 - i]];
+                    push(&mut out.constraints, ConstraintKind::Palindrome, format!("palindrome {number}"), pair, Relation::Pair(table.clone()));
+                }
+            }
+            Rule::LittleKiller { cells, sum } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n, "little killer diagonal")?;
+                let step = |a: Cell, b: Cell| (b as isize / n as isize - a as isize / n as isize, b as isize % n as isize - a as isize % n as isize);
+                if let Some(w) = cells.windows(2).find(|w| {
+                    let (dr, dc) = step(w[0], w[1]);
+                    dr.abs() != 1 || dc.abs() != 1 || step(cells[0], cells[1]) != (dr, dc)
+                }) {
+                    return Err(err(format!(
+                        "{}: {} to {} is not a step along one diagonal",
+                        what(),
+                        cell_name(w[0], n),
+                        cell_name(w[1], n)
+                    )));
+                }
+                let k = cells.len() as u64;
+                if u64::from(*sum) < k || u64::from(*sum) > k * n as u64 {
+                    return Err(err(format!(
+                        "{}: {k} values on a {n}×{n} grid add up to {k} to {}, never {sum}",
+                        what(),
+                        k * n as u64
+                    )));
+                }
+                let label = format!("little killer {number} (sum {sum})");
+                push(&mut out.constraints, ConstraintKind::LittleKiller, label, cells, Relation::Sum { sum: *sum, combinations: None });
+            }
+            Rule::Sandwich { row, column, sum } => {
+                let (line, index) = match (row, column) {
+                    (Some(r), None) => ("row", *r),
+                    (None, Some(c)) => ("column", *c),
+                    _ => return Err(err(format!("{} needs a row or a column (one of them)", what()))),
+                };
+                if index == 0 || index > n {
+                    return Err(err(format!("{}: {line} {index} is outside the {n}×{n} grid", what())));
+                }
+                let most = (n * n.saturating_sub(1) / 2).saturating_sub(1) as u64;
+                if n < 2 || u64::from(*sum) > most {
+                    return Err(err(format!(
+                        "{}: the values between 1 and {n} add up to 0 to {most}, never {sum}",
+                        what()
+                    )));
+                }
+                let cells: Vec<Cell> =
+                    (0..n).map(|i| if line == "row" { (index - 1) * n + i } else { i * n + index - 1 }).collect();
+                let label = format!("sandwich {line} {index} (sum {sum})");
+                push(&mut out.constraints, ConstraintKind::Sandwich, label, cells, Relation::Sandwich { sum: *sum });
+            }
+            _ => {}
+        }
+    }
+    // The rules about every pair of orthogonal neighbours, once the marks are known.
+    let negative: Vec<Mark> = spec
+        .rules
+        .iter()
+        .filter_map(|r| if let Rule::Negative(list) = r { Some(list.iter().copied()) } else { None })
+        .flatten()
+        .collect();
+    let non_consecutive = spec.rules.iter().any(|r| matches!(r, Rule::NonConsecutive));
+    if !negative.is_empty() || non_consecutive {
+        let marked = |a: Cell, b: Cell, which: &[Mark]| marks.iter().any(|&(m, x, y)| x == a && y == b && which.contains(&m));
+        let neg_table = Arc::new(PairTable::new(n, |x, y| !negative.iter().any(|&m| relation(m, x, y))));
+        let nc_table = Arc::new(PairTable::new(n, |x, y| x.abs_diff(y) != 1));
+        for a in 0..n * n {
+            for b in [a + 1, a + n] {
+                if b >= n * n || (b == a + 1 && b % n == 0) {
+                    continue;
+                }
+                let name = format!("{}-{}", cell_name(a, n), cell_name(b, n));
+                if !negative.is_empty() && !marked(a, b, &negative) {
+                    out.constraints.push(Constraint::new(
+                        ConstraintKind::Negative,
+                        format!("no mark {name}"),
+                        vec![a, b],
+                        Relation::Pair(neg_table.clone()),
+                        n,
+                    ));
+                }
+                if non_consecutive && !marked(a, b, &[Mark::WhiteDot]) {
+                    out.constraints.push(Constraint::new(
+                        ConstraintKind::NonConsecutive,
+                        format!("non-consecutive {name}"),
+                        vec![a, b],
+                        Relation::Pair(nc_table.clone()),
+                        n,
+                    ));
+                }
+            }
+        }
+    }
+    let mut per_cell = vec![0usize; n * n];
+    for c in &out.constraints {
+        for &cell in &c.cells {
+            per_cell[cell] += 1;
+            if per_cell[cell] > MAX_CONSTRAINTS_PER_CELL {
+                return Err(SpecError::invalid(
+                    origin,
+                    format!(
+                        "{} is in more than {MAX_CONSTRAINTS_PER_CELL} constraints (the last one: {})",
+                        cell_name(cell, n),
+                        c.label
+                    ),
+                    None,
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The relation a mark states between two values.
+fn relation(mark: Mark, x: u32, y: u32) -> bool {
+    match mark {
+        Mark::WhiteDot => x.abs_diff(y) == 1,
+        Mark::BlackDot => x == 2 * y || y == 2 * x,
+        Mark::X => x + y == 10,
+        Mark::V => x + y == 5,
+    }
+}
+
+fn mark_says(mark: Mark) -> &'static str {
+    match mark {
+        Mark::WhiteDot => "a white dot needs consecutive values",
+        Mark::BlackDot => "a black dot needs one value double the other",
+        Mark::X => "an X needs two values adding up to 10",
+        Mark::V => "a V needs two values adding up to 5",
+    }
+}
+
+fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::WhiteDot => "white dot",
+        Mark::BlackDot => "black dot",
+        Mark::X => "X",
+        Mark::V => "V",
+    }
+}
+
+fn mark_kind(mark: Mark) -> ConstraintKind {
+    match mark {
+        Mark::WhiteDot => ConstraintKind::WhiteDot,
+        Mark::BlackDot => ConstraintKind::BlackDot,
+        Mark::X => ConstraintKind::X,
+        Mark::V => ConstraintKind::V,
+    }
+}
+
+/// A king's move apart.
+fn king(a: Cell, b: Cell, n: usize) -> bool {
+    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+    a != b && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
+}
+
+/// Orthogonal neighbours.
+fn orthogonal(a: Cell, b: Cell, n: usize) -> bool {
+    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+    ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+}
