@@ -342,7 +342,11 @@ impl std::fmt::Debug for Band9 {
 
 /// True when the model is exactly classic 9×9: 27 houses, the rows, columns and 3×3 boxes.
 pub fn is_classic_9x9(model: &Model) -> bool {
-    if model.size() != 9 || model.units().len() != 27 || model.units().iter().any(|u| !u.exact) {
+    if model.size() != 9
+        || model.units().len() != 27
+        || model.units().iter().any(|u| !u.exact)
+        || !model.constraints().is_empty()
+    {
         return false;
     }
     let mut want: Vec<Vec<usize>> = Vec::with_capacity(27);

@@ -37,9 +37,15 @@
 //!   candidates, and an uncovered cell item is an empty cell.
 //!
 //! `depth` counts decision levels, not DLX levels.
+//!
+//! # Constraints beyond houses
+//! A cage's sum, a thermometer or a dot is not an exact-cover item. They are checked as the
+//! search goes ("side constraints"): X5 passes over an option that would break one, given the
+//! options chosen so far, as if it had left the matrix. Each constraint is checked whenever one
+//! of its cells is filled, and exactly once its last cell is, so every solution satisfies all.
 
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
-use coverlab_model::{ExactCover, Item, OptionId, Puzzle};
+use coverlab_model::{ExactCover, Item, Model, OptionId, Puzzle, Value};
 
 /// Knuth's Algorithm X with dancing links (TAOCP 7.2.2.1).
 #[derive(Debug, Default)]
@@ -49,6 +55,21 @@ pub struct Dlx {
     levels: Vec<Level>,
     /// Per matrix item, while the givens are covered: is it covered already?
     covered: Vec<bool>,
+    /// The grid as the search stands (givens and chosen options), kept only when the spec has
+    /// constraints beyond houses, which are checked against it.
+    grid: Vec<Value>,
+    /// A buffer for one constraint's values.
+    scratch: Vec<Value>,
+}
+
+/// True when `value` in `cell` breaks no constraint beyond houses, given `grid`.
+fn fits(model: &Model, grid: &[Value], scratch: &mut Vec<Value>, cell: usize, value: Value) -> bool {
+    model.constraints_of(cell).iter().all(|&k| {
+        let c = &model.constraints()[k as usize];
+        scratch.clear();
+        scratch.extend(c.cells.iter().map(|&x| if x == cell { value } else { grid[x] }));
+        c.holds(scratch)
+    })
 }
 
 impl Strategy for Dlx {
@@ -388,6 +409,16 @@ impl Dlx {
     /// Algorithm X from step X2, the givens covered.
     fn run(&mut self, puzzle: &Puzzle, search: &mut Search<'_>) {
         let ec = puzzle.model().exact_cover();
+        let constrained = !puzzle.model().constraints().is_empty();
+        self.grid.clear();
+        self.grid.extend_from_slice(puzzle.givens().values());
+        if constrained && puzzle.model().constraints().iter().any(|c| {
+            self.scratch.clear();
+            self.scratch.extend(c.cells.iter().map(|&x| self.grid[x]));
+            !c.holds(&self.scratch)
+        }) {
+            return; // the givens break a constraint: no solution
+        }
         let mut depth = 0u32;
         let mut step = Step::Enter;
         loop {
@@ -440,6 +471,19 @@ impl Dlx {
                         step = Step::Backtrack;
                         continue;
                     }
+                    if constrained {
+                        // Side constraints, checked as the search goes: an option that would
+                        // break one (a cage's sum, a thermometer) is passed over.
+                        let x = level.x;
+                        let (cell, value) = ec.cell_value(self.matrix.option_of(x));
+                        if !fits(puzzle.model(), &self.grid, &mut self.scratch, cell, value) {
+                            let level = self.levels.last_mut().expect("a level is open");
+                            level.x = self.matrix[x].dlink;
+                            continue;
+                        }
+                        self.grid[cell] = value;
+                    }
+                    let level = self.levels.last_mut().expect("a level is open");
                     level.k += 1;
                     let level = *level;
                     self.matrix.cover_others(level.x);
@@ -464,6 +508,9 @@ impl Dlx {
                     let x = level.x;
                     level.x = self.matrix[x].dlink;
                     self.matrix.uncover_others(x);
+                    if constrained {
+                        self.grid[ec.cell_value(self.matrix.option_of(x)).0] = 0;
+                    }
                     step = Step::Try;
                 }
                 Step::Backtrack => {

@@ -218,6 +218,8 @@ struct Buffers<B> {
     ldirty: Vec<u64>,
     /// Houses touched since their last all-different filtering.
     gdirty: Vec<u64>,
+    /// Constraints beyond houses whose cells changed since their last filtering.
+    cdirty: Vec<u64>,
     /// Solutions found so far (kept only with restarts, to skip them when found again).
     found: Vec<Vec<Value>>,
 }
@@ -233,6 +235,7 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
             dirty: Vec::new(),
             ldirty: Vec::new(),
             gdirty: Vec::new(),
+            cdirty: Vec::new(),
             found: Vec::new(),
         }));
     }
@@ -249,6 +252,8 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
     b.ldirty.resize(geom.houses.div_ceil(64), 0);
     b.gdirty.clear();
     b.gdirty.resize(geom.houses.div_ceil(64), 0);
+    b.cdirty.clear();
+    b.cdirty.resize(geom.constraints.len().div_ceil(64), 0);
     b.queue.clear();
     b.frames.clear();
     b.found.clear();
@@ -284,12 +289,28 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
     keep: bool,
     /// All-different filtering is on for this grid.
     gac: bool,
+    /// The spec has constraints beyond houses.
+    cons: bool,
 }
 
 impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     fn new(g: &'a Geometry, b: &'a mut Buffers<B>, cfg: Config, rng: Rng, search: &'a mut Search<'s>) -> Self {
         let gac = g.n >= cfg.all_different_from;
-        Solver { g, b, cfg, rng, full: B::full(g.n), search, placements: 0, depth: 0, random: false, keep: false, gac }
+        let cons = !g.constraints.is_empty();
+        Solver {
+            g,
+            b,
+            cfg,
+            rng,
+            full: B::full(g.n),
+            search,
+            placements: 0,
+            depth: 0,
+            random: false,
+            keep: false,
+            gac,
+            cons,
+        }
     }
 
     fn run(mut self, puzzle: &Puzzle, max_solutions: u64) {
@@ -372,6 +393,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             self.b.ldirty[h >> 6] |= 1 << (h & 63);
             self.b.gdirty[h >> 6] |= 1 << (h & 63);
         }
+        for k in 0..self.g.constraints.len() {
+            self.b.cdirty[k >> 6] |= 1 << (k & 63);
+        }
         if let Err(cause) = self.propagate() {
             self.conflict(cause);
             return false;
@@ -388,10 +412,22 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         self.b.dirty.fill(0);
         self.b.ldirty.fill(0);
         self.b.gdirty.fill(0);
+        self.b.cdirty.fill(0);
+    }
+
+    /// Marks the constraints beyond houses on `cell` for filtering.
+    #[inline]
+    fn mark_constraints(&mut self, cell: usize) {
+        for &k in self.g.constraints_of(cell) {
+            self.b.cdirty[k as usize >> 6] |= 1 << (k & 63);
+        }
     }
 
     #[inline]
     fn mark_dirty(&mut self, cell: usize) {
+        if self.cons {
+            self.mark_constraints(cell);
+        }
         let (locked, gac) = (self.cfg.locked_candidates, self.gac);
         for &h in self.g.houses_of(cell) {
             self.b.dirty[usize::from(h) >> 6] |= 1 << (h & 63);
@@ -417,7 +453,10 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         let hidden = self.cfg.hidden_singles;
         if hidden && old != bit {
             self.mark_dirty(cell);
+        } else if self.cons {
+            self.mark_constraints(cell);
         }
+        let cons = self.cons;
         let g = self.g;
         let (locked, gac) = (self.cfg.locked_candidates, self.gac);
         let cand = &mut self.b.cand[base..base + cells];
@@ -432,6 +471,11 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 }
                 if nc.is_single() {
                     self.b.queue.push(p as u16);
+                }
+                if cons {
+                    for &k in g.constraints_of(p) {
+                        self.b.cdirty[k as usize >> 6] |= 1 << (k & 63);
+                    }
                 }
                 if hidden {
                     for &h in g.houses_of(p) {
@@ -472,6 +516,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 let v = self.b.cand[base + p].lowest();
                 self.place(p, v, PlaceReason::NakedSingle)?;
             }
+            if self.cons && self.filter_constraints()? {
+                continue;
+            }
             if !self.cfg.hidden_singles {
                 return Ok(());
             }
@@ -487,6 +534,118 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             }
             return Ok(());
         }
+    }
+
+    /// Filters the constraints beyond houses marked since their last filtering (the model's
+    /// [`coverlab_model::Constraint::filter`]: cage tables, partial sums, pair tables, …), until
+    /// none is marked or one narrows a cell to a single value; true if anything was eliminated.
+    fn filter_constraints(&mut self) -> Result<bool, ConflictCause> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        let mut changed = false;
+        let mut dom = [0u64; 64];
+        for i in 0..self.b.cdirty.len() {
+            while self.b.cdirty[i] != 0 {
+                let word = self.b.cdirty[i];
+                let k = i * 64 + word.trailing_zeros() as usize;
+                self.b.cdirty[i] &= word - 1;
+                let c = &g.constraints[k];
+                let len = c.cells.len();
+                if len > 64 {
+                    continue; // no line is longer than a grid side; checked on load
+                }
+                for (d, &x) in dom.iter_mut().zip(&c.cells) {
+                    let v = self.b.grid[base + x];
+                    *d = if v == 0 { self.b.cand[base + x].to_u64() } else { 1 << (v - 1) };
+                }
+                if let Err(at) = c.filter(&mut dom[..len]) {
+                    return Err(ConflictCause::Constraint { constraint: k, cell: c.cells[at] });
+                }
+                for (j, &x) in c.cells.iter().enumerate() {
+                    if self.b.grid[base + x] != 0 {
+                        continue;
+                    }
+                    let old = self.b.cand[base + x];
+                    let gone = old.to_u64() & !dom[j];
+                    if gone == 0 {
+                        continue;
+                    }
+                    if TRACE {
+                        let depth = self.depth;
+                        for v in B::from_u64(gone).iter() {
+                            self.search.emit(|| TraceEvent::Eliminate {
+                                cell: x,
+                                value: (v + 1) as Value,
+                                depth,
+                                by: Some(k),
+                            });
+                        }
+                    }
+                    let nc = old & B::from_u64(dom[j]);
+                    self.b.cand[base + x] = nc;
+                    changed = true;
+                    if nc.is_single() {
+                        self.b.queue.push(x as u16);
+                    }
+                    self.mark_dirty(x);
+                }
+                // A value the constraint needs (a cage's every combination holds it) is out of
+                // every cell that sees all of its places in the constraint.
+                let required = c.required(&dom[..len]);
+                if required != 0 {
+                    changed |= self.point(k, required, &dom[..len])?;
+                }
+                if changed && !self.b.queue.is_empty() {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// For each value of `required` (needed by constraint `k`, whose filtered domains are
+    /// `dom`), eliminates it from the cells that see every cell of `k` where it can go.
+    fn point(&mut self, k: usize, required: u64, dom: &[u64]) -> Result<bool, ConflictCause> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        let cells = &g.constraints[k].cells;
+        let mut changed = false;
+        let mut r = required;
+        while r != 0 {
+            let v = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let bit = B::bit(v);
+            let mut places = cells.iter().zip(dom).filter(|(_, d)| *d >> v & 1 == 1).map(|(&x, _)| x);
+            let Some(first) = places.next() else { continue };
+            // Placed already: its peers lost the value when it was placed.
+            if self.b.grid[base + first] != 0 {
+                continue;
+            }
+            for &p in g.peers(first) {
+                let p = p as usize;
+                if self.b.cand[base + p] & bit == B::EMPTY || cells.contains(&p) {
+                    continue;
+                }
+                if !cells.iter().zip(dom).all(|(&x, d)| d >> v & 1 == 0 || x == first || g.sees(p, x)) {
+                    continue;
+                }
+                if TRACE {
+                    let depth = self.depth;
+                    self.search.emit(|| TraceEvent::Eliminate { cell: p, value: (v + 1) as Value, depth, by: Some(k) });
+                }
+                let nc = self.b.cand[base + p] & !bit;
+                self.b.cand[base + p] = nc;
+                changed = true;
+                if nc.is_empty() {
+                    return Err(ConflictCause::NoCandidates { cell: p });
+                }
+                if nc.is_single() {
+                    self.b.queue.push(p as u16);
+                }
+                self.mark_dirty(p);
+            }
+        }
+        Ok(changed)
     }
 
     /// All-different filtering of the houses touched since their last filtering, one at a time
@@ -584,7 +743,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             if TRACE {
                 let depth = self.depth;
                 for v in drop.iter() {
-                    self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth });
+                    self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth, by: None });
                 }
             }
             let nc = self.b.cand[base + cell] & !drop;
@@ -686,7 +845,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 if TRACE {
                     let depth = self.depth;
                     for v in x.iter() {
-                        self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth });
+                        self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth, by: None });
                     }
                 }
                 let nc = self.b.cand[base + cell] & !x;

@@ -6,12 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use coverlab_model::Model;
+use coverlab_model::{Constraint, Model};
 
 /// True when two models have the same units (so the same flat arrays): the same `Arc`, or a
 /// model compiled again from the same spec (readers may build one per puzzle).
 pub(crate) fn same_model(a: &std::sync::Arc<Model>, b: &std::sync::Arc<Model>) -> bool {
-    std::sync::Arc::ptr_eq(a, b) || (a.size() == b.size() && a.units() == b.units())
+    std::sync::Arc::ptr_eq(a, b)
+        || (a.size() == b.size() && a.units() == b.units() && a.constraints() == b.constraints())
 }
 
 /// One directed intersection for locked candidates: when every candidate place of a value in
@@ -45,6 +46,14 @@ pub(crate) struct Geometry {
     links: Vec<Link>,
     link_off: Vec<u32>,
     link_cells: Vec<u16>,
+    /// The constraints beyond houses (cages' sums, thermometers, dots, …) and each cell's.
+    pub constraints: Vec<Constraint>,
+    cons_off: Vec<u32>,
+    cons_of: Vec<u32>,
+    /// Which cells see each other (share a unit), one bit per ordered pair; built only when the
+    /// spec has constraints beyond houses (for the cells that see every place of a value a cage
+    /// needs).
+    sees: Vec<u64>,
 }
 
 fn rows<T: Copy>(lists: impl Iterator<Item = Vec<T>>) -> (Vec<u32>, Vec<T>) {
@@ -70,6 +79,18 @@ impl Geometry {
                 .map(|c| model.units_of(c).iter().filter(|&&u| (u as usize) < houses).map(|&u| u as u16).collect()),
         );
         let (peer_off, peers) = rows((0..cells).map(|c| model.peers(c).to_vec()));
+        let (cons_off, cons_of) = rows((0..cells).map(|c| model.constraints_of(c).to_vec()));
+        let constraints = model.constraints().to_vec();
+        let mut sees = Vec::new();
+        if !constraints.is_empty() {
+            sees = vec![0u64; (cells * cells).div_ceil(64)];
+            for c in 0..cells {
+                for &p in model.peers(c) {
+                    let i = c * cells + p as usize;
+                    sees[i >> 6] |= 1 << (i & 63);
+                }
+            }
+        }
         // Unit pairs sharing at least two cells (a one-cell overlap locks nothing a hidden
         // single would not find). BTreeMap: deterministic order.
         let mut shared: BTreeMap<(u32, u32), u32> = BTreeMap::new();
@@ -134,7 +155,24 @@ impl Geometry {
             links,
             link_off,
             link_cells,
+            constraints,
+            cons_off,
+            cons_of,
+            sees,
         }
+    }
+
+    /// True when `a` and `b` share a unit (only when the spec has constraints beyond houses).
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let i = a * self.cells + b;
+        self.sees[i >> 6] >> (i & 63) & 1 == 1
+    }
+
+    /// The constraints beyond houses on `cell` (indices into [`Geometry::constraints`]).
+    #[inline]
+    pub fn constraints_of(&self, cell: usize) -> &[u32] {
+        &self.cons_of[self.cons_off[cell] as usize..self.cons_off[cell + 1] as usize]
     }
 
     /// The cells of unit `u`.

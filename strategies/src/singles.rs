@@ -28,6 +28,11 @@
 //! one cell of a house can still take is placed there, and a house where a value has no cell
 //! left is a contradiction.
 //!
+//! Constraints beyond houses (cages' sums, thermometers, dots, lines): each placement filters
+//! the constraints on its cell with the model's filter, and every value that removes is a
+//! deletion ('C'), traced `eliminate … by <constraint>`; a constraint that cannot hold is a
+//! contradiction (`conflict … <constraint> cannot hold at …`).
+//!
 //! Trace: each journal entry is one event: `eliminate` for each deletion (every one, including
 //! those caused by a peer's placement), `place … naked-single` / `place … hidden-single in …` for
 //! each confirmed value, `guess dK cell=v (k/m)` for each guess (m = the cell's possibilities).
@@ -154,6 +159,12 @@ fn run<B: Bits, const TRACE: bool>(puzzle: &Puzzle, hidden: bool, refute: bool, 
             return;
         }
     }
+    // The constraints beyond houses, once at the root.
+    for k in 0..model.constraints().len() {
+        if !st.filter_one(k, 0, search) {
+            return;
+        }
+    }
     let consistent = st.propagate(0, search);
     st.forget_queue();
     if consistent {
@@ -194,10 +205,51 @@ impl<B: Bits, const TRACE: bool> State<'_, B, TRACE> {
         true
     }
 
-    /// 'W' (or the placement of a 'G'): `cell` takes `value`, erased from its peers.
+    /// 'W' (or the placement of a 'G'): `cell` takes `value`, erased from its peers, and the
+    /// constraints beyond houses on `cell` are filtered.
     fn confirm(&mut self, cell: Cell, value: Value, depth: usize, search: &mut Search<'_>) -> bool {
         self.slots.set(cell, Slot { cand: B::bit(usize::from(value) - 1), value });
-        self.erase_from_peers(cell, value, depth, search)
+        self.erase_from_peers(cell, value, depth, search) && self.filter_constraints(cell, depth, search)
+    }
+
+    /// Filters each constraint beyond houses on `cell` (a cage's sum, a thermometer, a dot: the
+    /// model's [`coverlab_model::Constraint::filter`]); each value it rules out is a deletion
+    /// ('C') named for it. False on a contradiction.
+    fn filter_constraints(&mut self, cell: Cell, depth: usize, search: &mut Search<'_>) -> bool {
+        let model = self.puzzle.model();
+        for &k in model.constraints_of(cell) {
+            if !self.filter_one(k as usize, depth, search) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn filter_one(&mut self, k: usize, depth: usize, search: &mut Search<'_>) -> bool {
+        let c = &self.puzzle.model().constraints()[k];
+        let mut domains: Vec<u64> = c.cells.iter().map(|&x| self.slots.get(x).cand.to_u64()).collect();
+        if let Err(i) = c.filter(&mut domains) {
+            search.conflict(depth, ConflictCause::Constraint { constraint: k, cell: c.cells[i] });
+            return false;
+        }
+        for (&x, &d) in c.cells.iter().zip(&domains) {
+            let slot = self.slots.get(x);
+            let gone = slot.cand.to_u64() & !d;
+            if slot.value != 0 || gone == 0 {
+                continue;
+            }
+            let cand = slot.cand & B::from_u64(d);
+            self.slots.set(x, Slot { cand, ..slot });
+            if TRACE {
+                for v in B::from_u64(gone).iter() {
+                    search.eliminate_by(x, (v + 1) as Value, depth, k);
+                }
+            }
+            if cand.is_single() {
+                self.queue.push(x);
+            }
+        }
+        true
     }
 
     /// Drops what is still queued (after a contradiction; a fixpoint leaves nothing queued).

@@ -3,7 +3,9 @@
 //! It keeps its own grid and its own record of eliminations, sharing no code with any strategy,
 //! and checks that: givens come first and match the puzzle (they are placed as stated, so the
 //! trace of a contradictory puzzle can be checked too); every placement (given, deduced or
-//! guessed) puts a value in an empty cell that no peer holds and that was not eliminated; every
+//! guessed) puts a value in an empty cell that no peer holds, that was not eliminated and that
+//! breaks no constraint beyond houses (a cage's sum, a thermometer, …); every elimination a
+//! constraint is named for really follows from filtering that constraint; every
 //! naked or hidden single really is one; every claimed conflict really is one; depths open and
 //! close in order, and each backtrack restores the state exactly as it was; every solution is
 //! valid by the independent validator; and the final count matches the solutions seen.
@@ -67,6 +69,34 @@ impl State {
         self.grid[cell] == 0
             && self.eliminated[cell] & (1 << (value - 1)) == 0
             && self.held_by_peer(cell, value).is_none()
+            && self.broken_by(cell, value).is_none()
+    }
+
+    /// A constraint beyond houses that `value` in `cell` would break, given the values placed.
+    fn broken_by(&self, cell: Cell, value: Value) -> Option<usize> {
+        let mut values = Vec::new();
+        self.model.constraints_of(cell).iter().map(|&k| k as usize).find(|&k| {
+            let c = &self.model.constraints()[k];
+            values.clear();
+            values.extend(c.cells.iter().map(|&x| if x == cell { value } else { self.grid[x] }));
+            !c.holds(&values)
+        })
+    }
+
+    /// Filters constraint `k` on the candidates as they stand (a filled cell: its value; an
+    /// empty one: the values it can take). `Err`: the constraint cannot hold.
+    fn filtered(&self, k: usize) -> Result<Vec<u64>, usize> {
+        let c = &self.model.constraints()[k];
+        let n = self.n();
+        let mut domains: Vec<u64> = c
+            .cells
+            .iter()
+            .map(|&x| match self.grid[x] {
+                0 => (1..=n as Value).filter(|&v| self.can_take(x, v)).fold(0, |m, v| m | 1 << (v - 1)),
+                v => 1 << (v - 1),
+            })
+            .collect();
+        c.filter(&mut domains).map(|()| domains)
     }
 
     fn change(&mut self, cell: Cell, value: Value, eliminated: u64) {
@@ -87,6 +117,9 @@ impl State {
         }
         if let Some(p) = self.held_by_peer(cell, value) {
             return Err(format!("{name}={sym}, but its peer {} holds {sym}", cell_name(p, n)));
+        }
+        if let Some(k) = self.broken_by(cell, value) {
+            return Err(format!("{name}={sym} breaks {}", crate::trace::constraint_label(&self.model, k)));
         }
         if self.eliminated[cell] & (1 << (value - 1)) != 0 {
             return Err(format!("{name}={sym}, but {sym} was eliminated from {name}"));
@@ -280,10 +313,39 @@ impl Replayer {
                 }
                 st.place(cell, value).map_err(fail)?;
             }
-            TraceEvent::Eliminate { cell, value, depth } => {
+            TraceEvent::Eliminate { cell, value, depth, by } => {
                 at_depth(depth)?;
                 if cell >= n * n || value == 0 || usize::from(value) > n {
                     return Err(fail("elimination outside the grid".into()));
+                }
+                if let Some(k) = by {
+                    let Some(c) = model.constraints().get(k) else {
+                        return Err(fail(format!("eliminates by constraint {k}, which does not exist")));
+                    };
+                    // Implied when filtering the constraint on the state as it stands rules the
+                    // value out (or finds that the constraint cannot hold at all); for a cell
+                    // outside the constraint, when the constraint needs the value and the cell
+                    // sees every cell of it that can take the value.
+                    if let Ok(domains) = st.filtered(k) {
+                        let bit = 1u64 << (value - 1);
+                        let implied = match c.cells.iter().position(|&x| x == cell) {
+                            Some(at) => domains[at] & bit == 0,
+                            None => {
+                                c.required(&domains) & bit != 0
+                                    && c.cells.iter().zip(&domains).all(|(&x, &d)| {
+                                        d & bit == 0 || model.peers(cell).binary_search(&(x as u16)).is_ok()
+                                    })
+                            }
+                        };
+                        if !implied {
+                            return Err(fail(format!(
+                                "{} is not ruled out of {} by {}",
+                                sym(value),
+                                cell_name(cell, n),
+                                crate::trace::constraint_label(model, k)
+                            )));
+                        }
+                    }
                 }
                 if st.grid[cell] == value {
                     return Err(fail(format!("eliminates {} from {}, which holds it", sym(value), cell_name(cell, n))));
@@ -327,6 +389,15 @@ impl Replayer {
                         }
                     }
                     ConflictCause::NoOption { .. } => {}
+                    ConflictCause::Constraint { constraint, cell } => {
+                        let label = crate::trace::constraint_label(model, constraint);
+                        if model.constraints().get(constraint).is_none_or(|c| !c.cells.contains(&cell)) {
+                            return Err(fail(format!("{label} is not a constraint on {}", cell_name(cell, n))));
+                        }
+                        if st.filtered(constraint).is_ok() {
+                            return Err(fail(format!("{label} is said to fail, but it can still hold")));
+                        }
+                    }
                 }
             }
             TraceEvent::Backtrack { depth } => {

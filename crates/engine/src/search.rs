@@ -169,7 +169,14 @@ impl<'a> Search<'a> {
     /// Records that `value` was ruled out of `cell`.
     #[inline]
     pub fn eliminate(&mut self, cell: Cell, value: Value, depth: usize) {
-        self.emit(|| TraceEvent::Eliminate { cell, value, depth });
+        self.emit(|| TraceEvent::Eliminate { cell, value, depth, by: None });
+    }
+
+    /// Records that constraint `by` (an index into the model's constraints) ruled `value` out of
+    /// `cell`.
+    #[inline]
+    pub fn eliminate_by(&mut self, cell: Cell, value: Value, depth: usize, by: usize) {
+        self.emit(|| TraceEvent::Eliminate { cell, value, depth, by: Some(by) });
     }
 
     /// Records a dead end at `depth`.

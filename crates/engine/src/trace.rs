@@ -71,6 +71,14 @@ pub enum ConflictCause {
         /// The item's index in the exact-cover matrix.
         item: usize,
     },
+    /// A constraint beyond houses (an index into [`Model::constraints`]) cannot hold: filtering
+    /// it left `cell` without a value.
+    Constraint {
+        /// The constraint.
+        constraint: usize,
+        /// A cell of it that has no value left.
+        cell: Cell,
+    },
 }
 
 /// A step of a search.
@@ -108,6 +116,10 @@ pub enum TraceEvent {
         value: Value,
         /// The current decision level.
         depth: usize,
+        /// The constraint beyond houses (an index into [`Model::constraints`]) that rules it
+        /// out, when one does; `None` for house reasoning (locked candidates, all-different).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<usize>,
     },
     /// A decision: `value` in `cell`, alternative `k` of `m`, opening level `depth`.
     Guess {
@@ -174,10 +186,16 @@ impl TraceEvent {
             if let Some(value) = obj.get("value").and_then(|c| c.as_u64()) {
                 obj.insert("value".into(), symbols.symbol(value as Value).to_string().into());
             }
+            if let Some(by) = obj.get("by").and_then(|c| c.as_u64()) {
+                obj.insert("by".into(), constraint_label(model, by as usize).into());
+            }
             for key in ["reason", "cause"] {
                 if let Some(inner) = obj.get_mut(key).and_then(|r| r.as_object_mut()) {
                     if let Some(unit) = inner.get("unit").and_then(|u| u.as_u64()) {
                         inner.insert("unit".into(), model.units()[unit as usize].label.clone().into());
+                    }
+                    if let Some(k) = inner.get("constraint").and_then(|u| u.as_u64()) {
+                        inner.insert("constraint".into(), constraint_label(model, k as usize).into());
                     }
                     if let Some(cell) = inner.get("cell").and_then(|c| c.as_u64()) {
                         inner.insert("cell".into(), cell_name(cell as usize, n).into());
@@ -224,8 +242,16 @@ impl TraceEvent {
                 .map(Into::into)
                 .ok_or_else(|| format!("no unit is called {label:?}"))
         };
+        let constraint = |v: &serde_json::Value| -> Result<serde_json::Value, String> {
+            let label = v.as_str().ok_or_else(|| format!("constraint {v} is not a label"))?;
+            constraint_index(model, label).map(Into::into).ok_or_else(|| format!("no constraint is called {label:?}"))
+        };
         let mut v = json.clone();
         let obj = v.as_object_mut().ok_or("an event is a JSON object")?;
+        if let Some(c) = obj.get("by") {
+            let c = constraint(c)?;
+            obj.insert("by".into(), c);
+        }
         if let Some(c) = obj.get("cell") {
             let c = cell(c)?;
             obj.insert("cell".into(), c);
@@ -240,6 +266,10 @@ impl TraceEvent {
                     let u = unit(u)?;
                     inner.insert("unit".into(), u);
                 }
+                if let Some(k) = inner.get("constraint") {
+                    let k = constraint(k)?;
+                    inner.insert("constraint".into(), k);
+                }
                 if let Some(c) = inner.get("cell") {
                     let c = cell(c)?;
                     inner.insert("cell".into(), c);
@@ -252,6 +282,27 @@ impl TraceEvent {
         }
         serde_json::from_value(v).map_err(|e| e.to_string())
     }
+}
+
+/// A constraint's name in traces: its label, made unique when several constraints share one
+/// (the pairs of one whispers line, one palindrome): `whisper 1#2` is the line's second pair.
+pub fn constraint_label(model: &Model, k: usize) -> String {
+    let all = model.constraints();
+    let Some(c) = all.get(k) else { return format!("constraint {k}") };
+    let before = all[..k].iter().filter(|o| o.label == c.label).count();
+    let after = all[k + 1..].iter().any(|o| o.label == c.label);
+    if before == 0 && !after { c.label.clone() } else { format!("{}#{}", c.label, before + 1) }
+}
+
+/// The constraint a label of [`constraint_label`] names.
+pub fn constraint_index(model: &Model, label: &str) -> Option<usize> {
+    let all = model.constraints();
+    if let Some(k) = all.iter().position(|c| c.label == label) {
+        return Some(k);
+    }
+    let (base, nth) = label.rsplit_once('#')?;
+    let nth: usize = nth.parse().ok()?;
+    all.iter().enumerate().filter(|(_, c)| c.label == base).nth(nth.checked_sub(1)?).map(|(k, _)| k)
 }
 
 struct DisplayEvent<'a> {
@@ -279,7 +330,10 @@ impl fmt::Display for DisplayEvent<'_> {
                     PlaceReason::Propagated => write!(f, "propagated"),
                 }
             }
-            TraceEvent::Eliminate { cell, value, .. } => write!(f, "eliminate {}", cv(*cell, *value)),
+            TraceEvent::Eliminate { cell, value, by: None, .. } => write!(f, "eliminate {}", cv(*cell, *value)),
+            TraceEvent::Eliminate { cell, value, by: Some(k), .. } => {
+                write!(f, "eliminate {} by {}", cv(*cell, *value), constraint_label(self.model, *k))
+            }
             TraceEvent::Guess { depth, cell, value, k, m } => {
                 write!(f, "guess d{depth} {} ({k}/{m})", cv(*cell, *value))
             }
@@ -291,6 +345,12 @@ impl fmt::Display for DisplayEvent<'_> {
                         write!(f, "{} has no place in {}", self.symbols.symbol(*value), unit(*u))
                     }
                     ConflictCause::NoOption { item } => write!(f, "item {item} has no option"),
+                    ConflictCause::Constraint { constraint, cell } => write!(
+                        f,
+                        "{} cannot hold at {}",
+                        constraint_label(self.model, *constraint),
+                        cell_name(*cell, n)
+                    ),
                 }
             }
             TraceEvent::Backtrack { depth } => write!(f, "backtrack d{depth}"),

@@ -31,6 +31,15 @@ impl<'p, B: Bits> UnitSets<'p, B> {
                 sets.place(cell, v);
             }
         }
+        // Givens that already break a constraint beyond houses: no solution either.
+        let mut values = Vec::new();
+        for c in model.constraints() {
+            values.clear();
+            values.extend(c.cells.iter().map(|&x| sets.grid[x]));
+            if !c.holds(&values) {
+                return None;
+            }
+        }
         Some(sets)
     }
 
@@ -44,10 +53,39 @@ impl<'p, B: Bits> UnitSets<'p, B> {
         taken
     }
 
-    /// The values (as bit indices) that no unit of `cell` holds.
+    /// The values (as bit indices) that no unit of `cell` holds and that break no constraint
+    /// beyond houses (a cage's sum, a thermometer, …) given the values placed: the check a plain
+    /// search makes at each placement.
     #[inline]
     pub fn fits(&self, cell: Cell) -> B {
-        self.full & !self.taken(cell)
+        let fits = self.full & !self.taken(cell);
+        if self.model.constraints_of(cell).is_empty() { fits } else { self.keep_constrained(cell, fits) }
+    }
+
+    /// The values of `fits` that break no constraint on `cell`.
+    fn keep_constrained(&self, cell: Cell, fits: B) -> B {
+        let mut keep = fits;
+        let mut values = [0 as Value; 64];
+        for &k in self.model.constraints_of(cell) {
+            let c = &self.model.constraints()[k as usize];
+            let len = c.cells.len();
+            let mut at = 0;
+            let mut long = Vec::new();
+            let values: &mut [Value] = if len <= 64 { &mut values[..len] } else { long.resize(len, 0); &mut long };
+            for (i, (v, &x)) in values.iter_mut().zip(&c.cells).enumerate() {
+                *v = self.grid[x];
+                if x == cell {
+                    at = i;
+                }
+            }
+            for bit in keep.iter() {
+                values[at] = (bit + 1) as Value;
+                if !c.holds(values) {
+                    keep &= !B::bit(bit);
+                }
+            }
+        }
+        keep
     }
 
     /// Places `value` (1-based) in the empty `cell`.

@@ -96,7 +96,7 @@ fn each_kind_of_wrong_step_is_refused() {
     check(vec![TraceEvent::Solution { number: 1 }], "is not valid");
     check(
         vec![
-            TraceEvent::Eliminate { cell: 0, value: 1, depth: 0 },
+            TraceEvent::Eliminate { cell: 0, value: 1, depth: 0, by: None },
             TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::Cover, depth: 0 },
         ],
         "was eliminated",

@@ -12,7 +12,7 @@ fn events_round_trip_through_json_in_puzzle_terms() {
         TraceEvent::Start { strategy: "dfs".into(), spec: "classic-16x16".into(), size: 16, givens: 3 },
         TraceEvent::Place { cell: 17, value: 16, reason: PlaceReason::Given, depth: 0 },
         TraceEvent::Place { cell: 40, value: 2, reason: PlaceReason::HiddenSingle { unit: 20 }, depth: 1 },
-        TraceEvent::Eliminate { cell: 5, value: 10, depth: 1 },
+        TraceEvent::Eliminate { cell: 5, value: 10, depth: 1, by: None },
         TraceEvent::Guess { depth: 2, cell: 255, value: 1, k: 1, m: 3 },
         TraceEvent::Conflict { depth: 2, cause: ConflictCause::NoPlace { unit: 33, value: 7 } },
         TraceEvent::Conflict { depth: 2, cause: ConflictCause::NoCandidates { cell: 3 } },

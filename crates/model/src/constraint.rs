@@ -57,11 +57,15 @@ pub enum ConstraintKind {
     LittleKiller,
     /// A sandwich clue.
     Sandwich,
+    /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
+    /// of several, not in the cages inside it add up to what those cages leave of the houses'
+    /// total). Implied by the other constraints, it only helps propagation.
+    HouseSum,
 }
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 16] = [
+    pub const ALL: [ConstraintKind; 17] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -78,6 +82,7 @@ impl ConstraintKind {
         ConstraintKind::Palindrome,
         ConstraintKind::LittleKiller,
         ConstraintKind::Sandwich,
+        ConstraintKind::HouseSum,
     ];
 
     /// Its name in messages, `coverlab check` and the graph: kebab-case.
@@ -99,6 +104,7 @@ impl ConstraintKind {
             ConstraintKind::Palindrome => "palindrome",
             ConstraintKind::LittleKiller => "little-killer",
             ConstraintKind::Sandwich => "sandwich",
+            ConstraintKind::HouseSum => "house-sum",
         }
     }
 }
@@ -266,6 +272,46 @@ impl Constraint {
         self.filter(&mut domains[..k]).is_ok()
     }
 
+    /// The values every assignment satisfying the constraint within `domains` uses somewhere in
+    /// its cells (a cage of sum 3 on two cells needs 1 and 2; a renban line of 5 on 9×9 needs
+    /// 5): a value that must be in these cells is out of every cell that sees all of its places
+    /// there. Known for cages with a table and renban lines; 0 otherwise. `domains` as for
+    /// [`Constraint::filter`], after it.
+    pub fn required(&self, domains: &[u64]) -> u64 {
+        match &self.relation {
+            Relation::Sum { combinations: Some(table), .. } => {
+                let union = domains.iter().fold(0, |u, &m| u | m);
+                let mut required = u64::MAX;
+                let mut any = false;
+                for &set in table.iter() {
+                    if set & !union == 0 && domains.iter().all(|&m| m & set != 0) && matches_all(domains, set) {
+                        required &= set;
+                        any = true;
+                    }
+                }
+                if any { required } else { 0 }
+            }
+            Relation::Consecutive => {
+                let k = domains.len();
+                if k > self.n {
+                    return 0;
+                }
+                let span = full(k);
+                let mut required = u64::MAX;
+                let mut any = false;
+                for lo in 0..=(self.n - k) {
+                    let w = span << lo;
+                    if domains.iter().all(|&m| m & w != 0) {
+                        required &= w;
+                        any = true;
+                    }
+                }
+                if any { required } else { 0 }
+            }
+            _ => 0,
+        }
+    }
+
     /// The grid size the constraint was built for.
     pub fn size(&self) -> usize {
         self.n
@@ -332,6 +378,9 @@ fn cage(table: &[u64], d: &mut [u64]) -> Result<(), usize> {
                 continue 'sets;
             }
         }
+        if !matches_all(d, set) {
+            continue;
+        }
         any = true;
         required &= set;
         for (n, &m) in new.iter_mut().zip(d.iter()) {
@@ -368,6 +417,29 @@ fn cage(table: &[u64], d: &mut [u64]) -> Result<(), usize> {
         }
     }
     Ok(())
+}
+
+/// True when each cell can take a different value of `set` (a perfect matching of the cells
+/// into the set: Kuhn's augmenting paths on bitmasks).
+fn matches_all(d: &[u64], set: u64) -> bool {
+    fn augment(i: usize, d: &[u64], set: u64, seen: &mut u64, owner: &mut [u8; 64]) -> bool {
+        let mut m = d[i] & set & !*seen;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            *seen |= 1 << v;
+            if owner[v] == u8::MAX || augment(usize::from(owner[v]), d, set, seen, owner) {
+                owner[v] = i as u8;
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [u8::MAX; 64];
+    (0..d.len()).all(|i| {
+        let mut seen = 0u64;
+        augment(i, d, set, &mut seen, &mut owner)
+    })
 }
 
 /// The totals a sum may take.

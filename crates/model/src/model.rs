@@ -297,7 +297,10 @@ impl Model {
             seen_pairs.add_unit(&group.cells);
             units.push(group);
         }
-        Ok(Model::assemble(spec, n, symbols, boxes, units, houses, compiled.constraints))
+        let mut constraints = compiled.constraints;
+        let derived = crate::rules::house_sums(n, &units[..houses], &constraints, &|a, b| seen_pairs.contains(a, b));
+        constraints.extend(derived);
+        Ok(Model::assemble(spec, n, symbols, boxes, units, houses, constraints))
     }
 
     fn assemble(

@@ -363,3 +363,126 @@ fn orthogonal(a: Cell, b: Cell, n: usize) -> bool {
     let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
     ra.abs_diff(rb) + ca.abs_diff(cb) == 1
 }
+
+/// The largest derived sum kept: more cells than this constrain too little to pay for their
+/// filtering.
+const MAX_DERIVED_CELLS: usize = 12;
+
+/// Innies and outies: sums implied by the houses and the cages with sums. For each house, and
+/// each band of 2 to n−1 consecutive rows or columns (total T: n(n+1)/2 per house):
+/// - innies: the cells not in a cage lying wholly inside add up to T minus those cages' sums;
+/// - outies: when cages cover the region, their cells outside it add up to the cages' sums
+///   minus T.
+///
+/// Each derived sum of at most [`MAX_DERIVED_CELLS`] cells that no cage already states becomes a
+/// [`ConstraintKind::HouseSum`] constraint (with the cage table when its cells all see each
+/// other, so they differ). Returns the new constraints.
+pub(crate) fn house_sums(
+    n: usize,
+    houses: &[Unit],
+    constraints: &[Constraint],
+    see: &dyn Fn(Cell, Cell) -> bool,
+) -> Vec<Constraint> {
+    let cages: Vec<(&[Cell], u32)> = constraints
+        .iter()
+        .filter(|c| c.kind == ConstraintKind::Cage)
+        .filter_map(|c| match c.relation {
+            Relation::Sum { sum, .. } => Some((c.cells.as_slice(), sum)),
+            _ => None,
+        })
+        .collect();
+    // Overlapping cages would count a cell twice: derive nothing then.
+    let mut in_cage = vec![false; n * n];
+    for (cells, _) in &cages {
+        for &c in cells.iter() {
+            if std::mem::replace(&mut in_cage[c], true) {
+                return Vec::new();
+            }
+        }
+    }
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    let house_total = (n * (n + 1) / 2) as i64;
+    // Regions: each house (n cells), then bands of consecutive rows and columns.
+    let mut regions: Vec<(String, Vec<bool>, i64)> = Vec::new();
+    for h in houses.iter().filter(|h| h.exact && h.cells.len() == n) {
+        let mut inside = vec![false; n * n];
+        h.cells.iter().for_each(|&c| inside[c] = true);
+        regions.push((h.label.clone(), inside, house_total));
+    }
+    for k in 2..n {
+        for first in 0..=(n - k) {
+            for rows in [true, false] {
+                let mut inside = vec![false; n * n];
+                for i in first..first + k {
+                    for j in 0..n {
+                        inside[if rows { i * n + j } else { j * n + i }] = true;
+                    }
+                }
+                let what = if rows { "rows" } else { "columns" };
+                regions.push((format!("{what} {}-{}", first + 1, first + k), inside, house_total * k as i64));
+            }
+        }
+    }
+    let mut seen: Vec<(Vec<Cell>, i64)> = cages.iter().map(|(c, s)| (sorted(c), i64::from(*s))).collect();
+    let mut out = Vec::new();
+    let mut add = |label: String, cells: Vec<Cell>, sum: i64, out: &mut Vec<Constraint>| {
+        if cells.is_empty() || cells.len() > MAX_DERIVED_CELLS || sum < 0 {
+            return;
+        }
+        let key = (sorted(&cells), sum);
+        if seen.contains(&key) {
+            return;
+        }
+        seen.push(key);
+        let sum = sum as u32;
+        let distinct = cells.iter().enumerate().all(|(i, &a)| cells[i + 1..].iter().all(|&b| see(a, b)));
+        let table = if distinct { combinations(n, cells.len(), sum).map(Arc::from) } else { None };
+        let label = format!("{label} (sum {sum})");
+        out.push(Constraint::new(ConstraintKind::HouseSum, label, cells, Relation::Sum { sum, combinations: table }, n));
+    };
+    for (name, inside, total) in &regions {
+        let mut covered = vec![false; n * n];
+        let mut in_sum = 0i64;
+        let mut touching_sum = 0i64;
+        let mut outside: Vec<Cell> = Vec::new();
+        for (cells, sum) in &cages {
+            let within = cells.iter().filter(|&&c| inside[c]).count();
+            if within == 0 {
+                continue;
+            }
+            touching_sum += i64::from(*sum);
+            cells.iter().for_each(|&c| covered[c] = true);
+            if within == cells.len() {
+                in_sum += i64::from(*sum);
+            } else {
+                outside.extend(cells.iter().filter(|&&c| !inside[c]));
+            }
+        }
+        // Innies: the region's cells outside the cages wholly inside it.
+        let mut in_cages = vec![false; n * n];
+        for (cells, _) in &cages {
+            if cells.iter().all(|&c| inside[c]) {
+                cells.iter().for_each(|&c| in_cages[c] = true);
+            }
+        }
+        let innies: Vec<Cell> = (0..n * n).filter(|&c| inside[c] && !in_cages[c]).collect();
+        let region_cells = inside.iter().filter(|&&b| b).count();
+        if innies.len() < region_cells {
+            add(format!("innies of {name}"), innies, total - in_sum, &mut out);
+        }
+        // Outies: when cages cover the region.
+        if (0..n * n).all(|c| !inside[c] || covered[c]) && !outside.is_empty() {
+            outside.sort_unstable();
+            add(format!("outies of {name}"), outside, touching_sum - total, &mut out);
+        }
+    }
+    out
+}
+
+fn sorted(cells: &[Cell]) -> Vec<Cell> {
+    let mut v = cells.to_vec();
+    v.sort_unstable();
+    v
+}

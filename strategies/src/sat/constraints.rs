@@ -1,0 +1,228 @@
+//! CNF for the constraints beyond houses (`sat`'s encoding of cages' sums, thermometers, arrows,
+//! dots, lines, little killers and sandwiches).
+//!
+//! - Two-cell and one-cell relations (dots, XV, whispers, palindromes, the negative and
+//!   non-consecutive rules, even and odd): a binary clause per forbidden value pair, a unit
+//!   clause per forbidden value.
+//! - Thermometers: a binary clause per non-increasing value pair of neighbours on the line.
+//! - Renban lines (their "no repeats" is a group of the model): a binary clause per pair of
+//!   cells and pair of values further apart than the line is long.
+//! - Sums (cages, little killers, arrows) and sandwiches: the constraint read as an automaton
+//!   over its cells in order (the state: the partial sum; for a sandwich, also whether the 1 or
+//!   the n has been seen), encoded with one variable per reachable (position, state): the start
+//!   state is true, and "in state q at position i and cell i holds v" implies the next state
+//!   (or is forbidden when the transition is dead or the last state does not accept). Only the
+//!   forward implications are needed: the values of the cells force the path through the states,
+//!   and a path that ends badly is refused. An arrow's automaton reads the line, then the circle,
+//!   which must equal the sum.
+
+use coverlab_engine::ConflictCause;
+use coverlab_model::{Cell, Model, Relation};
+
+use super::Clauses;
+
+/// The literal "cell holds value v" (v from 0): a variable, or a constant for a given cell or a
+/// value that is not a candidate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lit {
+    True,
+    False,
+    Var(i32),
+}
+
+/// Adds the clauses of every constraint of `model`. `var[cell * n + v]` is the variable of an
+/// empty cell's candidate (0: not a candidate); `givens` the givens' values. A clause left empty
+/// by the constants is a contradiction, returned as the constraint that cannot hold.
+pub(super) fn encode(
+    model: &Model,
+    givens: &[u8],
+    var: &[i32],
+    out: &mut impl Clauses,
+    next: &mut i32,
+) -> Result<(), ConflictCause> {
+    let n = model.size();
+    let lit = |cell: Cell, v: usize| -> Lit {
+        match givens[cell] {
+            0 => match var[cell * n + v] {
+                0 => Lit::False,
+                x => Lit::Var(x),
+            },
+            g if usize::from(g) == v + 1 => Lit::True,
+            _ => Lit::False,
+        }
+    };
+    let mut clause: Vec<i32> = Vec::new();
+    for (k, c) in model.constraints().iter().enumerate() {
+        let conflict = ConflictCause::Constraint { constraint: k, cell: c.cells[0] };
+        // Adds the clause "not all of `forbid`" (and any of `or`): constants folded.
+        let mut add = |forbid: &[Lit], or: &[Lit], out: &mut dyn FnMut(&[i32])| -> Result<(), ConflictCause> {
+            clause.clear();
+            for &l in forbid {
+                match l {
+                    Lit::False => return Ok(()),
+                    Lit::True => {}
+                    Lit::Var(x) => clause.push(-x),
+                }
+            }
+            for &l in or {
+                match l {
+                    Lit::True => return Ok(()),
+                    Lit::False => {}
+                    Lit::Var(x) => clause.push(x),
+                }
+            }
+            if clause.is_empty() {
+                return Err(conflict);
+            }
+            out(&clause);
+            Ok(())
+        };
+        let mut sink = |lits: &[i32]| out.add(lits);
+        match &c.relation {
+            Relation::Pair(table) => {
+                let (a, b) = (c.cells[0], c.cells[1]);
+                for x in 0..n {
+                    for y in 0..n {
+                        if !table.allows(x as u32 + 1, y as u32 + 1) {
+                            add(&[lit(a, x), lit(b, y)], &[], &mut sink)?;
+                        }
+                    }
+                }
+            }
+            &Relation::Allowed(mask) => {
+                for v in (0..n).filter(|v| mask >> v & 1 == 0) {
+                    add(&[lit(c.cells[0], v)], &[], &mut sink)?;
+                }
+            }
+            Relation::Increasing => {
+                for w in c.cells.windows(2) {
+                    for x in 0..n {
+                        for y in 0..=x {
+                            add(&[lit(w[0], x), lit(w[1], y)], &[], &mut sink)?;
+                        }
+                    }
+                }
+            }
+            Relation::Consecutive => {
+                let len = c.cells.len();
+                for (i, &a) in c.cells.iter().enumerate() {
+                    for &b in &c.cells[i + 1..] {
+                        for x in 0..n {
+                            for y in 0..n {
+                                if x.abs_diff(y) >= len {
+                                    add(&[lit(a, x), lit(b, y)], &[], &mut sink)?;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            &Relation::Sum { sum, .. } => {
+                let sum = sum as usize;
+                let cells = &c.cells;
+                automaton(cells.len(), sum + 1, 0, n, &mut *next, &mut sink, &mut add, &|i, v| lit(cells[i], v), &|i, s, v| {
+                    let t = s + v + 1;
+                    let last = i + 1 == cells.len();
+                    (t <= sum && (!last || t == sum)).then_some(t)
+                })?;
+            }
+            Relation::Arrow => {
+                // The line, then the circle: the state is the line's partial sum.
+                let order: Vec<Cell> = c.cells[1..].iter().copied().chain([c.cells[0]]).collect();
+                let k = order.len();
+                automaton(k, n + 1, 0, n, &mut *next, &mut sink, &mut add, &|i, v| lit(order[i], v), &|i, s, v| {
+                    if i + 1 == k {
+                        (v + 1 == s).then_some(s)
+                    } else {
+                        let t = s + v + 1;
+                        (t <= n).then_some(t)
+                    }
+                })?;
+            }
+            &Relation::Sandwich { sum } => {
+                // States: 0 before the first crust, 1 after the second, 2 + s inside after a 1,
+                // 2 + (sum + 1) + s inside after an n.
+                let s_max = sum as usize;
+                let states = 2 + 2 * (s_max + 1);
+                let cells = &c.cells;
+                let k = cells.len();
+                automaton(k, states, 0, n, &mut *next, &mut sink, &mut add, &|i, v| lit(cells[i], v), &|i, q, v| {
+                    let (one, big) = (v == 0, v + 1 == n);
+                    let next = match q {
+                        0 if one => Some(2),
+                        0 if big => Some(2 + s_max + 1),
+                        0 => Some(0),
+                        1 if one || big => None,
+                        1 => Some(1),
+                        q => {
+                            let after_one = q < 2 + s_max + 1;
+                            let s = if after_one { q - 2 } else { q - 2 - (s_max + 1) };
+                            if (after_one && big) || (!after_one && one) {
+                                (s == s_max).then_some(1)
+                            } else if one || big {
+                                None
+                            } else {
+                                let t = s + v + 1;
+                                (t <= s_max).then_some(if after_one { 2 + t } else { 2 + s_max + 1 + t })
+                            }
+                        }
+                    };
+                    let last = i + 1 == k;
+                    next.filter(|&q| !last || q == 1)
+                })?;
+            }
+            _ => unreachable!("every relation is encoded above"),
+        }
+    }
+    Ok(())
+}
+
+/// Encodes an automaton over `k` cells with `states` states, from state `start`: `delta(i, q,
+/// v)` is the state after cell `i` holds value `v` (from 0) in state `q`, `None` when that is
+/// refused (at the last cell, only accepted states may be returned). One variable per reachable
+/// (position, state) after the first cell; the start is a constant.
+#[allow(clippy::too_many_arguments, reason = "the automaton's parts, passed as they are")]
+fn automaton(
+    k: usize,
+    states: usize,
+    start: usize,
+    n: usize,
+    next: &mut i32,
+    sink: &mut dyn FnMut(&[i32]),
+    add: &mut dyn FnMut(&[Lit], &[Lit], &mut dyn FnMut(&[i32])) -> Result<(), ConflictCause>,
+    lit: &dyn Fn(usize, usize) -> Lit,
+    delta: &dyn Fn(usize, usize, usize) -> Option<usize>,
+) -> Result<(), ConflictCause> {
+    // The literal of each state at the current position (Lit::False: unreachable).
+    let mut here = vec![Lit::False; states];
+    here[start] = Lit::True;
+    let mut there = vec![Lit::False; states];
+    for i in 0..k {
+        there.fill(Lit::False);
+        let last = i + 1 == k;
+        for q in 0..states {
+            if here[q] == Lit::False {
+                continue;
+            }
+            for v in 0..n {
+                let x = lit(i, v);
+                if x == Lit::False {
+                    continue;
+                }
+                match delta(i, q, v) {
+                    None => add(&[here[q], x], &[], sink)?,
+                    Some(_) if last => {}
+                    Some(t) => {
+                        if there[t] == Lit::False {
+                            *next += 1;
+                            there[t] = Lit::Var(*next);
+                        }
+                        add(&[here[q], x], &[there[t]], sink)?;
+                    }
+                }
+            }
+        }
+        std::mem::swap(&mut here, &mut there);
+    }
+    Ok(())
+}
