@@ -412,11 +412,13 @@ impl Dlx {
         let constrained = !puzzle.model().constraints().is_empty();
         self.grid.clear();
         self.grid.extend_from_slice(puzzle.givens().values());
-        if constrained && puzzle.model().constraints().iter().any(|c| {
-            self.scratch.clear();
-            self.scratch.extend(c.cells.iter().map(|&x| self.grid[x]));
-            !c.holds(&self.scratch)
-        }) {
+        if constrained
+            && puzzle.model().constraints().iter().any(|c| {
+                self.scratch.clear();
+                self.scratch.extend(c.cells.iter().map(|&x| self.grid[x]));
+                !c.holds(&self.scratch)
+            })
+        {
             return; // the givens break a constraint: no solution
         }
         let mut depth = 0u32;

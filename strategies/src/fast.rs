@@ -496,6 +496,17 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
 
     #[inline]
     fn place(&mut self, cell: usize, v: usize, reason: PlaceReason) -> Result<(), ConflictCause> {
+        if self.cons {
+            self.settle(cell)?;
+            if self.b.cand[self.depth * self.g.cells + cell] & B::bit(v) == B::EMPTY {
+                // The value left the cell: a naked single's cell is empty now, a hidden single's
+                // value has no place left in its house.
+                return Err(match reason {
+                    PlaceReason::HiddenSingle { unit } => ConflictCause::NoPlace { unit, value: (v + 1) as Value },
+                    _ => ConflictCause::NoCandidates { cell },
+                });
+            }
+        }
         self.placements += 1;
         if TRACE {
             let depth = self.depth;
@@ -540,65 +551,81 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     /// [`coverlab_model::Constraint::filter`]: cage tables, partial sums, pair tables, …), until
     /// none is marked or one narrows a cell to a single value; true if anything was eliminated.
     fn filter_constraints(&mut self) -> Result<bool, ConflictCause> {
-        let base = self.depth * self.g.cells;
-        let g = self.g;
         let mut changed = false;
-        let mut dom = [0u64; 64];
         for i in 0..self.b.cdirty.len() {
             while self.b.cdirty[i] != 0 {
                 let word = self.b.cdirty[i];
                 let k = i * 64 + word.trailing_zeros() as usize;
                 self.b.cdirty[i] &= word - 1;
-                let c = &g.constraints[k];
-                let len = c.cells.len();
-                if len > 64 {
-                    continue; // no line is longer than a grid side; checked on load
-                }
-                for (d, &x) in dom.iter_mut().zip(&c.cells) {
-                    let v = self.b.grid[base + x];
-                    *d = if v == 0 { self.b.cand[base + x].to_u64() } else { 1 << (v - 1) };
-                }
-                if let Err(at) = c.filter(&mut dom[..len]) {
-                    return Err(ConflictCause::Constraint { constraint: k, cell: c.cells[at] });
-                }
-                for (j, &x) in c.cells.iter().enumerate() {
-                    if self.b.grid[base + x] != 0 {
-                        continue;
-                    }
-                    let old = self.b.cand[base + x];
-                    let gone = old.to_u64() & !dom[j];
-                    if gone == 0 {
-                        continue;
-                    }
-                    if TRACE {
-                        let depth = self.depth;
-                        for v in B::from_u64(gone).iter() {
-                            self.search.emit(|| TraceEvent::Eliminate {
-                                cell: x,
-                                value: (v + 1) as Value,
-                                depth,
-                                by: Some(k),
-                            });
-                        }
-                    }
-                    let nc = old & B::from_u64(dom[j]);
-                    self.b.cand[base + x] = nc;
-                    changed = true;
-                    if nc.is_single() {
-                        self.b.queue.push(x as u16);
-                    }
-                    self.mark_dirty(x);
-                }
-                // A value the constraint needs (a cage's every combination holds it) is out of
-                // every cell that sees all of its places in the constraint.
-                let required = c.required(&dom[..len]);
-                if required != 0 {
-                    changed |= self.point(k, required, &dom[..len])?;
-                }
+                changed |= self.filter_one(k)?;
                 if changed && !self.b.queue.is_empty() {
                     return Ok(true);
                 }
             }
+        }
+        Ok(changed)
+    }
+
+    /// Filters the marked constraints on `cell`, about to take a value: a single queued earlier
+    /// may no longer fit a constraint a later placement changed.
+    fn settle(&mut self, cell: usize) -> Result<(), ConflictCause> {
+        let g = self.g;
+        for &k in g.constraints_of(cell) {
+            let (w, b) = (k as usize >> 6, 1u64 << (k & 63));
+            if self.b.cdirty[w] & b != 0 {
+                self.b.cdirty[w] &= !b;
+                self.filter_one(k as usize)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Filters constraint `k`, eliminating what it rules out; true if anything was.
+    fn filter_one(&mut self, k: usize) -> Result<bool, ConflictCause> {
+        let base = self.depth * self.g.cells;
+        let g = self.g;
+        let mut changed = false;
+        let mut dom = [0u64; 64];
+        let c = &g.constraints[k];
+        let len = c.cells.len();
+        if len > 64 {
+            return Ok(false); // no line is longer than a grid side; checked on load
+        }
+        for (d, &x) in dom.iter_mut().zip(&c.cells) {
+            let v = self.b.grid[base + x];
+            *d = if v == 0 { self.b.cand[base + x].to_u64() } else { 1 << (v - 1) };
+        }
+        if let Err(at) = c.filter(&mut dom[..len]) {
+            return Err(ConflictCause::Constraint { constraint: k, cell: c.cells[at] });
+        }
+        for (j, &x) in c.cells.iter().enumerate() {
+            if self.b.grid[base + x] != 0 {
+                continue;
+            }
+            let old = self.b.cand[base + x];
+            let gone = old.to_u64() & !dom[j];
+            if gone == 0 {
+                continue;
+            }
+            if TRACE {
+                let depth = self.depth;
+                for v in B::from_u64(gone).iter() {
+                    self.search.emit(|| TraceEvent::Eliminate { cell: x, value: (v + 1) as Value, depth, by: Some(k) });
+                }
+            }
+            let nc = old & B::from_u64(dom[j]);
+            self.b.cand[base + x] = nc;
+            changed = true;
+            if nc.is_single() {
+                self.b.queue.push(x as u16);
+            }
+            self.mark_dirty(x);
+        }
+        // A value the constraint needs (a cage's every combination holds it) is out of every
+        // cell that sees all of its places in the constraint.
+        let required = c.required(&dom[..len]);
+        if required != 0 {
+            changed |= self.point(k, required, &dom[..len])?;
         }
         Ok(changed)
     }

@@ -71,7 +71,12 @@ impl<'p, B: Bits> UnitSets<'p, B> {
             let len = c.cells.len();
             let mut at = 0;
             let mut long = Vec::new();
-            let values: &mut [Value] = if len <= 64 { &mut values[..len] } else { long.resize(len, 0); &mut long };
+            let values: &mut [Value] = if len <= 64 {
+                &mut values[..len]
+            } else {
+                long.resize(len, 0);
+                &mut long
+            };
             for (i, (v, &x)) in values.iter_mut().zip(&c.cells).enumerate() {
                 *v = self.grid[x];
                 if x == cell {

@@ -18,6 +18,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("anti-knight-9x9", include_str!("../../../specs/anti-knight-9x9.ron")),
     ("anti-king-9x9", include_str!("../../../specs/anti-king-9x9.ron")),
     ("jigsaw-9x9", include_str!("../../../specs/jigsaw-9x9.ron")),
+    ("killer-9x9-example", include_str!("../../../specs/killer-9x9-example.ron")),
 ];
 
 /// The box shape the size rule gives size `n`: the most nearly square `rows × cols = n` with

@@ -265,8 +265,7 @@ impl Constraint {
         }
         if k < values.len() {
             // Longer than any line of a grid: check it with a buffer of its own.
-            let mut domains: Vec<u64> =
-                values.iter().map(|&v| if v == 0 { all } else { bit(u32::from(v)) }).collect();
+            let mut domains: Vec<u64> = values.iter().map(|&v| if v == 0 { all } else { bit(u32::from(v)) }).collect();
             return self.filter(&mut domains).is_ok();
         }
         self.filter(&mut domains[..k]).is_ok()
@@ -628,7 +627,7 @@ fn sandwich(n: usize, sum: u32, d: &mut [u64]) -> Result<(), usize> {
                 for (x, &m) in inner.iter_mut().zip(&d[p + 1..q]) {
                     *x = m & mid;
                 }
-                if inner.iter().any(|&m| m == 0) {
+                if inner.contains(&0) {
                     continue;
                 }
                 if inner.is_empty() {

@@ -2,9 +2,9 @@
 
 use std::sync::OnceLock;
 
+use crate::constraint::Constraint;
 use crate::exact_cover::ExactCover;
 use crate::graph::ConstraintGraph;
-use crate::constraint::Constraint;
 use crate::spec::{CellRef, Rule, Spec, SpecError};
 use crate::{Cell, Symbols, cell_name};
 

@@ -73,7 +73,11 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
         let length = |cells: &[Cell], least: usize, most: usize, noun: &str| -> Result<(), SpecError> {
             if cells.len() < least || cells.len() > most {
                 let bound = if least == most { format!("{least}") } else { format!("{least} to {most}") };
-                return Err(err(format!("{} has {} cells; a {noun} has {bound} on a {n}×{n} grid", what(), cells.len())));
+                return Err(err(format!(
+                    "{} has {} cells; a {noun} has {bound} on a {n}×{n} grid",
+                    what(),
+                    cells.len()
+                )));
             }
             Ok(())
         };
@@ -97,7 +101,13 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                         )));
                     }
                     let table = combinations(n, cells.len(), sum).map(Arc::from);
-                    push(&mut out.constraints, ConstraintKind::Cage, label.clone(), cells.clone(), Relation::Sum { sum, combinations: table });
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::Cage,
+                        label.clone(),
+                        cells.clone(),
+                        Relation::Sum { sum, combinations: table },
+                    );
                 }
                 if cells.len() >= 2 {
                     let mut sorted = cells;
@@ -109,7 +119,13 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                 let cells = cells_of(cells)?;
                 length(&cells, 1, n, "thermometer")?;
                 touching(&cells, "thermometer")?;
-                push(&mut out.constraints, ConstraintKind::Thermometer, format!("thermometer {number}"), cells, Relation::Increasing);
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Thermometer,
+                    format!("thermometer {number}"),
+                    cells,
+                    Relation::Increasing,
+                );
             }
             Rule::Arrow { circle, line } => {
                 let all: Vec<CellRef> = std::iter::once(*circle).chain(line.iter().copied()).collect();
@@ -144,16 +160,18 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                 }
                 let table = PairTable::new(n, |x, y| relation(mark, x, y));
                 if !(1..=n as u32).any(|x| (1..=n as u32).any(|y| x != y && table.allows(x, y))) {
-                    return Err(err(format!("{}: {} (on a {n}×{n} grid no two values have it)", what(), mark_says(mark))));
+                    return Err(err(format!(
+                        "{}: {} (on a {n}×{n} grid no two values have it)",
+                        what(),
+                        mark_says(mark)
+                    )));
                 }
                 let label = format!("{} {}-{}", mark_name(mark), cell_name(a.min(b), n), cell_name(a.max(b), n));
                 marks.push((mark, a.min(b), a.max(b)));
                 push(&mut out.constraints, mark_kind(mark), label, vec![a, b], Relation::Pair(Arc::new(table)));
             }
-            Rule::Negative(list) => {
-                if list.is_empty() {
-                    return Err(err(format!("{} names no mark (WhiteDot, BlackDot, X, V)", what())));
-                }
+            Rule::Negative(list) if list.is_empty() => {
+                return Err(err(format!("{} names no mark (WhiteDot, BlackDot, X, V)", what())));
             }
             Rule::Even { cells } | Rule::Odd { cells } => {
                 let even = matches!(rule, Rule::Even { .. });
@@ -165,7 +183,13 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                 }
                 let (ck, word) = if even { (ConstraintKind::Even, "even") } else { (ConstraintKind::Odd, "odd") };
                 for c in cells {
-                    push(&mut out.constraints, ck, format!("{word} {}", cell_name(c, n)), vec![c], Relation::Allowed(mask));
+                    push(
+                        &mut out.constraints,
+                        ck,
+                        format!("{word} {}", cell_name(c, n)),
+                        vec![c],
+                        Relation::Allowed(mask),
+                    );
                 }
             }
             Rule::NonConsecutive => {}
@@ -183,7 +207,13 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                 }
                 let table = Arc::new(PairTable::new(n, |x, y| x.abs_diff(y) >= d));
                 for w in cells.windows(2) {
-                    push(&mut out.constraints, ConstraintKind::Whisper, format!("whisper {number}"), w.to_vec(), Relation::Pair(table.clone()));
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::Whisper,
+                        format!("whisper {number}"),
+                        w.to_vec(),
+                        Relation::Pair(table.clone()),
+                    );
                 }
             }
             Rule::Renban { cells } => {
@@ -203,13 +233,24 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                 let table = Arc::new(PairTable::new(n, |x, y| x == y));
                 for i in 0..cells.len() / 2 {
                     let pair = vec![cells[i], cells[cells.len() - 1 - i]];
-                    push(&mut out.constraints, ConstraintKind::Palindrome, format!("palindrome {number}"), pair, Relation::Pair(table.clone()));
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::Palindrome,
+                        format!("palindrome {number}"),
+                        pair,
+                        Relation::Pair(table.clone()),
+                    );
                 }
             }
             Rule::LittleKiller { cells, sum } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 1, n, "little killer diagonal")?;
-                let step = |a: Cell, b: Cell| (b as isize / n as isize - a as isize / n as isize, b as isize % n as isize - a as isize % n as isize);
+                let step = |a: Cell, b: Cell| {
+                    (
+                        b as isize / n as isize - a as isize / n as isize,
+                        b as isize % n as isize - a as isize % n as isize,
+                    )
+                };
                 if let Some(w) = cells.windows(2).find(|w| {
                     let (dr, dc) = step(w[0], w[1]);
                     dr.abs() != 1 || dc.abs() != 1 || step(cells[0], cells[1]) != (dr, dc)
@@ -230,7 +271,13 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                     )));
                 }
                 let label = format!("little killer {number} (sum {sum})");
-                push(&mut out.constraints, ConstraintKind::LittleKiller, label, cells, Relation::Sum { sum: *sum, combinations: None });
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::LittleKiller,
+                    label,
+                    cells,
+                    Relation::Sum { sum: *sum, combinations: None },
+                );
             }
             Rule::Sandwich { row, column, sum } => {
                 let (line, index) = match (row, column) {
@@ -265,7 +312,8 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
         .collect();
     let non_consecutive = spec.rules.iter().any(|r| matches!(r, Rule::NonConsecutive));
     if !negative.is_empty() || non_consecutive {
-        let marked = |a: Cell, b: Cell, which: &[Mark]| marks.iter().any(|&(m, x, y)| x == a && y == b && which.contains(&m));
+        let marked =
+            |a: Cell, b: Cell, which: &[Mark]| marks.iter().any(|&(m, x, y)| x == a && y == b && which.contains(&m));
         let neg_table = Arc::new(PairTable::new(n, |x, y| !negative.iter().any(|&m| relation(m, x, y))));
         let nc_table = Arc::new(PairTable::new(n, |x, y| x.abs_diff(y) != 1));
         for a in 0..n * n {
@@ -440,7 +488,13 @@ pub(crate) fn house_sums(
         let distinct = cells.iter().enumerate().all(|(i, &a)| cells[i + 1..].iter().all(|&b| see(a, b)));
         let table = if distinct { combinations(n, cells.len(), sum).map(Arc::from) } else { None };
         let label = format!("{label} (sum {sum})");
-        out.push(Constraint::new(ConstraintKind::HouseSum, label, cells, Relation::Sum { sum, combinations: table }, n));
+        out.push(Constraint::new(
+            ConstraintKind::HouseSum,
+            label,
+            cells,
+            Relation::Sum { sum, combinations: table },
+            n,
+        ));
     };
     for (name, inside, total) in &regions {
         let mut covered = vec![false; n * n];

@@ -198,20 +198,34 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     _ => Mark::V,
                 };
                 if !holds(mark, at(&cells[0]), at(&cells[1])) {
-                    return Some(format!("the {} between {} and {} does not hold", mark.name(), name(&cells[0]), name(&cells[1])));
+                    return Some(format!(
+                        "the {} between {} and {} does not hold",
+                        mark.name(),
+                        name(&cells[0]),
+                        name(&cells[1])
+                    ));
                 }
             }
             Rule::Even { cells } | Rule::Odd { cells } => {
                 let even = matches!(rule, Rule::Even { .. });
                 if let Some(c) = cells.iter().find(|c| (at(c) % 2 == 0) != even) {
-                    return Some(format!("{} holds {}, which is not {}", name(c), at(c), if even { "even" } else { "odd" }));
+                    return Some(format!(
+                        "{} holds {}, which is not {}",
+                        name(c),
+                        at(c),
+                        if even { "even" } else { "odd" }
+                    ));
                 }
             }
             Rule::Whisper { cells, difference } => {
                 let d = difference.unwrap_or(n.div_ceil(2) as u32);
                 for w in cells.windows(2) {
                     if at(&w[0]).abs_diff(at(&w[1])) < d {
-                        return Some(format!("the whisper from {} to {} differs by less than {d}", name(&w[0]), name(&w[1])));
+                        return Some(format!(
+                            "the whisper from {} to {} differs by less than {d}",
+                            name(&w[0]),
+                            name(&w[1])
+                        ));
                     }
                 }
             }
@@ -231,7 +245,10 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
             Rule::LittleKiller { cells, sum } => {
                 let total: u32 = cells.iter().map(at).sum();
                 if total != *sum {
-                    return Some(format!("the little killer diagonal at {} adds up to {total}, not {sum}", name(&cells[0])));
+                    return Some(format!(
+                        "the little killer diagonal at {} adds up to {total}, not {sum}",
+                        name(&cells[0])
+                    ));
                 }
             }
             Rule::Sandwich { row, column, sum } => {
@@ -270,9 +287,9 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                             if b.row > n || b.col > n {
                                 continue;
                             }
-                            let has_mark = marked.iter().any(|&(m, x, y)| {
-                                negative.contains(&m) && ((x == a && y == b) || (x == b && y == a))
-                            });
+                            let has_mark = marked
+                                .iter()
+                                .any(|&(m, x, y)| negative.contains(&m) && ((x == a && y == b) || (x == b && y == a)));
                             if has_mark {
                                 continue;
                             }

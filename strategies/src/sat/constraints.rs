@@ -120,11 +120,21 @@ pub(super) fn encode(
             &Relation::Sum { sum, .. } => {
                 let sum = sum as usize;
                 let cells = &c.cells;
-                automaton(cells.len(), sum + 1, 0, n, &mut *next, &mut sink, &mut add, &|i, v| lit(cells[i], v), &|i, s, v| {
-                    let t = s + v + 1;
-                    let last = i + 1 == cells.len();
-                    (t <= sum && (!last || t == sum)).then_some(t)
-                })?;
+                automaton(
+                    cells.len(),
+                    sum + 1,
+                    0,
+                    n,
+                    &mut *next,
+                    &mut sink,
+                    &mut add,
+                    &|i, v| lit(cells[i], v),
+                    &|i, s, v| {
+                        let t = s + v + 1;
+                        let last = i + 1 == cells.len();
+                        (t <= sum && (!last || t == sum)).then_some(t)
+                    },
+                )?;
             }
             Relation::Arrow => {
                 // The line, then the circle: the state is the line's partial sum.
@@ -177,6 +187,9 @@ pub(super) fn encode(
     Ok(())
 }
 
+/// Adds "not all of these, or one of those" through a clause sink (constants folded).
+type AddClause<'a> = dyn FnMut(&[Lit], &[Lit], &mut dyn FnMut(&[i32])) -> Result<(), ConflictCause> + 'a;
+
 /// Encodes an automaton over `k` cells with `states` states, from state `start`: `delta(i, q,
 /// v)` is the state after cell `i` holds value `v` (from 0) in state `q`, `None` when that is
 /// refused (at the last cell, only accepted states may be returned). One variable per reachable
@@ -189,7 +202,7 @@ fn automaton(
     n: usize,
     next: &mut i32,
     sink: &mut dyn FnMut(&[i32]),
-    add: &mut dyn FnMut(&[Lit], &[Lit], &mut dyn FnMut(&[i32])) -> Result<(), ConflictCause>,
+    add: &mut AddClause<'_>,
     lit: &dyn Fn(usize, usize) -> Lit,
     delta: &dyn Fn(usize, usize, usize) -> Option<usize>,
 ) -> Result<(), ConflictCause> {
@@ -200,8 +213,8 @@ fn automaton(
     for i in 0..k {
         there.fill(Lit::False);
         let last = i + 1 == k;
-        for q in 0..states {
-            if here[q] == Lit::False {
+        for (q, &from) in here.iter().enumerate() {
+            if from == Lit::False {
                 continue;
             }
             for v in 0..n {
@@ -210,14 +223,14 @@ fn automaton(
                     continue;
                 }
                 match delta(i, q, v) {
-                    None => add(&[here[q], x], &[], sink)?,
+                    None => add(&[from, x], &[], sink)?,
                     Some(_) if last => {}
                     Some(t) => {
                         if there[t] == Lit::False {
                             *next += 1;
                             there[t] = Lit::Var(*next);
                         }
-                        add(&[here[q], x], &[there[t]], sink)?;
+                        add(&[from, x], &[there[t]], sink)?;
                     }
                 }
             }
