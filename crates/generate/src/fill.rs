@@ -5,7 +5,8 @@
 //! habits everywhere else). Here the whole grid comes from a randomised search, `fast` with
 //! random tie-breaks among the cells of fewest candidates, random value order and Luby restarts,
 //! seeded from the puzzle's seed; then the spec's own symmetries shuffle it further:
-//! - the symbols are relabelled (valid for every spec: all its rules say "different values");
+//! - the symbols are relabelled (valid for every spec whose rules only say "different values":
+//!   not with constraints beyond houses, such as a cage's sum);
 //! - on a classic spec (rows, columns and boxes only), rows are permuted within their band, the
 //!   bands among themselves, and columns and stacks likewise, and square boxes allow a transpose.
 
@@ -113,6 +114,10 @@ fn mixed_pattern(model: &Arc<Model>, h: usize, w: usize, rng: &mut Rng, limits: 
 
 /// `grid` with its symbols relabelled and, on a classic spec, its rows and columns permuted.
 fn shuffle(model: &Model, grid: Grid, rng: &mut Rng) -> Grid {
+    // Constraints beyond houses (a cage's sum, a thermometer) tell values apart: keep them.
+    if !model.constraints().is_empty() {
+        return grid;
+    }
     let n = model.size();
     let mut labels: Vec<Value> = (1..=n as u32).map(|v| v as Value).collect();
     rng.shuffle(&mut labels);
