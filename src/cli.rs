@@ -61,6 +61,8 @@ pub enum InputFormatArg {
     Header,
     /// n rows of n comma-separated numbers.
     Csv,
+    /// f-puzzles: JSON, a link or its payload, one per line; each brings its own spec.
+    Fpuzzles,
 }
 
 /// Output formats for solutions.

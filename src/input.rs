@@ -108,6 +108,7 @@ impl PuzzleInput {
             InputFormatArg::Grid => InputFormat::Grid,
             InputFormatArg::Header => InputFormat::Header,
             InputFormatArg::Csv => InputFormat::Csv,
+            InputFormatArg::Fpuzzles => InputFormat::Fpuzzles,
         });
         Puzzles::open(&self.files, format, spec)
     }
@@ -218,6 +219,9 @@ pub struct Puzzles {
     format: Option<InputFormat>,
     spec: Option<Arc<Model>>,
     by_size: BTreeMap<usize, Result<Arc<Model>, String>>,
+    /// The last spec a puzzle brought (f-puzzles) and its model: a file of puzzles with one
+    /// layout compiles it once.
+    own: Option<(coverlab_model::Spec, Arc<Model>)>,
     next_index: usize,
     /// Buffers [`has_conflict`] reuses.
     scratch: Scratch,
@@ -270,6 +274,7 @@ impl Puzzles {
             format,
             spec,
             by_size: BTreeMap::new(),
+            own: None,
             next_index: 0,
             scratch: Scratch::default(),
             check_givens: true,
@@ -298,6 +303,21 @@ impl Puzzles {
     /// Bytes read from the inputs so far, of how many.
     pub fn reading(&self) -> Reading {
         self.reading.clone()
+    }
+
+    /// The model of a puzzle that brings its own spec (f-puzzles), compiled once per layout.
+    fn own_model(&mut self, spec: coverlab_model::Spec) -> Result<Arc<Model>, String> {
+        if self.spec.is_some() {
+            return Err("this puzzle brings its own spec (f-puzzles): leave out --spec".into());
+        }
+        if let Some((known, model)) = &self.own
+            && *known == spec
+        {
+            return Ok(model.clone());
+        }
+        let model = Arc::new(Model::compile(spec.clone()).map_err(|e| format!("its spec: {}", e.message))?);
+        self.own = Some((spec, model.clone()));
+        Ok(model)
     }
 
     fn model_for(&mut self, size: usize) -> Result<Arc<Model>, String> {
@@ -401,7 +421,12 @@ impl Iterator for Puzzles {
             };
             let puzzle = match entry.result {
                 Err(e) => Err(e.located(&location.input.shown)),
-                Ok(parsed) => self.model_for(parsed.size).map_err(|e| format!("{location}: {e}")).and_then(|model| {
+                Ok(mut parsed) => match parsed.spec.take() {
+                    Some(spec) => self.own_model(*spec),
+                    None => self.model_for(parsed.size),
+                }
+                .map_err(|e| format!("{location}: {e}"))
+                .and_then(|model| {
                     if parsed.size != model.size() {
                         return Err(format!(
                             "{location}: the puzzle is {0}×{0}, but spec {1} is {2}×{2}",

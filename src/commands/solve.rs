@@ -639,6 +639,7 @@ fn run_summary<'a>(
                 crate::cli::InputFormatArg::Grid => "grid",
                 crate::cli::InputFormatArg::Header => "header",
                 crate::cli::InputFormatArg::Csv => "csv",
+                crate::cli::InputFormatArg::Fpuzzles => "fpuzzles",
             }),
             uniqueness_nodes: (!counting && args.max_solutions.is_none()).then_some(UNIQUENESS_NODES),
         },

@@ -252,7 +252,7 @@ impl Context {
             choice
         };
         let symbols = self.alphabets(n)[choice.0].clone();
-        Some(Parsed { size: n, values, symbols, title: None, comment: None })
+        Some(Parsed { size: n, values, symbols, title: None, comment: None, spec: None })
     }
 
     /// Decodes the n² cells of one puzzle.
@@ -301,7 +301,7 @@ impl Context {
             };
             values.push(value);
         }
-        Ok(Parsed { size: n, values, symbols, title: None, comment: None })
+        Ok(Parsed { size: n, values, symbols, title: None, comment: None, spec: None })
     }
 
     fn out_of_range(&self, raw: &Raw, number: String, n: usize) -> FormatError {

@@ -48,6 +48,7 @@ pub(crate) fn detect<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Opt
     let first = loop {
         match lines.next() {
             Next::Eof => break None,
+            Next::Line(line) if crate::fpuzzles::looks_like(&line.text) => break Some(line),
             Next::Line(line) => match kind(&line, ctx) {
                 Kind::Blank | Kind::Comment | Kind::Rule => {}
                 Kind::Dashes(len) if !could_be_data(len, ctx) => {}
@@ -92,6 +93,9 @@ fn could_be_data(len: usize, ctx: &Context) -> bool {
 
 /// Applies the rules to the first puzzle line; `held` collects any line read beyond it.
 fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>, ctx: &mut Context) -> InputFormat {
+    if crate::fpuzzles::looks_like(&line.text) {
+        return InputFormat::Fpuzzles;
+    }
     let (from, to, _) = puzzle_span(line);
     if is_line_puzzle(&line.text[from..to], ctx) {
         return InputFormat::Line;

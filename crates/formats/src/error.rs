@@ -51,6 +51,14 @@ pub enum FormatError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// An f-puzzles puzzle that cannot be read or holds what coverlab does not support.
+    #[error("line {line}: f-puzzles: {message}")]
+    Fpuzzles {
+        /// The line.
+        line: usize,
+        /// What is wrong, naming the key or value.
+        message: String,
+    },
     /// A line is not valid UTF-8.
     #[error("line {line}, column {column}: invalid UTF-8")]
     InvalidUtf8 {
@@ -235,7 +243,8 @@ impl FormatError {
             | FormatError::BadToken { line, .. }
             | FormatError::NotASize { line, .. }
             | FormatError::SizeOutOfRange { line, .. }
-            | FormatError::SizeMismatch { line, .. } => *line,
+            | FormatError::SizeMismatch { line, .. }
+            | FormatError::Fpuzzles { line, .. } => *line,
         }
     }
 

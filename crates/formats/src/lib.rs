@@ -30,6 +30,7 @@ mod csv;
 mod decode;
 mod detect;
 mod error;
+pub mod fpuzzles;
 mod grid;
 mod header;
 mod kind;
@@ -66,11 +67,15 @@ pub enum InputFormat {
     /// n rows of n numbers separated by `,` or `;` (0 or an empty field for empty), perhaps with
     /// a separator at the end of each row.
     Csv,
+    /// f-puzzles, one puzzle per line: its JSON, a link, or the link's compressed payload; each
+    /// puzzle brings its own spec ([`Parsed::spec`]).
+    Fpuzzles,
 }
 
 impl InputFormat {
     /// Every input format, in the order of their documentation.
-    pub const ALL: [InputFormat; 4] = [InputFormat::Line, InputFormat::Grid, InputFormat::Header, InputFormat::Csv];
+    pub const ALL: [InputFormat; 5] =
+        [InputFormat::Line, InputFormat::Grid, InputFormat::Header, InputFormat::Csv, InputFormat::Fpuzzles];
 
     /// The format's name: `line`, `grid`, `header`, `csv`.
     pub fn name(self) -> &'static str {
@@ -79,6 +84,7 @@ impl InputFormat {
             InputFormat::Grid => "grid",
             InputFormat::Header => "header",
             InputFormat::Csv => "csv",
+            InputFormat::Fpuzzles => "fpuzzles",
         }
     }
 }
@@ -178,6 +184,9 @@ pub struct Parsed {
     /// The text after the puzzle on its line (`box duplicate` after a line puzzle), or the text
     /// of a trailing `# comment` on one of its lines (the first one), trimmed.
     pub comment: Option<String>,
+    /// The puzzle's own spec, for formats that carry one (f-puzzles): its size, regions and
+    /// constraints. `None`: the spec comes from `--spec` or the size.
+    pub spec: Option<Box<coverlab_model::Spec>>,
 }
 
 impl Parsed {
@@ -257,6 +266,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             InputFormat::Grid => grid::next(&mut self.lines, &mut self.ctx),
             InputFormat::Header => header::next(&mut self.lines, &mut self.ctx),
             InputFormat::Csv => csv::next(&mut self.lines, &mut self.ctx),
+            InputFormat::Fpuzzles => fpuzzles::next(&mut self.lines),
         }?;
         let index = self.index;
         self.index += 1;

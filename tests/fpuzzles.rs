@@ -1,0 +1,61 @@
+//! f-puzzles input: killers shared as f-puzzles JSON lines are read with their own specs and
+//! solved; a puzzle holding a constraint coverlab does not support is reported by name, exit 2,
+//! and the others of its file are still solved.
+
+mod common;
+
+use common::{run, s, scratch, text};
+
+const KILLERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/killer_tarek_27_6_30.jsonl");
+const SOLUTIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants/killer_tarek_27_6_30.solutions.txt");
+
+#[test]
+fn killers_from_f_puzzles_json_are_solved_and_proved_unique() {
+    let out = run(&["solve", "--format", "line", KILLERS]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let got: Vec<String> = text(&out.stdout).lines().map(|l| l.chars().take(81).collect()).collect();
+    let want: Vec<String> = std::fs::read_to_string(SOLUTIONS).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(got, want);
+    let count = run(&["count", "--max-solutions", "2", KILLERS]);
+    assert_eq!(text(&count.stdout), "1\n1\n1\n", "{}", text(&count.stderr));
+    // The format can be named too, and every strategy family agrees.
+    for strategy in ["fast", "sat", "singles"] {
+        let out =
+            run(&["count", "--input-format", "fpuzzles", "--strategy", strategy, "--max-solutions", "2", KILLERS]);
+        assert_eq!(text(&out.stdout), "1\n1\n1\n", "{strategy}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn an_unsupported_constraint_is_named_and_the_other_puzzles_still_solved() {
+    let lines: Vec<String> = std::fs::read_to_string(KILLERS).unwrap().lines().map(str::to_string).collect();
+    let bad =
+        lines[1].replacen("\"killercage\"", "\"quadruple\":[{\"cells\":[\"R1C1\"],\"values\":[1]}],\"killercage\"", 1);
+    let file = scratch("fpuzzles", "mixed").join("mixed.jsonl");
+    std::fs::write(&file, format!("{}\n{bad}\n{}\n", lines[0], lines[2])).unwrap();
+    let out = run(&["solve", "--format", "line", s(&file)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("mixed.jsonl:2") && err.contains("'quadruple' (1 of them)"), "{err}");
+    let stdout = text(&out.stdout);
+    let solved: Vec<&str> = stdout.lines().filter(|l| l.len() >= 81).collect();
+    assert_eq!(solved.len(), 2, "{stdout}");
+}
+
+#[test]
+fn a_link_payload_is_read_like_its_json() {
+    let json = std::fs::read_to_string(KILLERS).unwrap().lines().next().unwrap().to_string();
+    let link = format!("https://f-puzzles.com/?load={}", lz_str_compress(&json));
+    let file = scratch("fpuzzles", "link").join("link.txt");
+    std::fs::write(&file, format!("{link}\n")).unwrap();
+    let out = run(&["solve", "--format", "line", s(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let want = std::fs::read_to_string(SOLUTIONS).unwrap().lines().next().unwrap().to_string();
+    assert!(text(&out.stdout).starts_with(&want), "{}", text(&out.stdout));
+}
+
+/// LZString's compressToBase64, from the `lz-str` crate (an independent implementation of the
+/// compression that coverlab's reader undoes).
+fn lz_str_compress(s: &str) -> String {
+    lz_str::compress_to_base64(s)
+}
