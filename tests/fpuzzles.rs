@@ -59,3 +59,25 @@ fn a_link_payload_is_read_like_its_json() {
 fn lz_str_compress(s: &str) -> String {
     lz_str::compress_to_base64(s)
 }
+
+#[test]
+fn check_reports_what_each_puzzle_holds_and_writes_its_spec_back_as_ron() {
+    let dir = scratch("fpuzzles", "specs");
+    let out = run(&["check", "--spec-out", s(&dir), KILLERS]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("9×9 fpuzzles-killer-027-tarek-all-27-42, rules: Rows, Columns, Boxes, 25 Cage")
+    );
+    let want: Vec<String> = std::fs::read_to_string(SOLUTIONS).unwrap().lines().map(str::to_string).collect();
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    for (line, want) in lines.iter().zip(&want) {
+        // `DIR/<name>.ron : <puzzle line>`: the RON spec and the line solve the same puzzle.
+        let (spec, puzzle) = line.split_once(" : ").expect("spec : puzzle");
+        let file = dir.join("one.txt");
+        std::fs::write(&file, format!("{puzzle}\n")).unwrap();
+        let solved = run(&["solve", "--format", "line", "--spec", spec, s(&file)]);
+        assert_eq!(text(&solved.stdout).lines().next(), Some(want.as_str()), "{}", text(&solved.stderr));
+    }
+}

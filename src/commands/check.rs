@@ -2,12 +2,32 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::Exit;
 use crate::cli::CheckArgs;
 use crate::diag::{self, Stdout};
 use crate::input::Next;
+
+/// What a puzzle's spec holds, for `check`: `9×9 fpuzzles-x, rules: Rows, Columns, Boxes, 24 Cage`.
+fn holds(model: &coverlab_model::Model) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for rule in &model.spec().rules {
+        match counts.iter_mut().find(|(k, _)| *k == rule.kind()) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((rule.kind(), 1)),
+        }
+    }
+    let rules: Vec<String> =
+        counts.iter().map(|(k, c)| if *c == 1 { k.to_string() } else { format!("{c} {k}") }).collect();
+    let n = model.size();
+    format!(
+        "{n}×{n} {}, rules: {}; {} constraints beyond houses",
+        model.name(),
+        rules.join(", "),
+        model.constraints().len()
+    )
+}
 
 /// Checks a spec, and every puzzle of the inputs: format, symbols, and givens that break a rule.
 /// Each problem is one line on stdout (a bad input file too); the counts go to stderr.
@@ -32,8 +52,22 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
     for next in puzzles {
         let problem = match next {
             Next::Puzzle(item) => match item.puzzle {
-                Ok(_) => {
+                Ok(puzzle) => {
                     good += 1;
+                    let model = puzzle.model();
+                    if !model.constraints().is_empty() || args.spec_out.is_some() {
+                        diag::line(&format!("{}: {}", item.location, holds(model)));
+                    }
+                    if let Some(dir) = &args.spec_out
+                        && !model.spec().rules.is_empty()
+                    {
+                        let path = dir.join(format!("{}.ron", model.name()));
+                        std::fs::create_dir_all(dir)
+                            .and_then(|()| std::fs::write(&path, model.spec().to_ron()))
+                            .with_context(|| format!("cannot write {}", path.display()))?;
+                        let line = coverlab_formats::write_line(puzzle.givens().values(), puzzle.symbols());
+                        writeln!(out, "{} : {line}", path.display())?;
+                    }
                     continue;
                 }
                 Err(e) => {
