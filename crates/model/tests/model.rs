@@ -209,3 +209,92 @@ fn regions_divide_the_grid_for_drawing() {
     let rows_only = Model::from_ron("Spec(name: \"latin\", size: 4, rules: [Rows, Columns])", "latin.ron").unwrap();
     assert_eq!(rows_only.regions(), None, "a Latin square has no regions");
 }
+
+/// A 4×4 spec with the classic houses and `extra` rules.
+fn with_rules(extra: &str) -> String {
+    format!(
+        "Spec(\n  name: \"v\",\n  size: 4,\n  rules: [Rows, Columns, Boxes(rows: 2, cols: 2),\n    {extra}\n  ],\n)"
+    )
+}
+
+#[test]
+fn constraints_that_cannot_hold_are_refused_with_where_and_why() {
+    for (rule, want) in [
+        ("Cage(cells: [\"r1c1\", \"r5c1\"], sum: 3)", "v.ron:5:5: Cage rule 1: r5c1 is outside the 4×4 grid"),
+        ("Cage(cells: [\"r1c1\", \"r1c1\"], sum: 3)", "v.ron:5:5: Cage rule 1 lists r1c1 twice"),
+        ("Cage(cells: [\"r1c1\", \"r1c2\"], sum: 9)", "2 different values on a 4×4 grid add up to 3 to 7, never 9"),
+        ("WhiteDot(cells: [\"r1c1\", \"r2c2\"])", "r1c1 and r2c2 are not orthogonal neighbours"),
+        ("X(cells: [\"r1c1\", \"r1c2\"])", "an X needs two values adding up to 10"),
+        ("Thermometer(cells: [\"r1c1\", \"r1c2\", \"r1c3\", \"r1c4\", \"r2c4\"])", "a thermometer has 1 to 4"),
+        (
+            "Thermometer(cells: [\"r1c1\", \"r1c3\"])",
+            "r1c1 and r1c3 follow each other on the thermometer but do not touch",
+        ),
+        (
+            "LittleKiller(cells: [\"r1c1\", \"r2c2\", \"r3c2\"], sum: 6)",
+            "r2c2 to r3c2 is not a step along one diagonal",
+        ),
+        ("Sandwich(row: 1, column: 2, sum: 0)", "needs a row or a column (one of them)"),
+        ("Sandwich(row: 1, sum: 6)", "the values between 1 and 4 add up to 0 to 5, never 6"),
+    ] {
+        let text = with_rules(rule);
+        let e = Model::from_ron(&text, "v.ron").unwrap_err().to_string();
+        assert!(e.contains(want), "{rule}: {e}");
+        assert!(e.starts_with("v.ron:5:5:"), "located at the rule: {e}");
+    }
+    // The second rule of a kind is located, not the first.
+    let text = with_rules("Cage(cells: [\"r1c1\", \"r1c2\"], sum: 3),\n    Cage(cells: [\"r3c3\", \"r3c4\"], sum: 99)");
+    let e = Model::from_ron(&text, "v.ron").unwrap_err().to_string();
+    assert!(e.starts_with("v.ron:6:5: cage 2 (sum 99)"), "{e}");
+}
+
+#[test]
+fn constraints_are_in_the_model_and_the_graph_but_not_the_peers() {
+    let classic = model("classic-4x4");
+    let text =
+        with_rules("Thermometer(cells: [\"r1c1\", \"r2c2\", \"r3c3\"]),\n    WhiteDot(cells: [\"r4c1\", \"r4c2\"])");
+    let m = Model::from_ron(&text, "v.ron").unwrap();
+    assert_eq!(m.constraints().len(), 2);
+    assert_eq!(m.constraints_of(0), &[0]);
+    assert_eq!(m.constraints_of(12), &[1]);
+    for c in 0..16 {
+        assert_eq!(m.peers(c), classic.peers(c), "constraint edges are not peers");
+    }
+    use coverlab_model::ConstraintKind;
+    assert_eq!(m.graph().constraint_edges(), vec![(ConstraintKind::Thermometer, 2), (ConstraintKind::WhiteDot, 1)]);
+    assert!(m.graph().to_dot("v", 4).contains("r1c1 -- r2c2 [kind=thermometer"));
+}
+
+#[test]
+fn the_validator_checks_every_constraint_kind_from_the_rules() {
+    use coverlab_model::validate::check_solution;
+    let solution = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+    let empty = Grid::empty(4);
+    for (rule, ok) in [
+        ("Cage(cells: [\"r1c1\", \"r1c2\"], sum: 3)", true),
+        ("Cage(cells: [\"r1c1\", \"r1c2\"], sum: 4)", false),
+        ("Thermometer(cells: [\"r1c1\", \"r1c2\", \"r1c3\"])", true),
+        ("Thermometer(cells: [\"r1c3\", \"r1c2\"])", false),
+        ("Arrow(circle: \"r1c3\", line: [\"r1c2\", \"r2c1\"])", false),
+        ("Arrow(circle: \"r1c4\", line: [\"r1c3\", \"r2c3\"])", true),
+        ("WhiteDot(cells: [\"r1c1\", \"r1c2\"])", true),
+        ("BlackDot(cells: [\"r1c1\", \"r1c2\"])", true),
+        ("BlackDot(cells: [\"r1c2\", \"r1c3\"])", false),
+        ("V(cells: [\"r1c1\", \"r2c1\"])", false),
+        ("V(cells: [\"r1c2\", \"r2c2\"])", false),
+        ("Even(cells: [\"r1c2\", \"r1c4\"])", true),
+        ("Odd(cells: [\"r1c2\"])", false),
+        ("NonConsecutive", false),
+        ("Renban(cells: [\"r1c2\", \"r1c3\", \"r2c3\"])", true),
+        ("Palindrome(cells: [\"r1c1\", \"r2c2\", \"r3c2\"])", true),
+        ("Palindrome(cells: [\"r1c1\", \"r1c2\"])", false),
+        ("Whisper(cells: [\"r1c1\", \"r2c1\"])", true),
+        ("Whisper(cells: [\"r1c1\", \"r1c2\"])", false),
+        ("LittleKiller(cells: [\"r1c2\", \"r2c3\", \"r3c4\"], sum: 6)", true),
+        ("Sandwich(row: 1, sum: 5)", true),
+        ("Sandwich(column: 1, sum: 4)", false),
+    ] {
+        let m = Model::from_ron(&with_rules(rule), "v.ron").unwrap_or_else(|e| panic!("{rule}: {e}"));
+        assert_eq!(check_solution(&m, &empty, &solution).is_ok(), ok, "{rule}");
+    }
+}
