@@ -409,13 +409,7 @@ fn cage(table: &[u64], d: &mut [u64]) -> Result<(), usize> {
             _ => {}
         }
     }
-    for (i, (m, &n)) in d.iter_mut().zip(&new[..k]).enumerate() {
-        *m = n;
-        if n == 0 {
-            return Err(i);
-        }
-    }
-    Ok(())
+    narrow_to(d, &new[..k], true)
 }
 
 /// True when each cell can take a different value of `set` (a perfect matching of the cells
@@ -439,6 +433,21 @@ fn matches_all(d: &[u64], set: u64) -> bool {
         let mut seen = 0u64;
         augment(i, d, set, &mut seen, &mut owner)
     })
+}
+
+/// Sets each domain to its supported values `new`; `Err` when nothing was supported (`any` is
+/// false: position 0) or a cell has no value left (its position).
+fn narrow_to(d: &mut [u64], new: &[u64], any: bool) -> Result<(), usize> {
+    if !any {
+        return Err(0);
+    }
+    for (i, (m, &x)) in d.iter_mut().zip(new).enumerate() {
+        *m = x;
+        if x == 0 {
+            return Err(i);
+        }
+    }
+    Ok(())
 }
 
 /// The totals a sum may take.
@@ -585,16 +594,7 @@ fn consecutive(n: usize, d: &mut [u64]) -> Result<(), usize> {
             *x |= m & w;
         }
     }
-    if !any {
-        return Err(0);
-    }
-    for (i, (m, &x)) in d.iter_mut().zip(&new[..k]).enumerate() {
-        *m = x;
-        if x == 0 {
-            return Err(i);
-        }
-    }
-    Ok(())
+    narrow_to(d, &new[..k], any)
 }
 
 /// The largest grid on which a sandwich is filtered by its placements of 1 and n (n² pairs of
@@ -649,16 +649,7 @@ fn sandwich(n: usize, sum: u32, d: &mut [u64]) -> Result<(), usize> {
             }
         }
     }
-    if !any {
-        return Err(0);
-    }
-    for (i, (m, &x)) in d.iter_mut().zip(&new[..k]).enumerate() {
-        *m = x;
-        if x == 0 {
-            return Err(i);
-        }
-    }
-    Ok(())
+    narrow_to(d, &new[..k], any)
 }
 
 /// Every set of `k` distinct values from 1..=n adding up to `sum`, as masks, ascending; `None`
