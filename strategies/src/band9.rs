@@ -308,6 +308,8 @@ pub struct Band9 {
     name: &'static str,
     /// The generic kernel, for every spec other than classic 9×9.
     fallback: Fast,
+    /// The generic kernel for specs with constraints beyond houses, when it differs (`auto`).
+    constrained: Option<Fast>,
     /// The last model seen and whether it is classic 9×9.
     cache: Option<(Arc<Model>, bool)>,
     /// One board per decision level, reused across solves.
@@ -324,7 +326,20 @@ impl Band9 {
     /// A strategy named `name`: the kernel on classic 9×9, and `fast` running `config` (under
     /// this name) on every other spec.
     pub fn with_fallback(name: &'static str, config: Config) -> Band9 {
-        Band9 { name, fallback: Fast::new(name, config, 0), cache: None, stack: Vec::new(), frames: Vec::new() }
+        Band9 {
+            name,
+            fallback: Fast::new(name, config, 0),
+            constrained: None,
+            cache: None,
+            stack: Vec::new(),
+            frames: Vec::new(),
+        }
+    }
+
+    /// The same, with `fast` running `config` on specs with constraints beyond houses.
+    pub fn with_constrained(mut self, config: Config) -> Band9 {
+        self.constrained = Some(Fast::new(self.name, config, 0));
+        self
     }
 }
 
@@ -388,6 +403,9 @@ impl Strategy for Band9 {
             }
         };
         if !classic {
+            if let Some(fast) = self.constrained.as_mut().filter(|_| !model.constraints().is_empty()) {
+                return fast.solve(puzzle, limits, sink);
+            }
             return self.fallback.solve(puzzle, limits, sink);
         }
         let mut search = Search::begin(self.name, puzzle, limits, sink);

@@ -206,7 +206,7 @@ pub const REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
         name: "auto",
         role: Role::Default,
-        summary: "band-9x9 on classic 9x9; on every other spec fast, handing grids of 20x20 and more it cannot settle in 2,000 guesses to sat",
+        summary: "band-9x9 on classic 9x9; on every other spec fast, handing grids of 20x20 and more it cannot settle in 2,000 guesses to sat (without place branching on specs with constraints beyond houses)",
         source: "band-9x9, fast and sat (see those)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
         options: &[],
