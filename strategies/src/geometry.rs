@@ -50,10 +50,11 @@ pub(crate) struct Geometry {
     pub constraints: Vec<Constraint>,
     cons_off: Vec<u32>,
     cons_of: Vec<u32>,
-    /// Which cells see each other (share a unit), one bit per ordered pair; built only when the
-    /// spec has constraints beyond houses (for the cells that see every place of a value a cage
-    /// needs).
+    /// Which cells see each other (share a unit): for each cell a row of `sees_words` words, one
+    /// bit per cell; built only when the spec has constraints beyond houses (for the cells that
+    /// see every place of a value a cage needs).
     sees: Vec<u64>,
+    pub sees_words: usize,
 }
 
 fn rows<T: Copy>(lists: impl Iterator<Item = Vec<T>>) -> (Vec<u32>, Vec<T>) {
@@ -82,12 +83,13 @@ impl Geometry {
         let (cons_off, cons_of) = rows((0..cells).map(|c| model.constraints_of(c).to_vec()));
         let constraints = model.constraints().to_vec();
         let mut sees = Vec::new();
+        let sees_words = cells.div_ceil(64);
         if !constraints.is_empty() {
-            sees = vec![0u64; (cells * cells).div_ceil(64)];
+            sees = vec![0u64; cells * sees_words];
             for c in 0..cells {
                 for &p in model.peers(c) {
-                    let i = c * cells + p as usize;
-                    sees[i >> 6] |= 1 << (i & 63);
+                    let p = usize::from(p);
+                    sees[c * sees_words + (p >> 6)] |= 1 << (p & 63);
                 }
             }
         }
@@ -159,14 +161,14 @@ impl Geometry {
             cons_off,
             cons_of,
             sees,
+            sees_words,
         }
     }
 
-    /// True when `a` and `b` share a unit (only when the spec has constraints beyond houses).
+    /// The cells `a` sees, one bit each (only when the spec has constraints beyond houses).
     #[inline]
-    pub fn sees(&self, a: usize, b: usize) -> bool {
-        let i = a * self.cells + b;
-        self.sees[i >> 6] >> (i & 63) & 1 == 1
+    pub fn seen_by(&self, a: usize) -> &[u64] {
+        &self.sees[a * self.sees_words..(a + 1) * self.sees_words]
     }
 
     /// The constraints beyond houses on `cell` (indices into [`Geometry::constraints`]).

@@ -234,9 +234,19 @@ impl Constraint {
     /// mask is its one value) to the values with support. `Err(i)`: no assignment satisfies the
     /// constraint, and `i` is the position of a cell that lost every value (or the first cell).
     pub fn filter(&self, domains: &mut [u64]) -> Result<(), usize> {
+        self.filter_required(domains).map(|_| ())
+    }
+
+    /// [`Constraint::filter`], then [`Constraint::required`] of the narrowed domains, in one
+    /// pass where the filter already knows it (a cage's table: the values every combination
+    /// that still fits holds).
+    pub fn filter_required(&self, domains: &mut [u64]) -> Result<u64, usize> {
         debug_assert_eq!(domains.len(), self.cells.len());
         if let Some(i) = domains.iter().position(|&d| d == 0) {
             return Err(i);
+        }
+        if let Relation::Sum { combinations: Some(table), .. } = &self.relation {
+            return cage(table, domains);
         }
         match &self.relation {
             Relation::Pair(table) => pair(table, domains),
@@ -245,12 +255,13 @@ impl Constraint {
                 if domains[0] == 0 { Err(0) } else { Ok(()) }
             }
             Relation::Increasing => increasing(domains),
-            Relation::Sum { combinations: Some(table), .. } => cage(table, domains),
+            Relation::Sum { combinations: Some(_), .. } => unreachable!("filtered above"),
             &Relation::Sum { sum, combinations: None } => sum_filter(domains, Targets::Exactly(sum)),
             Relation::Arrow => arrow(domains),
             Relation::Consecutive => consecutive(self.n, domains),
             &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
-        }
+        }?;
+        Ok(self.required(domains))
     }
 
     /// True unless the values (`values[i]` for the i-th cell, 0 when empty) already break the
@@ -361,8 +372,9 @@ fn increasing(d: &mut [u64]) -> Result<(), usize> {
 
 /// A cage with its table of value sets: a set is feasible when it uses only values some cell
 /// still has and every cell has one of its values. Each cell keeps the values of feasible sets;
-/// a value every feasible set needs, left in one cell, is placed there.
-fn cage(table: &[u64], d: &mut [u64]) -> Result<(), usize> {
+/// a value every feasible set needs, left in one cell, is placed there. Returns the values every
+/// feasible set holds (what [`Constraint::required`] gives after the filter).
+fn cage(table: &[u64], d: &mut [u64]) -> Result<u64, usize> {
     let k = d.len();
     let union = d.iter().fold(0, |u, &m| u | m);
     let mut new = [0u64; 64];
@@ -409,12 +421,38 @@ fn cage(table: &[u64], d: &mut [u64]) -> Result<(), usize> {
             _ => {}
         }
     }
-    narrow_to(d, &new[..k], true)
+    narrow_to(d, &new[..k], true).map(|()| required)
 }
 
 /// True when each cell can take a different value of `set` (a perfect matching of the cells
 /// into the set: Kuhn's augmenting paths on bitmasks).
 fn matches_all(d: &[u64], set: u64) -> bool {
+    // Greedy first, in the cells' order, then with the cells of fewest values in the set first:
+    // that succeeds on most sets, and whenever the i-th smallest cell (from 1) has at least i
+    // values.
+    let mut used = 0u64;
+    if d.iter().all(|&m| {
+        let free = m & set & !used;
+        used |= free & free.wrapping_neg();
+        free != 0
+    }) {
+        return true;
+    }
+    let k = d.len();
+    let mut order = [(0u32, 0u8); 64];
+    for (i, &m) in d.iter().enumerate() {
+        order[i] = ((m & set).count_ones(), i as u8);
+    }
+    order[..k].sort_unstable();
+    let mut used = 0u64;
+    let greedy = order[..k].iter().all(|&(_, i)| {
+        let free = d[usize::from(i)] & set & !used;
+        used |= free & free.wrapping_neg();
+        free != 0
+    });
+    if greedy {
+        return true;
+    }
     fn augment(i: usize, d: &[u64], set: u64, seen: &mut u64, owner: &mut [u8; 64]) -> bool {
         let mut m = d[i] & set & !*seen;
         while m != 0 {
