@@ -987,16 +987,16 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     fn choose_weighted(&self) -> usize {
         let cells = self.g.cells;
         let cand = &self.b.cand[self.depth * cells..(self.depth + 1) * cells];
-        let (mut best_cell, mut best_k, mut best_w) = (0, u64::MAX, 0u64);
+        // No cell yet: best_k² / best_w is infinite.
+        let (mut best_cell, mut best_k, mut best_w) = (0, 1u64, 0u64);
         for (c, x) in cand.iter().enumerate() {
             if x.is_empty() {
                 continue;
             }
             let k = u64::from(x.count());
             let w = u64::from(self.b.weight[c]) + 1;
-            // k / w < best_k / best_w
-            let (a, b) = (k * k * best_w, best_k * best_k * w);
-            if a < b || best_k == u64::MAX {
+            // k² / w < best_k² / best_w (weights stay far below 2^32: no overflow)
+            if k * k * best_w < best_k * best_k * w || best_w == 0 {
                 (best_cell, best_k, best_w) = (c, k, w);
             }
         }
