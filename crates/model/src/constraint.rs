@@ -159,6 +159,15 @@ pub enum Relation {
         /// For a cage: every allowed value set, when there are at most [`MAX_COMBINATIONS`].
         combinations: Option<Arc<[u64]>>,
     },
+    /// The values add up to `difference` once those of the cells in `negated` (bit i: the i-th
+    /// cell) are subtracted instead of added: innies minus outies. Filtered as the sum of the
+    /// others and of n + 1 − value for the negated cells.
+    SignedSum {
+        /// Σ added − Σ subtracted.
+        difference: i32,
+        /// The subtracted cells, one bit each.
+        negated: u64,
+    },
     /// The first cell (the circle) holds the sum of the others (the line).
     Arrow,
     /// The values are a set of consecutive values (the cells are also known to differ).
@@ -257,6 +266,7 @@ impl Constraint {
             Relation::Increasing => increasing(domains),
             Relation::Sum { combinations: Some(_), .. } => unreachable!("filtered above"),
             &Relation::Sum { sum, combinations: None } => sum_filter(domains, Targets::Exactly(sum)),
+            &Relation::SignedSum { difference, negated } => signed_sum(self.n, difference, negated, domains),
             Relation::Arrow => arrow(domains),
             Relation::Consecutive => consecutive(self.n, domains),
             &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
@@ -556,6 +566,25 @@ fn sum_filter(d: &mut [u64], targets: Targets) -> Result<(), usize> {
     Ok(())
 }
 
+/// Σ added − Σ negated = `difference`: the sum filter on n + 1 − value for the negated cells.
+fn signed_sum(n: usize, difference: i32, negated: u64, d: &mut [u64]) -> Result<(), usize> {
+    let flip = |d: &mut [u64]| {
+        for (i, m) in d.iter_mut().enumerate() {
+            if negated >> i & 1 == 1 {
+                *m = m.reverse_bits() >> (64 - n);
+            }
+        }
+    };
+    let total = i64::from(difference) + (n as i64 + 1) * i64::from(negated.count_ones());
+    if total < 0 || total > u32::MAX as i64 {
+        return Err(0);
+    }
+    flip(d);
+    let result = sum_filter(d, Targets::Exactly(total as u32));
+    flip(d);
+    result
+}
+
 /// Bounds reasoning for a total between `lo` and `hi`.
 fn sum_bounds(d: &mut [u64], lo: u64, hi: u64) -> Result<(), usize> {
     let least: u64 = d.iter().map(|&m| u64::from(lowest(m))).sum();
@@ -768,6 +797,22 @@ mod tests {
         let big = c(Relation::Sum { sum: 200, combinations: None }, 4, 64);
         assert!(big.holds(&[50, 50, 50, 50]) && !big.holds(&[50, 50, 50, 49]) && big.holds(&[64, 64, 0, 0]));
         assert!(!big.holds(&[1, 1, 1, 0]));
+    }
+
+    #[test]
+    fn signed_sums_subtract_the_negated_cells() {
+        // a + b − c = 12 on 9×9.
+        let diff = c(Relation::SignedSum { difference: 12, negated: 0b100 }, 3, 9);
+        assert!(diff.holds(&[9, 4, 1]) && diff.holds(&[5, 8, 1]) && !diff.holds(&[9, 4, 2]));
+        // b = 12 + c − a ≥ 10 with a ≤ 3 and c ≥ 1: out of reach.
+        let mut d = [mask(&[1, 2, 3]), full(9), full(9)];
+        assert!(diff.filter(&mut d).is_err());
+        // a + b = 12 + c ∈ {13, 14}: a and b at least 4; c keeps both values.
+        let mut d = [full(9), full(9), mask(&[1, 2])];
+        diff.filter(&mut d).unwrap();
+        assert_eq!(d, [mask(&[4, 5, 6, 7, 8, 9]), mask(&[4, 5, 6, 7, 8, 9]), mask(&[1, 2])]);
+        let mut d = [full(9), full(9), mask(&[9])];
+        assert!(diff.filter(&mut d).is_err(), "a + b = 21 is out of reach");
     }
 
     #[test]

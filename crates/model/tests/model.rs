@@ -298,3 +298,31 @@ fn the_validator_checks_every_constraint_kind_from_the_rules() {
         assert_eq!(check_solution(&m, &empty, &solution).is_ok(), ok, "{rule}");
     }
 }
+
+/// The sums the model derives from a killer's cages and houses (innies, outies, innies minus
+/// outies) hold on its solution, and each is a real constraint: changing one of its cells'
+/// values breaks it.
+#[test]
+fn derived_house_sums_hold_on_a_killers_solution() {
+    use coverlab_model::{ConstraintKind, Relation};
+    let m = model("killer-9x9-example");
+    // TAREK 27, the spec's puzzle; its solution from the collection (tests/data/variants).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/variants/killer_tarek_27_6_30.solutions.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let values: Vec<u8> = text.lines().next().unwrap().bytes().map(|b| b - b'0').collect();
+    let solution = Grid::from_values(9, values.clone()).unwrap();
+    validate::check_solution(&m, &Grid::empty(9), &solution).unwrap();
+    let derived: Vec<_> = m.constraints().iter().filter(|c| c.kind == ConstraintKind::HouseSum).collect();
+    let signed = derived.iter().filter(|c| matches!(c.relation, Relation::SignedSum { .. })).count();
+    assert!(derived.len() > signed && signed > 0, "{} derived, {signed} innies minus outies", derived.len());
+    for c in derived {
+        let mut vals: Vec<u8> = c.cells.iter().map(|&x| values[x]).collect();
+        assert!(c.holds(&vals), "{} on the solution", c.label);
+        for i in 0..vals.len() {
+            let keep = vals[i];
+            vals[i] = keep % 9 + 1;
+            assert!(!c.holds(&vals), "{} with cell {i} changed", c.label);
+            vals[i] = keep;
+        }
+    }
+}

@@ -136,6 +136,33 @@ pub(super) fn encode(
                     },
                 )?;
             }
+            &Relation::SignedSum { difference, negated } => {
+                // The sum of the values, n + 1 − value for the negated cells: the automaton of a
+                // sum over the negated cells' literals read backwards.
+                let total = i64::from(difference) + (n as i64 + 1) * i64::from(negated.count_ones());
+                if total < 0 {
+                    add(&[], &[], &mut sink)?;
+                    continue;
+                }
+                let sum = total as usize;
+                let cells = &c.cells;
+                let flip = |i: usize, v: usize| if negated >> i & 1 == 1 { n - 1 - v } else { v };
+                automaton(
+                    cells.len(),
+                    sum + 1,
+                    0,
+                    n,
+                    &mut *next,
+                    &mut sink,
+                    &mut add,
+                    &|i, v| lit(cells[i], flip(i, v)),
+                    &|i, s, v| {
+                        let t = s + v + 1;
+                        let last = i + 1 == cells.len();
+                        (t <= sum && (!last || t == sum)).then_some(t)
+                    },
+                )?;
+            }
             Relation::Arrow => {
                 // The line, then the circle: the state is the line's partial sum.
                 let order: Vec<Cell> = c.cells[1..].iter().copied().chain([c.cells[0]]).collect();
