@@ -408,14 +408,16 @@ fn at_most_one(out: &mut impl Clauses, lits: &[i32], next: &mut i32, shared: Opt
 }
 
 /// Writes the puzzle's encoding (the one `sat` hands CaDiCaL) as DIMACS CNF, for other SAT
-/// solvers. Comment lines map each free cell to its variables: `c rRcC V:VALUE ...`. A puzzle
-/// whose contradiction shows while encoding is written as the one empty clause.
+/// solvers. Comment lines give the symbols in value order (`c symbols 123…`) and map each free
+/// cell to its variables: `c rRcC V:VALUE ...`. A puzzle whose contradiction shows while encoding
+/// is written as the one empty clause.
 pub fn write_dimacs(puzzle: &Puzzle, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut clauses: Vec<Vec<i32>> = Vec::new();
     let Ok(enc) = encode(puzzle, &mut clauses, None, None) else {
         return writeln!(out, "p cnf 0 1\n0");
     };
     let n = puzzle.size();
+    writeln!(out, "c symbols {}", puzzle.model().symbols().as_string())?;
     for &(cell, first, count) in &enc.free {
         write!(out, "c r{}c{}", cell / n + 1, cell % n + 1)?;
         for var in first..first + count as i32 {

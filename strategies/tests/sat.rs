@@ -123,3 +123,44 @@ fn sets_above_the_pairwise_bound_use_a_sound_counter() {
     let outcome = sat_checked(&puzzle, &Limits::count(3, 3));
     assert_eq!((outcome.status, outcome.count), (Status::Stopped(StopReason::SolutionLimit), 3));
 }
+
+/// The DIMACS export names its symbols and maps every free cell's variables to values, so that
+/// another solver's model can be read back: the solution (from `dlx`, checked by the validator)
+/// read through that map satisfies every clause over option variables alone.
+#[test]
+fn the_dimacs_export_maps_variables_to_values() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let puzzle = common::puzzle("classic-9x9", line);
+    let mut text = Vec::new();
+    coverlab_strategies::sat::write_dimacs(&puzzle, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("c symbols 123456789"));
+    let solution = registry::find("dlx").unwrap().build(0).solve(&puzzle, &Limits::default(), &mut coverlab_engine::NullSink);
+    let solution = &solution.solutions[0];
+    validate::check_solution(puzzle.model(), puzzle.givens(), solution).unwrap();
+    // Option variables and their truth under the solution.
+    let mut truth = std::collections::HashMap::new();
+    let mut mapped = 0;
+    for l in text.lines().filter(|l| l.starts_with("c r")) {
+        let mut words = l.split_whitespace().skip(1);
+        let (r, c) = words.next().unwrap()[1..].split_once('c').unwrap();
+        let cell = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        assert_eq!(puzzle.givens().values()[cell], 0, "only free cells are mapped");
+        mapped += 1;
+        for pair in words {
+            let (var, value) = pair.split_once(':').unwrap();
+            truth.insert(var.parse::<i32>().unwrap(), solution.values()[cell] == value.parse::<u8>().unwrap());
+        }
+    }
+    assert_eq!(mapped, line.matches('.').count());
+    let mut checked = 0;
+    for clause in text.lines().filter(|l| !l.starts_with('c') && !l.starts_with('p')) {
+        let lits: Vec<i32> = clause.split_whitespace().map(|x| x.parse().unwrap()).take_while(|&x| x != 0).collect();
+        if lits.iter().all(|l| truth.contains_key(&l.abs())) {
+            assert!(lits.iter().any(|&l| truth[&l.abs()] == (l > 0)), "clause {clause} broken by the solution");
+            checked += 1;
+        }
+    }
+    assert!(checked > 81, "{checked} clauses checked");
+}
