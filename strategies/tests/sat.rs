@@ -136,7 +136,8 @@ fn the_dimacs_export_maps_variables_to_values() {
     let text = String::from_utf8(text).unwrap();
     let mut lines = text.lines();
     assert_eq!(lines.next(), Some("c symbols 123456789"));
-    let solution = registry::find("dlx").unwrap().build(0).solve(&puzzle, &Limits::default(), &mut coverlab_engine::NullSink);
+    let solution =
+        registry::find("dlx").unwrap().build(0).solve(&puzzle, &Limits::default(), &mut coverlab_engine::NullSink);
     let solution = &solution.solutions[0];
     validate::check_solution(puzzle.model(), puzzle.givens(), solution).unwrap();
     // Option variables and their truth under the solution.
