@@ -117,29 +117,16 @@ pub(super) fn encode(
                     }
                 }
             }
-            &Relation::Sum { sum, .. } => {
-                let sum = sum as usize;
-                let cells = &c.cells;
-                automaton(
-                    cells.len(),
-                    sum + 1,
-                    0,
-                    n,
-                    &mut *next,
-                    &mut sink,
-                    &mut add,
-                    &|i, v| lit(cells[i], v),
-                    &|i, s, v| {
-                        let t = s + v + 1;
-                        let last = i + 1 == cells.len();
-                        (t <= sum && (!last || t == sum)).then_some(t)
-                    },
-                )?;
-            }
-            &Relation::SignedSum { difference, negated } => {
-                // The sum of the values, n + 1 − value for the negated cells: the automaton of a
-                // sum over the negated cells' literals read backwards.
-                let total = i64::from(difference) + (n as i64 + 1) * i64::from(negated.count_ones());
+            Relation::Sum { .. } | Relation::SignedSum { .. } => {
+                // A sum of the values, or of n + 1 − value for the negated cells of a signed
+                // sum (innies minus outies): their literals read backwards.
+                let (total, negated) = match c.relation {
+                    Relation::SignedSum { difference, negated } => {
+                        (i64::from(difference) + (n as i64 + 1) * i64::from(negated.count_ones()), negated)
+                    }
+                    Relation::Sum { sum, .. } => (i64::from(sum), 0),
+                    _ => unreachable!("a sum"),
+                };
                 if total < 0 {
                     add(&[], &[], &mut sink)?;
                     continue;
