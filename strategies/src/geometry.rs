@@ -106,20 +106,25 @@ impl Geometry {
         }
         let mut links = Vec::new();
         let mut link_cells: Vec<u16> = Vec::new();
+        // Membership stamps: cell c is in the current link's `from` unit when in_a[c] == stamp.
+        let (mut in_a, mut in_b, mut stamp) = (vec![0u32; cells], vec![0u32; cells], 0u32);
         let mut push = |from: usize, to: usize, links: &mut Vec<(usize, Link)>| {
             let a = &units[from].cells;
             let b = &units[to].cells;
+            stamp += 1;
+            a.iter().for_each(|&c| in_a[c] = stamp);
+            b.iter().for_each(|&c| in_b[c] = stamp);
             let mut range = |cells: Vec<u16>| {
                 let start = link_cells.len() as u32;
                 link_cells.extend(cells);
                 (start, link_cells.len() as u32)
             };
-            let to_only: Vec<u16> = b.iter().filter(|c| !a.contains(c)).map(|&c| c as u16).collect();
+            let to_only: Vec<u16> = b.iter().filter(|&&c| in_a[c] != stamp).map(|&c| c as u16).collect();
             if to_only.is_empty() {
                 return;
             }
-            let inter = range(a.iter().filter(|c| b.contains(c)).map(|&c| c as u16).collect());
-            let from_only = range(a.iter().filter(|c| !b.contains(c)).map(|&c| c as u16).collect());
+            let inter = range(a.iter().filter(|&&c| in_b[c] == stamp).map(|&c| c as u16).collect());
+            let from_only = range(a.iter().filter(|&&c| in_b[c] != stamp).map(|&c| c as u16).collect());
             let to_only = range(to_only);
             links.push((from, Link { inter, from_only, to_only }));
         };

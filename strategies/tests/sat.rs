@@ -141,7 +141,7 @@ fn the_dimacs_export_maps_variables_to_values() {
     let solution = &solution.solutions[0];
     validate::check_solution(puzzle.model(), puzzle.givens(), solution).unwrap();
     // Option variables and their truth under the solution.
-    let mut truth = std::collections::HashMap::new();
+    let mut truth = std::collections::BTreeMap::new();
     let mut mapped = 0;
     for l in text.lines().filter(|l| l.starts_with("c r")) {
         let mut words = l.split_whitespace().skip(1);

@@ -97,18 +97,6 @@ impl ConstraintGraph {
         out
     }
 
-    /// Every cell's neighbours as compressed rows (offsets, flat list).
-    pub(crate) fn peer_rows(&self) -> (Vec<u32>, Vec<u16>) {
-        let mut offsets = Vec::with_capacity(self.graph.node_count() + 1);
-        let mut peers = Vec::with_capacity(self.graph.edge_count() * 2);
-        offsets.push(0);
-        for c in 0..self.graph.node_count() {
-            peers.extend(self.neighbours(c));
-            offsets.push(peers.len() as u32);
-        }
-        (offsets, peers)
-    }
-
     /// The graph in Graphviz DOT, nodes named `r1c1` and laid out on the grid.
     pub fn to_dot(&self, name: &str, n: usize) -> String {
         let mut out = String::new();

@@ -68,12 +68,46 @@ pub struct Model {
     cell_units: Vec<u32>,
     peer_offsets: Vec<u32>,
     peers: Vec<u16>,
-    graph: ConstraintGraph,
+    /// Built on first use: solving never needs it, and on large grids it is most of a model's
+    /// cost (a 36×36 grid has 35k peer pairs).
+    graph: OnceLock<ConstraintGraph>,
     constraints: Vec<Constraint>,
     cell_constraint_offsets: Vec<u32>,
     cell_constraints: Vec<u32>,
     exact_cover: OnceLock<ExactCover>,
     regions: OnceLock<Option<Vec<u16>>>,
+}
+
+/// Every cell's peers (the cells sharing a unit with it), ascending, as compressed rows
+/// (offsets, flat list): one bitset row per cell, each unit's cells OR-ed into its members'.
+fn peer_rows(cells: usize, units: &[Unit]) -> (Vec<u32>, Vec<u16>) {
+    let words = cells.div_ceil(64);
+    let mut rows = vec![0u64; cells * words];
+    let mut mask = vec![0u64; words];
+    for unit in units {
+        mask.fill(0);
+        for &c in &unit.cells {
+            mask[c >> 6] |= 1 << (c & 63);
+        }
+        for &c in &unit.cells {
+            rows[c * words..(c + 1) * words].iter_mut().zip(&mask).for_each(|(r, m)| *r |= m);
+        }
+    }
+    let mut offsets = Vec::with_capacity(cells + 1);
+    let mut peers = Vec::new();
+    offsets.push(0);
+    for c in 0..cells {
+        rows[c * words + (c >> 6)] &= !(1 << (c & 63));
+        for (w, &word) in rows[c * words..(c + 1) * words].iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                peers.push((w * 64 + x.trailing_zeros() as usize) as u16);
+                x &= x - 1;
+            }
+        }
+        offsets.push(peers.len() as u32);
+    }
+    (offsets, peers)
 }
 
 impl Model {
@@ -347,8 +381,7 @@ impl Model {
                 count[cell] += 1;
             }
         }
-        let graph = ConstraintGraph::build(cells, &units, &constraints);
-        let (peer_offsets, peers) = graph.peer_rows();
+        let (peer_offsets, peers) = peer_rows(cells, &units);
         Model {
             spec,
             n,
@@ -360,7 +393,7 @@ impl Model {
             cell_units,
             peer_offsets,
             peers,
-            graph,
+            graph: OnceLock::new(),
             constraints,
             cell_constraint_offsets,
             cell_constraints,
@@ -438,7 +471,7 @@ impl Model {
 
     /// The constraint graph: a node per cell, an edge between cells that share a unit.
     pub fn graph(&self) -> &ConstraintGraph {
-        &self.graph
+        self.graph.get_or_init(|| ConstraintGraph::build(self.cells(), &self.units, &self.constraints))
     }
 
     /// The exact-cover matrix, built on first use.

@@ -326,3 +326,15 @@ fn derived_house_sums_hold_on_a_killers_solution() {
         }
     }
 }
+
+/// The peers the model computes (bitset rows) are the constraint graph's unit neighbours, on
+/// every built-in spec (the graph is built apart, on first use).
+#[test]
+fn peers_are_the_graphs_unit_neighbours() {
+    for name in builtin::names() {
+        let m = model(&name);
+        for cell in 0..m.cells() {
+            assert_eq!(m.peers(cell), m.graph().neighbours(cell).as_slice(), "{name} {}", m.cell_name(cell));
+        }
+    }
+}
