@@ -63,6 +63,7 @@
 
 mod cadical;
 mod constraints;
+mod kissat;
 
 use std::ffi::CStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -106,7 +107,7 @@ impl Strategy for Sat {
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name(), puzzle, limits, sink);
-        run(puzzle, limits, &mut search, None, &[]);
+        run(puzzle, limits, &mut search, None, &[], false);
         search.finish()
     }
 }
@@ -117,6 +118,11 @@ impl Strategy for Sat {
 /// (strategies/PERFORMANCE.md), and the race takes the best.
 struct Portfolio {
     solvers: Vec<Cadical>,
+    /// kissat, in the race of the first call only (it answers one call): on a hand-over wanting
+    /// a first solution with two threads or more, one of them is kissat's.
+    kissat: Option<kissat::Kissat>,
+    /// kissat after it won a satisfiable call, until its model is read.
+    kissat_model: Option<kissat::Kissat>,
     stop: Arc<AtomicBool>,
     /// The variables reserved: the formula's size.
     vars: i32,
@@ -134,10 +140,22 @@ const WATCHED_VARS: i32 = 20_000;
 const WATCH_EVERY: Duration = Duration::from_millis(5);
 
 impl Portfolio {
-    fn new(limits: &Limits) -> Portfolio {
-        let threads = limits.threads;
+    /// One CaDiCaL per thread, or with `kissat` (and two threads or more) kissat and one
+    /// CaDiCaL per other thread.
+    fn new(limits: &Limits, kissat: bool) -> Portfolio {
+        let kissat = kissat && limits.threads >= 2;
+        let threads = limits.threads.max(1) - usize::from(kissat);
         let stop = Arc::new(AtomicBool::new(false));
-        let solvers = (0..threads.max(1))
+        let kissat = kissat.then(|| {
+            let mut solver = kissat::Kissat::new();
+            solver.stops = kissat::Stops {
+                deadline: limits.deadline,
+                interrupt: limits.interrupt.clone(),
+                stop: Some(stop.clone()),
+            };
+            solver
+        });
+        let solvers = (0..threads)
             .map(|i| {
                 let (config, seed) = flavour(i);
                 let mut solver = Cadical::new(config, seed);
@@ -148,13 +166,26 @@ impl Portfolio {
                 solver
             })
             .collect();
-        Portfolio { solvers, stop, vars: 0, limits: limits.clone() }
+        Portfolio { solvers, kissat, kissat_model: None, stop, vars: 0, limits: limits.clone() }
+    }
+
+    /// True when `var` is true in the model of the call `winner` answered.
+    fn is_true(&mut self, winner: Winner, var: i32) -> bool {
+        match winner {
+            Winner::Cadical(i) => self.solvers[i].is_true(var),
+            Winner::Kissat => self.kissat_model.as_mut().is_some_and(|k| k.is_true(var)),
+        }
     }
 
     /// Runs every solver, each with at most `conflicts` conflicts; the answer, the index of the
     /// solver that gave it, and the conflicts of all of them. A watched call (see
     /// [`WATCHED_VARS`]) cut short by the limits gives `Unknown` and leaves no solver behind.
-    fn solve(&mut self, conflicts: Option<i32>) -> (Answer, usize, u64) {
+    fn solve(&mut self, conflicts: Option<i32>) -> (Answer, Winner, u64) {
+        self.kissat_model = None;
+        let mut kissat = self.kissat.take();
+        if let (Some(k), Some(conflicts)) = (&mut kissat, conflicts) {
+            k.limit_conflicts(conflicts.max(0) as u32);
+        }
         for solver in &mut self.solvers {
             solver.hooks().learned = 0;
             if let Some(conflicts) = conflicts {
@@ -163,29 +194,39 @@ impl Portfolio {
         }
         self.stop.store(false, Ordering::Relaxed);
         let watched = self.vars >= WATCHED_VARS && (self.limits.deadline.is_some() || self.limits.interrupt.is_some());
-        let answers = if watched {
+        let (answers, kissat_answer) = if watched {
             let mut solvers = std::mem::take(&mut self.solvers);
             let stop = self.stop.clone();
             let answered = watch(&self.limits, move || {
-                let answers = race(&mut solvers, &stop);
-                (solvers, answers)
+                let answers = race_with(&mut solvers, kissat.as_mut(), &stop);
+                (solvers, kissat, answers)
             });
             match answered {
-                Some((solvers, answers)) => {
+                Some((solvers, k, answers)) => {
                     self.solvers = solvers;
+                    kissat = k;
                     answers
                 }
                 None => {
                     self.stop.store(true, Ordering::Relaxed); // the thread ends at its next poll
-                    return (Answer::Unknown, 0, 0);
+                    return (Answer::Unknown, Winner::Cadical(0), 0);
                 }
             }
         } else {
-            race(&mut self.solvers, &self.stop)
+            race_with(&mut self.solvers, kissat.as_mut(), &self.stop)
         };
         let learned = self.solvers.iter_mut().map(|s| s.hooks().learned).sum();
-        let winner = answers.iter().position(|&a| a != Answer::Unknown).unwrap_or(0);
-        (answers[winner], winner, learned)
+        let winner = answers.iter().position(|&a| a != Answer::Unknown);
+        match (winner, kissat_answer) {
+            (Some(i), _) => (answers[i], Winner::Cadical(i), learned),
+            (None, Some(answer)) if answer != Answer::Unknown => {
+                if answer == Answer::Sat {
+                    self.kissat_model = kissat;
+                }
+                (answer, Winner::Kissat, learned)
+            }
+            _ => (Answer::Unknown, Winner::Cadical(0), learned),
+        }
     }
 }
 
@@ -208,6 +249,36 @@ fn watch<T: Send + 'static>(limits: &Limits, work: impl FnOnce() -> T + Send + '
             Err(mpsc::RecvTimeoutError::Disconnected) => panic!("a SAT thread does not panic"),
         }
     }
+}
+
+/// Which solver of a portfolio answered.
+#[derive(Debug, Clone, Copy)]
+enum Winner {
+    Cadical(usize),
+    Kissat,
+}
+
+/// [`race`], with `kissat` racing on a thread of its own when given: the CaDiCaL answers and
+/// kissat's.
+fn race_with(
+    solvers: &mut [Cadical],
+    kissat: Option<&mut kissat::Kissat>,
+    stop: &AtomicBool,
+) -> (Vec<Answer>, Option<Answer>) {
+    let Some(kissat) = kissat else {
+        return (race(solvers, stop), None);
+    };
+    std::thread::scope(|scope| {
+        let k = scope.spawn(move || {
+            let answer = kissat.solve();
+            if answer != Answer::Unknown {
+                stop.store(true, Ordering::Relaxed);
+            }
+            answer
+        });
+        let answers = if solvers.is_empty() { Vec::new() } else { race(solvers, stop) };
+        (answers, Some(k.join().expect("a kissat thread does not panic")))
+    })
 }
 
 /// Runs one call of every solver, on a thread each beyond the first; the first to answer stops
@@ -237,7 +308,7 @@ impl Drop for Portfolio {
     /// megabytes of clauses takes a tenth of a second, which a caller with a deadline (or the
     /// next puzzle) need not wait for.
     fn drop(&mut self) {
-        let solvers = std::mem::take(&mut self.solvers);
+        let solvers = (std::mem::take(&mut self.solvers), self.kissat.take(), self.kissat_model.take());
         if self.vars >= cadical::LARGE_VARS {
             let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solvers));
         }
@@ -248,10 +319,16 @@ impl Clauses for Portfolio {
     fn reserve(&mut self, vars: i32) {
         self.vars = self.vars.max(vars);
         self.solvers.iter_mut().for_each(|s| s.reserve(vars));
+        if let Some(k) = &mut self.kissat {
+            k.reserve(vars);
+        }
     }
 
     fn add(&mut self, lits: &[i32]) {
         self.solvers.iter_mut().for_each(|s| s.add(lits));
+        if let Some(k) = &mut self.kissat {
+            k.add(lits);
+        }
     }
 }
 
@@ -463,29 +540,193 @@ pub(crate) fn finish(
     let limits = search.limits();
     let root = Grid::from_values(puzzle.size(), root).expect("values in range");
     let root = Puzzle::new_unchecked(puzzle.model_arc().clone(), root);
-    run(&root, limits, search, Some(allowed), found);
+    let mut blocked = found.to_vec();
+    // kissat for a first solution (asked for alone, or with a bounded look for a second: plain
+    // `solve`); counting and uniqueness proofs go to CaDiCaL, whose incremental calls keep what
+    // the first solution taught it (on the Frisch 25×25 puzzles, kissat's first solution and
+    // then CaDiCaL's proof from scratch took 1.17× as long as CaDiCaL alone).
+    let kissat = found.is_empty() && (limits.max_solutions == 1 || limits.uniqueness_nodes.is_some());
+    if kissat && limits.threads == 1 {
+        match first_by_kissat(&root, limits, search, allowed, &blocked) {
+            Some(solution) => {
+                // Back at level 0 for CaDiCaL's next solution.
+                search.backtrack(0);
+                blocked.push(solution);
+            }
+            None => return,
+        }
+    }
+    run(&root, limits, search, Some(allowed), &blocked, kissat);
+}
+
+/// One answer from kissat (one call on the hand-over's root, the solutions in `blocked`
+/// excluded): `None` when that settles the run (no further solution, a limit, or the solution
+/// limit reached with this one), else the solution it found and reported, for CaDiCaL to block
+/// while it looks for more. kissat finds first solutions of the hard large grids faster than
+/// CaDiCaL (strategies/PERFORMANCE.md), but it answers one call only and reports no conflicts:
+/// its call counts as one node.
+fn first_by_kissat(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    search: &mut Search<'_>,
+    allowed: &[u64],
+    blocked: &[Vec<Value>],
+) -> Option<Vec<Value>> {
+    let mut solver = kissat::Kissat::new();
+    solver.stops = kissat::Stops { deadline: limits.deadline, interrupt: limits.interrupt.clone(), stop: None };
+    let (mut solver, enc) = encode_watched(puzzle, limits, Some(allowed), solver)?;
+    let enc = match enc {
+        Ok(enc) => enc,
+        Err(NoEncoding::Clash) => return None,
+        Err(NoEncoding::Conflict(cause)) => {
+            search.conflict(0, cause);
+            return None;
+        }
+        Err(NoEncoding::Expired) => {
+            search.nodes(0); // records the deadline or the interrupt as the reason to stop
+            return None;
+        }
+    };
+    if enc.free.is_empty() {
+        // Every cell given: CaDiCaL's path settles it (the givens are the one solution).
+        run(puzzle, limits, search, Some(allowed), blocked, false);
+        return None;
+    }
+    for solution in blocked {
+        if let Some(clause) = blocking_clause(&enc, solution) {
+            solver.add(&clause);
+        }
+    }
+    if !search.nodes(1) {
+        return None;
+    }
+    if let Some(max) = search.node_limit() {
+        solver.limit_conflicts(u32::try_from(max.saturating_sub(search.stats().nodes)).unwrap_or(u32::MAX));
+    }
+    // A large solver is dropped on a thread of its own (see `Portfolio`'s Drop).
+    let solver = ReleaseLater(Some(solver), enc.vars >= cadical::LARGE_VARS);
+    let mut solver = solver;
+    let answer = solver.0.as_mut().expect("held").solve();
+    match answer {
+        Answer::Unsat => None,
+        Answer::Unknown => {
+            // The deadline, an interrupt, or the node limit (its conflicts are not known: the
+            // node budget counts as spent).
+            if limits.expired().is_none() {
+                let left = search.node_limit().map_or(0, |max| max.saturating_sub(search.stats().nodes));
+                search.nodes(left.saturating_add(1));
+            } else {
+                search.nodes(0);
+            }
+            None
+        }
+        Answer::Sat => {
+            let mut grid = puzzle.givens().values().to_vec();
+            let mut chosen = vec![0; enc.free.len()];
+            let kissat = solver.0.as_mut().expect("held");
+            let flow = report(search, &enc, &mut grid, &mut chosen, false, |l| kissat.is_true(l));
+            if flow.is_break() { None } else { Some(grid) }
+        }
+    }
+}
+
+/// A solver dropped on a thread of its own when `.1` (a large formula: freeing it takes a
+/// tenth of a second nobody needs to wait for).
+struct ReleaseLater<S: Send + 'static>(Option<S>, bool);
+
+impl<S: Send + 'static> Drop for ReleaseLater<S> {
+    fn drop(&mut self) {
+        if let Some(solver) = self.0.take()
+            && self.1
+        {
+            let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solver));
+        }
+    }
+}
+
+/// Encodes `puzzle` into `solver`; a large formula on a watched thread (its clause store grows
+/// by reallocation, one copy of which can take a tenth of a second that no clock check can
+/// interrupt). `None`: the limits expired first.
+fn encode_watched<S: Clauses + Send + 'static>(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    allowed: Option<&[u64]>,
+    mut solver: S,
+) -> Option<(S, Result<Encoding, NoEncoding>)> {
+    let free = puzzle.givens().values().iter().filter(|&&v| v == 0).count();
+    let large = free * puzzle.size() >= WATCHED_VARS as usize;
+    if large && (limits.deadline.is_some() || limits.interrupt.is_some()) {
+        let (puzzle, allowed, inner) = (puzzle.clone(), allowed.map(<[u64]>::to_vec), limits.clone());
+        watch(limits, move || {
+            let enc = encode(&puzzle, &mut solver, allowed.as_deref(), Some(&inner));
+            (solver, enc)
+        })
+    } else {
+        let enc = encode(puzzle, &mut solver, allowed, Some(limits));
+        Some((solver, enc))
+    }
+}
+
+/// "Some free cell differs from `solution`"; `None` when a value of the solution was ruled out
+/// in a free cell (the solution is excluded already).
+fn blocking_clause(enc: &Encoding, solution: &[Value]) -> Option<Vec<i32>> {
+    enc.free
+        .iter()
+        .map(|&(cell, first, count)| {
+            let i = enc.values[first as usize - 1..][..count].iter().position(|&v| v == solution[cell])?;
+            Some(-(first + i as i32))
+        })
+        .collect()
+}
+
+/// Reads a model into `grid` (and each free cell's true literal into `chosen`) and reports it:
+/// the trace states it as one decision (on the first free cell with two or more candidates) and
+/// every other free cell covered at its level; with no such cell, everything is forced.
+/// `again`: a solution was reported before (a backtrack comes first).
+fn report(
+    search: &mut Search<'_>,
+    enc: &Encoding,
+    grid: &mut [Value],
+    chosen: &mut [i32],
+    again: bool,
+    mut is_true: impl FnMut(i32) -> bool,
+) -> std::ops::ControlFlow<()> {
+    for (i, &(cell, first, count)) in enc.free.iter().enumerate() {
+        let lit = (first..first + count as i32)
+            .find(|&l| is_true(l))
+            .expect("the model satisfies the cell's at-least-one clause");
+        chosen[i] = lit;
+        grid[cell] = enc.values[(lit - 1) as usize];
+    }
+    if again {
+        search.backtrack(0);
+    }
+    let decision = enc.free.iter().position(|&(_, _, count)| count >= 2);
+    let depth = usize::from(decision.is_some());
+    if let Some(i) = decision {
+        let (cell, _, count) = enc.free[i];
+        search.guess(1, cell, grid[cell], 1, count);
+    }
+    for (i, &(cell, _, _)) in enc.free.iter().enumerate() {
+        if Some(i) != decision {
+            search.place(cell, grid[cell], PlaceReason::Cover, depth);
+        }
+    }
+    let n = search.size();
+    search.solution(|| Grid::from_values(n, grid.to_vec()).expect("values in range"))
 }
 
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
 /// unsatisfiable or a limit, with one CaDiCaL per thread `limits` allows.
-fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
-    // A large formula is built on a watched thread too: its clause store grows by reallocation,
-    // one copy of which can take a tenth of a second that no clock check can interrupt.
-    let free = puzzle.givens().values().iter().filter(|&&v| v == 0).count();
-    let large = free * puzzle.size() >= WATCHED_VARS as usize;
-    let encoded = if large && (limits.deadline.is_some() || limits.interrupt.is_some()) {
-        let (puzzle, allowed, inner) = (puzzle.clone(), allowed.map(<[u64]>::to_vec), limits.clone());
-        let mut solvers = Portfolio::new(limits);
-        watch(limits, move || {
-            let enc = encode(&puzzle, &mut solvers, allowed.as_deref(), Some(&inner));
-            (solvers, enc)
-        })
-    } else {
-        let mut solvers = Portfolio::new(limits);
-        let enc = encode(puzzle, &mut solvers, allowed, Some(limits));
-        Some((solvers, enc))
-    };
-    let Some((mut solvers, enc)) = encoded else {
+fn run(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    search: &mut Search<'_>,
+    allowed: Option<&[u64]>,
+    blocked: &[Vec<Value>],
+    kissat: bool,
+) {
+    let Some((mut solvers, enc)) = encode_watched(puzzle, limits, allowed, Portfolio::new(limits, kissat)) else {
         search.nodes(0); // records the deadline or the interrupt as the reason to stop
         return;
     };
@@ -498,7 +739,6 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
             return;
         }
     };
-    let n = puzzle.size();
     let mut grid = puzzle.givens().values().to_vec();
     if enc.free.is_empty() {
         // Every cell given, without a clash: the givens are the one solution.
@@ -508,17 +748,7 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
         return;
     }
     for solution in blocked {
-        // "Some free cell differs"; a solution whose value was ruled out in a free cell is
-        // excluded already.
-        let clause: Option<Vec<i32>> = enc
-            .free
-            .iter()
-            .map(|&(cell, first, count)| {
-                let i = enc.values[first as usize - 1..][..count].iter().position(|&v| v == solution[cell])?;
-                Some(-(first + i as i32))
-            })
-            .collect();
-        if let Some(clause) = clause {
+        if let Some(clause) = blocking_clause(&enc, solution) {
             solvers.add(&clause);
         }
     }
@@ -552,33 +782,9 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
             }
             Answer::Sat => {
                 search.nodes(learned);
-                let model = &mut solvers.solvers[winner];
-                for (i, &(cell, first, count)) in enc.free.iter().enumerate() {
-                    let lit = (first..first + count as i32)
-                        .find(|&l| model.is_true(l))
-                        .expect("the model satisfies the cell's at-least-one clause");
-                    chosen[i] = lit;
-                    grid[cell] = enc.values[(lit - 1) as usize];
-                }
-                if found > 0 {
-                    search.backtrack(0);
-                }
+                let flow = report(search, &enc, &mut grid, &mut chosen, found > 0, |l| solvers.is_true(winner, l));
                 found += 1;
-                // The trace states the model as one decision (on the first free cell with two or
-                // more candidates) and every other free cell covered at its level; with no such
-                // cell, everything is forced.
-                let decision = enc.free.iter().position(|&(_, _, count)| count >= 2);
-                let depth = usize::from(decision.is_some());
-                if let Some(i) = decision {
-                    let (cell, _, count) = enc.free[i];
-                    search.guess(1, cell, grid[cell], 1, count);
-                }
-                for (i, &(cell, _, _)) in enc.free.iter().enumerate() {
-                    if Some(i) != decision {
-                        search.place(cell, grid[cell], PlaceReason::Cover, depth);
-                    }
-                }
-                if search.solution(|| Grid::from_values(n, grid.clone()).expect("values in range")).is_break() {
+                if flow.is_break() {
                     return;
                 }
                 let block: Vec<i32> = chosen.iter().map(|&l| -l).collect();
