@@ -198,7 +198,7 @@ impl Chosen {
 /// `auto` runs the `band-9x9` kernel, which reaches the fastest 9×9 solvers' throughput, on
 /// classic 9×9, and `fast` with its CaDiCaL hand-over (`fast-sat`) on every other spec: it
 /// settles most puzzles of any size in milliseconds, and hands large grids it cannot settle
-/// within a guess budget to CaDiCaL (strategies/PERFORMANCE.md).
+/// within a guess budget to kissat (a first solution) and CaDiCaL (strategies/PERFORMANCE.md).
 pub const DEFAULT: &str = "auto";
 
 /// Every strategy, in the order `coverlab strategies` lists them: by role, then by name.

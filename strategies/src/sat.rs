@@ -26,6 +26,18 @@
 //! one plus house-value at-most-one only, 6/18; cells exactly one plus house-value at-least-one
 //! only, 2/18. The sequential counter for sets above 6 was slower than pairwise (18/18, sum 53 s).
 //!
+//! # kissat, for a hand-over's first solution
+//! When `fast` hands a search over (`finish`, `auto` on large grids) with no solution found yet
+//! and one wanted (or two with a bounded look for the second, as plain `coverlab solve` asks),
+//! the first call goes to kissat (`sat/kissat.rs`, the `kissat` crate: the SAT Competition 2021
+//! kissat) on the same encoding: alone on one thread, racing CaDiCaL on two or more. It found
+//! the Frisch 25×25 first solutions in 13.2 s in all against CaDiCaL's 31.0 s (slowest 2.8 s
+//! against 6.4 s, strategies/PERFORMANCE.md). kissat answers one call only, so what follows
+//! (a second solution, a count) is CaDiCaL's, on the same encoding with the first blocked.
+//! Counting from the start stays with CaDiCaL: its incremental calls keep what the first
+//! solution taught it (kissat first and CaDiCaL's proof from scratch took 1.17× as long on the
+//! Frisch uniqueness proofs). The plain `sat` strategy is CaDiCaL's alone.
+//!
 //! # Counting
 //! After each model, a clause forbidding the free cells' chosen values is added and the solver
 //! runs again (incrementally, keeping what it learned), until it answers unsatisfiable or a limit
@@ -37,7 +49,9 @@
 //!   through its learner hook); CaDiCaL's own decisions are not counted anywhere. Each call gets the nodes left as CaDiCaL's conflict limit, and
 //!   its terminate hook reads the clock (CaDiCaL polls it every few search steps); a call cut
 //!   short by either gives `Stopped(NodeLimit)` (the nodes then equal the limit) or
-//!   `Stopped(Deadline)`, with only the solutions found before it counted.
+//!   `Stopped(Deadline)`, with only the solutions found before it counted. kissat's call
+//!   counts one node and no conflicts (its API does not report them); it gets the nodes left
+//!   as its conflict limit too, and is stopped at the deadline by a watcher thread.
 //! - `guesses`: the `guess` events below (one per solution), as for every strategy.
 //! - `backtracks`: the `backtrack` events (one before every solution after the first).
 //! - `placements`: the free cells covered, per solution (the `place … cover` events).

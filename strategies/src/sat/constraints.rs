@@ -7,7 +7,13 @@
 //! - Thermometers: a binary clause per non-increasing value pair of neighbours on the line.
 //! - Renban lines (their "no repeats" is a group of the model): a binary clause per pair of
 //!   cells and pair of values further apart than the line is long.
-//! - Sums (cages, little killers, arrows) and sandwiches: the constraint read as an automaton
+//! - Sums over cells that differ and have a table of value sets (cages; derived house sums of
+//!   cells that see each other): one variable per set; one of them holds, and a chosen set's
+//!   values are the only ones its cells take and each of them is somewhere in its cells. Unit
+//!   propagation then keeps only values of sets that still fit, as `fast`'s table filter does.
+//!   On the 42 TAREK killers (`count --max-solutions 2 --jobs 1 --strategy sat`, whole
+//!   process) this took `sat` from 10.7 s to 3.33 s against the automaton below.
+//! - Other sums (little killers, arrows, signed sums) and sandwiches: the constraint read as an automaton
 //!   over its cells in order (the state: the partial sum; for a sandwich, also whether the 1 or
 //!   the n has been seen), encoded with one variable per reachable (position, state): the start
 //!   state is true, and "in state q at position i and cell i holds v" implies the next state
@@ -116,6 +122,33 @@ pub(super) fn encode(
                         }
                     }
                 }
+            }
+            Relation::Sum { combinations: Some(table), .. } => {
+                // Cells that differ (a cage; a derived sum of cells that see each other): one
+                // variable per value set of the table; one of them holds, a set's values are
+                // the only ones its cells may take, and each of its values is somewhere in them.
+                // Unit propagation then does what `fast`'s table filter does, which the
+                // automaton (it does not know the cells differ) cannot.
+                let first = *next + 1;
+                let mut any: Vec<Lit> = Vec::with_capacity(table.len());
+                for (j, &set) in table.iter().enumerate() {
+                    let y = Lit::Var(first + j as i32);
+                    any.push(y);
+                    let mut holders: Vec<Lit> = Vec::with_capacity(c.cells.len());
+                    for v in 0..n {
+                        if set >> v & 1 == 0 {
+                            for &cell in &c.cells {
+                                add(&[y, lit(cell, v)], &[], &mut sink)?;
+                            }
+                        } else {
+                            holders.clear();
+                            holders.extend(c.cells.iter().map(|&cell| lit(cell, v)));
+                            add(&[y], &holders, &mut sink)?;
+                        }
+                    }
+                }
+                *next += table.len() as i32;
+                add(&[], &any, &mut sink)?;
             }
             Relation::Sum { .. } | Relation::SignedSum { .. } => {
                 // A sum of the values, or of n + 1 − value for the negated cells of a signed
