@@ -21,8 +21,8 @@ Tables give holes/n^1.55 beside the fraction: the scale of the QWH literature's 
 
 Solvers, each checked by this script's own validator (givens kept, every row, column and box a
 permutation of n symbols); an invalid answer is reported and makes the exit status 1:
-- `auto`, `sat`: `coverlab solve --strategy S --jobs 1 --timeout CAP` (and `count --max-solutions
-  2` for a uniqueness proof), whole process;
+- `auto`, `sat`: `coverlab solve --max-solutions 1 --strategy S --jobs 1 --timeout CAP` (and
+  `count --max-solutions 2` for a uniqueness proof), whole process;
 - `cadical`, `kissat`: their own binaries on the CNF `sat` builds (`--example dimacs`, not
   timed); uniqueness: the first model blocked and solved again (the two times added). Build them
   with `strategies/benches/peers/build-sat-peers.sh` (to target/peers/);
@@ -131,8 +131,9 @@ def run_coverlab(args, strategy, puzzle, unique, tmp):
     path.write_text(puzzle + "\n")
     cmd = [args.coverlab, "count" if unique else "solve", "--strategy", strategy, "--jobs", "1",
            "--timeout", str(args.cap), "--format", "json", str(path)]
-    if unique:
-        cmd[2:2] = ["--max-solutions", "2"]
+    # The same task as the peers': one solution (plain `solve` also looks for a second one, for
+    # as long again as the first took, to say whether the puzzle is unique), or a uniqueness proof.
+    cmd[2:2] = ["--max-solutions", "2" if unique else "1"]
     secs, out = timed(cmd, args.cap)
     if not out:
         return "unsolved", secs

@@ -121,7 +121,7 @@ impl Strategy for Sat {
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let mut search = Search::begin(self.name(), puzzle, limits, sink);
-        run(puzzle, limits, &mut search, None, &[], false);
+        run(puzzle, limits, &mut search, None, &[]);
         search.finish()
     }
 }
@@ -132,11 +132,6 @@ impl Strategy for Sat {
 /// (strategies/PERFORMANCE.md), and the race takes the best.
 struct Portfolio {
     solvers: Vec<Cadical>,
-    /// kissat, in the race of the first call only (it answers one call): on a hand-over wanting
-    /// a first solution with two threads or more, one of them is kissat's.
-    kissat: Option<kissat::Kissat>,
-    /// kissat after it won a satisfiable call, until its model is read.
-    kissat_model: Option<kissat::Kissat>,
     stop: Arc<AtomicBool>,
     /// The variables reserved: the formula's size.
     vars: i32,
@@ -154,22 +149,11 @@ const WATCHED_VARS: i32 = 20_000;
 const WATCH_EVERY: Duration = Duration::from_millis(5);
 
 impl Portfolio {
-    /// One CaDiCaL per thread, or with `kissat` (and two threads or more) kissat and one
-    /// CaDiCaL per other thread.
-    fn new(limits: &Limits, kissat: bool) -> Portfolio {
-        let kissat = kissat && limits.threads >= 2;
-        let threads = limits.threads.max(1) - usize::from(kissat);
+    /// One CaDiCaL per thread.
+    fn new(limits: &Limits) -> Portfolio {
+        let threads = limits.threads;
         let stop = Arc::new(AtomicBool::new(false));
-        let kissat = kissat.then(|| {
-            let mut solver = kissat::Kissat::new();
-            solver.stops = kissat::Stops {
-                deadline: limits.deadline,
-                interrupt: limits.interrupt.clone(),
-                stop: Some(stop.clone()),
-            };
-            solver
-        });
-        let solvers = (0..threads)
+        let solvers = (0..threads.max(1))
             .map(|i| {
                 let (config, seed) = flavour(i);
                 let mut solver = Cadical::new(config, seed);
@@ -180,26 +164,13 @@ impl Portfolio {
                 solver
             })
             .collect();
-        Portfolio { solvers, kissat, kissat_model: None, stop, vars: 0, limits: limits.clone() }
-    }
-
-    /// True when `var` is true in the model of the call `winner` answered.
-    fn is_true(&mut self, winner: Winner, var: i32) -> bool {
-        match winner {
-            Winner::Cadical(i) => self.solvers[i].is_true(var),
-            Winner::Kissat => self.kissat_model.as_mut().is_some_and(|k| k.is_true(var)),
-        }
+        Portfolio { solvers, stop, vars: 0, limits: limits.clone() }
     }
 
     /// Runs every solver, each with at most `conflicts` conflicts; the answer, the index of the
     /// solver that gave it, and the conflicts of all of them. A watched call (see
     /// [`WATCHED_VARS`]) cut short by the limits gives `Unknown` and leaves no solver behind.
-    fn solve(&mut self, conflicts: Option<i32>) -> (Answer, Winner, u64) {
-        self.kissat_model = None;
-        let mut kissat = self.kissat.take();
-        if let (Some(k), Some(conflicts)) = (&mut kissat, conflicts) {
-            k.limit_conflicts(conflicts.max(0) as u32);
-        }
+    fn solve(&mut self, conflicts: Option<i32>) -> (Answer, usize, u64) {
         for solver in &mut self.solvers {
             solver.hooks().learned = 0;
             if let Some(conflicts) = conflicts {
@@ -208,39 +179,29 @@ impl Portfolio {
         }
         self.stop.store(false, Ordering::Relaxed);
         let watched = self.vars >= WATCHED_VARS && (self.limits.deadline.is_some() || self.limits.interrupt.is_some());
-        let (answers, kissat_answer) = if watched {
+        let answers = if watched {
             let mut solvers = std::mem::take(&mut self.solvers);
             let stop = self.stop.clone();
             let answered = watch(&self.limits, move || {
-                let answers = race_with(&mut solvers, kissat.as_mut(), &stop);
-                (solvers, kissat, answers)
+                let answers = race(&mut solvers, &stop);
+                (solvers, answers)
             });
             match answered {
-                Some((solvers, k, answers)) => {
+                Some((solvers, answers)) => {
                     self.solvers = solvers;
-                    kissat = k;
                     answers
                 }
                 None => {
                     self.stop.store(true, Ordering::Relaxed); // the thread ends at its next poll
-                    return (Answer::Unknown, Winner::Cadical(0), 0);
+                    return (Answer::Unknown, 0, 0);
                 }
             }
         } else {
-            race_with(&mut self.solvers, kissat.as_mut(), &self.stop)
+            race(&mut self.solvers, &self.stop)
         };
         let learned = self.solvers.iter_mut().map(|s| s.hooks().learned).sum();
-        let winner = answers.iter().position(|&a| a != Answer::Unknown);
-        match (winner, kissat_answer) {
-            (Some(i), _) => (answers[i], Winner::Cadical(i), learned),
-            (None, Some(answer)) if answer != Answer::Unknown => {
-                if answer == Answer::Sat {
-                    self.kissat_model = kissat;
-                }
-                (answer, Winner::Kissat, learned)
-            }
-            _ => (Answer::Unknown, Winner::Cadical(0), learned),
-        }
+        let winner = answers.iter().position(|&a| a != Answer::Unknown).unwrap_or(0);
+        (answers[winner], winner, learned)
     }
 }
 
@@ -263,36 +224,6 @@ fn watch<T: Send + 'static>(limits: &Limits, work: impl FnOnce() -> T + Send + '
             Err(mpsc::RecvTimeoutError::Disconnected) => panic!("a SAT thread does not panic"),
         }
     }
-}
-
-/// Which solver of a portfolio answered.
-#[derive(Debug, Clone, Copy)]
-enum Winner {
-    Cadical(usize),
-    Kissat,
-}
-
-/// [`race`], with `kissat` racing on a thread of its own when given: the CaDiCaL answers and
-/// kissat's.
-fn race_with(
-    solvers: &mut [Cadical],
-    kissat: Option<&mut kissat::Kissat>,
-    stop: &AtomicBool,
-) -> (Vec<Answer>, Option<Answer>) {
-    let Some(kissat) = kissat else {
-        return (race(solvers, stop), None);
-    };
-    std::thread::scope(|scope| {
-        let k = scope.spawn(move || {
-            let answer = kissat.solve();
-            if answer != Answer::Unknown {
-                stop.store(true, Ordering::Relaxed);
-            }
-            answer
-        });
-        let answers = if solvers.is_empty() { Vec::new() } else { race(solvers, stop) };
-        (answers, Some(k.join().expect("a kissat thread does not panic")))
-    })
 }
 
 /// Runs one call of every solver, on a thread each beyond the first; the first to answer stops
@@ -322,7 +253,7 @@ impl Drop for Portfolio {
     /// megabytes of clauses takes a tenth of a second, which a caller with a deadline (or the
     /// next puzzle) need not wait for.
     fn drop(&mut self) {
-        let solvers = (std::mem::take(&mut self.solvers), self.kissat.take(), self.kissat_model.take());
+        let solvers = std::mem::take(&mut self.solvers);
         if self.vars >= cadical::LARGE_VARS {
             let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solvers));
         }
@@ -333,16 +264,10 @@ impl Clauses for Portfolio {
     fn reserve(&mut self, vars: i32) {
         self.vars = self.vars.max(vars);
         self.solvers.iter_mut().for_each(|s| s.reserve(vars));
-        if let Some(k) = &mut self.kissat {
-            k.reserve(vars);
-        }
     }
 
     fn add(&mut self, lits: &[i32]) {
         self.solvers.iter_mut().for_each(|s| s.add(lits));
-        if let Some(k) = &mut self.kissat {
-            k.add(lits);
-        }
     }
 }
 
@@ -560,35 +485,59 @@ pub(crate) fn finish(
     // the first solution taught it (on the Frisch 25×25 puzzles, kissat's first solution and
     // then CaDiCaL's proof from scratch took 1.17× as long as CaDiCaL alone).
     let kissat = found.is_empty() && (limits.max_solutions == 1 || limits.uniqueness_nodes.is_some());
-    if kissat && limits.threads == 1 {
-        match first_by_kissat(&root, limits, search, allowed, &blocked) {
-            Some(solution) => {
-                // Back at level 0 for CaDiCaL's next solution.
-                search.backtrack(0);
-                blocked.push(solution);
+    if kissat {
+        // The bounded look for a second solution is kissat's too (a fresh one, the first
+        // solution blocked, the nodes left as its conflict limit): on half-blank 49×49 grids
+        // CaDiCaL from scratch took seconds to use up those nodes where kissat finds another
+        // solution at once.
+        loop {
+            match kissat_once(&root, limits, search, allowed, &blocked) {
+                Some(solution) => {
+                    // Back at level 0 for the next solution.
+                    search.backtrack(0);
+                    blocked.push(solution);
+                    if limits.uniqueness_nodes.is_none() {
+                        break;
+                    }
+                }
+                None => return,
             }
-            None => return,
         }
     }
-    run(&root, limits, search, Some(allowed), &blocked, kissat);
+    run(&root, limits, search, Some(allowed), &blocked);
 }
 
-/// One answer from kissat (one call on the hand-over's root, the solutions in `blocked`
-/// excluded): `None` when that settles the run (no further solution, a limit, or the solution
-/// limit reached with this one), else the solution it found and reported, for CaDiCaL to block
-/// while it looks for more. kissat finds first solutions of the hard large grids faster than
-/// CaDiCaL (strategies/PERFORMANCE.md), but it answers one call only and reports no conflicts:
-/// its call counts as one node.
-fn first_by_kissat(
+/// One answer from a fresh kissat (one call on the hand-over's root, the solutions in `blocked`
+/// excluded, the nodes left as its conflict limit): `None` when that settles the run (no
+/// further solution, a limit, or the solution limit reached with this one), else the solution
+/// it found and reported, to block in what looks for more. kissat finds solutions of the hard
+/// large grids faster than CaDiCaL (strategies/PERFORMANCE.md), but it answers one call only
+/// and reports no conflicts: its call counts as one node (all the nodes left, when it stops at
+/// its conflict limit).
+fn kissat_once(
     puzzle: &Puzzle,
     limits: &Limits,
     search: &mut Search<'_>,
     allowed: &[u64],
     blocked: &[Vec<Value>],
 ) -> Option<Vec<Value>> {
-    let mut solver = kissat::Kissat::new();
-    solver.stops = kissat::Stops { deadline: limits.deadline, interrupt: limits.interrupt.clone(), stop: None };
-    let (mut solver, enc) = encode_watched(puzzle, limits, Some(allowed), solver)?;
+    // With two threads or more, two kissats race: the second sees every literal negated (the
+    // same formula renamed), so its first phases say "not this value" where the first's say
+    // "this value". Their times on a puzzle are as good as independent (strategies/PERFORMANCE.md).
+    let racers = if limits.threads >= 2 { 2 } else { 1 };
+    let stop = Arc::new(AtomicBool::new(false));
+    let solvers: Vec<kissat::Kissat> = (0..racers)
+        .map(|i| {
+            let mut solver = kissat::Kissat::new(i == 1);
+            solver.stops = kissat::Stops {
+                deadline: limits.deadline,
+                interrupt: limits.interrupt.clone(),
+                stop: (racers > 1).then(|| stop.clone()),
+            };
+            solver
+        })
+        .collect();
+    let (mut solvers, enc) = encode_watched(puzzle, limits, Some(allowed), solvers)?;
     let enc = match enc {
         Ok(enc) => enc,
         Err(NoEncoding::Clash) => return None,
@@ -603,27 +552,48 @@ fn first_by_kissat(
     };
     if enc.free.is_empty() {
         // Every cell given: CaDiCaL's path settles it (the givens are the one solution).
-        run(puzzle, limits, search, Some(allowed), blocked, false);
+        run(puzzle, limits, search, Some(allowed), blocked);
         return None;
     }
     for solution in blocked {
         if let Some(clause) = blocking_clause(&enc, solution) {
-            solver.add(&clause);
+            solvers.add(&clause);
         }
     }
     if !search.nodes(1) {
         return None;
     }
     if let Some(max) = search.node_limit() {
-        solver.limit_conflicts(u32::try_from(max.saturating_sub(search.stats().nodes)).unwrap_or(u32::MAX));
+        let left = u32::try_from(max.saturating_sub(search.stats().nodes)).unwrap_or(u32::MAX);
+        solvers.iter_mut().for_each(|k| k.limit_conflicts(left));
     }
-    // A large solver is dropped on a thread of its own (see `Portfolio`'s Drop).
-    let solver = ReleaseLater(Some(solver), enc.vars >= cadical::LARGE_VARS);
-    let mut solver = solver;
-    let answer = solver.0.as_mut().expect("held").solve();
-    match answer {
-        Answer::Unsat => None,
-        Answer::Unknown => {
+    // A large formula's solvers are dropped on a thread of their own (see `Portfolio`'s Drop).
+    let large = enc.vars >= cadical::LARGE_VARS;
+    let mut solvers = ReleaseLater(Some(solvers), large);
+    let racing = solvers.0.as_mut().expect("held");
+    let answers: Vec<Answer> = match racing.as_mut_slice() {
+        [one] => vec![one.solve()],
+        all => std::thread::scope(|scope| {
+            let stop = &stop;
+            let handles: Vec<_> = all
+                .iter_mut()
+                .map(|k| {
+                    scope.spawn(move || {
+                        let answer = k.solve();
+                        if answer != Answer::Unknown {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        answer
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a kissat thread does not panic")).collect()
+        }),
+    };
+    let winner = answers.iter().position(|&a| a != Answer::Unknown);
+    match winner.map(|w| (w, answers[w])) {
+        Some((_, Answer::Unsat)) => None,
+        None | Some((_, Answer::Unknown)) => {
             // The deadline, an interrupt, or the node limit (its conflicts are not known: the
             // node budget counts as spent).
             if limits.expired().is_none() {
@@ -634,13 +604,23 @@ fn first_by_kissat(
             }
             None
         }
-        Answer::Sat => {
+        Some((w, Answer::Sat)) => {
             let mut grid = puzzle.givens().values().to_vec();
             let mut chosen = vec![0; enc.free.len()];
-            let kissat = solver.0.as_mut().expect("held");
+            let kissat = &mut racing[w];
             let flow = report(search, &enc, &mut grid, &mut chosen, false, |l| kissat.is_true(l));
             if flow.is_break() { None } else { Some(grid) }
         }
+    }
+}
+
+impl Clauses for Vec<kissat::Kissat> {
+    fn reserve(&mut self, vars: i32) {
+        self.iter_mut().for_each(|k| k.reserve(vars));
+    }
+
+    fn add(&mut self, lits: &[i32]) {
+        self.iter_mut().for_each(|k| k.add(lits));
     }
 }
 
@@ -732,15 +712,8 @@ fn report(
 
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
 /// unsatisfiable or a limit, with one CaDiCaL per thread `limits` allows.
-fn run(
-    puzzle: &Puzzle,
-    limits: &Limits,
-    search: &mut Search<'_>,
-    allowed: Option<&[u64]>,
-    blocked: &[Vec<Value>],
-    kissat: bool,
-) {
-    let Some((mut solvers, enc)) = encode_watched(puzzle, limits, allowed, Portfolio::new(limits, kissat)) else {
+fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
+    let Some((mut solvers, enc)) = encode_watched(puzzle, limits, allowed, Portfolio::new(limits)) else {
         search.nodes(0); // records the deadline or the interrupt as the reason to stop
         return;
     };
@@ -796,7 +769,8 @@ fn run(
             }
             Answer::Sat => {
                 search.nodes(learned);
-                let flow = report(search, &enc, &mut grid, &mut chosen, found > 0, |l| solvers.is_true(winner, l));
+                let model = &mut solvers.solvers[winner];
+                let flow = report(search, &enc, &mut grid, &mut chosen, found > 0, |l| model.is_true(l));
                 found += 1;
                 if flow.is_break() {
                     return;

@@ -64,6 +64,9 @@ pub(crate) struct Kissat {
     solver: NonNull<c_void>,
     /// It has answered its call: no clause may follow.
     solved: bool,
+    /// Every literal is negated on its way in and out: the same formula with each variable
+    /// renamed to its negation, searched from the opposite phases.
+    flip: bool,
     pub stops: Stops,
 }
 
@@ -88,10 +91,11 @@ impl Handle {
 }
 
 impl Kissat {
-    pub fn new() -> Kissat {
+    /// A solver; with `flip`, one that sees every literal negated.
+    pub fn new(flip: bool) -> Kissat {
         // SAFETY: kissat_init returns a fresh solver, released in Drop.
         let solver = NonNull::new(unsafe { kissat_init() }).expect("kissat allocates its solver");
-        Kissat { solver, solved: false, stops: Stops::default() }
+        Kissat { solver, solved: false, flip, stops: Stops::default() }
     }
 
     /// Variables 1..=`vars` are about to be used.
@@ -104,11 +108,12 @@ impl Kissat {
     /// Adds the clause `lits` (non-zero DIMACS literals). Before the call only.
     pub fn add(&mut self, lits: &[i32]) {
         assert!(!self.solved, "kissat takes no clause after its call");
+        let sign = if self.flip { -1 } else { 1 };
         // SAFETY: live solver, not solved yet; a clause ends with 0.
         unsafe {
             for &lit in lits {
                 debug_assert_ne!(lit, 0);
-                kissat_add(self.solver.as_ptr(), lit);
+                kissat_add(self.solver.as_ptr(), sign * lit);
             }
             kissat_add(self.solver.as_ptr(), 0);
         }
@@ -161,7 +166,9 @@ impl Kissat {
     /// True when `var` is true in the model of a satisfiable call.
     pub fn is_true(&mut self, var: i32) -> bool {
         // SAFETY: live solver, after a satisfiable `solve` (callers' contract).
-        unsafe { kissat_value(self.solver.as_ptr(), var) > 0 }
+        let value = unsafe { kissat_value(self.solver.as_ptr(), var) };
+        // `var` if true, `-var` if false (0: unassigned); a flipped solver's `var` is our `-var`.
+        if self.flip { value < 0 } else { value > 0 }
     }
 }
 
@@ -169,15 +176,5 @@ impl Drop for Kissat {
     fn drop(&mut self) {
         // SAFETY: the solver is released once.
         unsafe { kissat_release(self.solver.as_ptr()) }
-    }
-}
-
-impl super::Clauses for Kissat {
-    fn reserve(&mut self, vars: i32) {
-        Kissat::reserve(self, vars);
-    }
-
-    fn add(&mut self, lits: &[i32]) {
-        Kissat::add(self, lits);
     }
 }
