@@ -5,9 +5,9 @@
 //! - Every other spec: `fast` (singles, locked candidates, all-different filtering from 16×16,
 //!   scored bivalue branching), which settles most puzzles of any size in milliseconds; on grids
 //!   of 20×20 and more, a search still open after 2,000 guesses is handed, with everything it
-//!   deduced at its root, to the `sat` strategy's solvers: kissat for a first solution (one
-//!   call; with `--jobs 2` or more racing CaDiCaL), CaDiCaL for counts and uniqueness proofs
-//!   (incremental calls): the hard tail of 25×25 and larger grids is where a CDCL solver's
+//!   deduced at its root, to the `sat` strategy's solvers: kissat for a first solution (a
+//!   fresh one per call; with `--jobs 2` or more, two racing), CaDiCaL for counts and
+//!   uniqueness proofs (incremental calls): the hard tail of 25×25 and larger grids is where a CDCL solver's
 //!   learning wins. That hand-over is `fast(sat_from: 20)`, the
 //!   `fast-sat` preset.
 //!

@@ -29,14 +29,15 @@
 //! # kissat, for a hand-over's first solution
 //! When `fast` hands a search over (`finish`, `auto` on large grids) with no solution found yet
 //! and one wanted (or two with a bounded look for the second, as plain `coverlab solve` asks),
-//! the first call goes to kissat (`sat/kissat.rs`, the `kissat` crate: the SAT Competition 2021
-//! kissat) on the same encoding: alone on one thread, racing CaDiCaL on two or more. It found
-//! the Frisch 25×25 first solutions in 13.2 s in all against CaDiCaL's 31.0 s (slowest 2.8 s
-//! against 6.4 s, strategies/PERFORMANCE.md). kissat answers one call only, so what follows
-//! (a second solution, a count) is CaDiCaL's, on the same encoding with the first blocked.
-//! Counting from the start stays with CaDiCaL: its incremental calls keep what the first
-//! solution taught it (kissat first and CaDiCaL's proof from scratch took 1.17× as long on the
-//! Frisch uniqueness proofs). The plain `sat` strategy is CaDiCaL's alone.
+//! each call goes to a fresh kissat (`sat/kissat.rs`, the `kissat` crate: the SAT Competition
+//! 2021 kissat) on the same encoding, the solutions found before blocked. With two threads or
+//! more, two kissats race, the second on the formula with every literal negated (it starts from
+//! the opposite phases, and its times are as good as independent of the first's). On the Frisch
+//! 25×25 first solutions this took 13.2 s in all against CaDiCaL's 31.0 s (slowest 2.8 s against
+//! 6.4 s), and the race took the slowest to 2.0 s (strategies/PERFORMANCE.md). kissat answers
+//! one call per solver, so a count goes to CaDiCaL from the start: its incremental calls keep
+//! what each solution taught it (kissat first and CaDiCaL's proof from scratch took 1.17× as
+//! long on the Frisch uniqueness proofs). The plain `sat` strategy is CaDiCaL's alone.
 //!
 //! # Counting
 //! After each model, a clause forbidding the free cells' chosen values is added and the solver
