@@ -96,3 +96,35 @@ fn a_first_solution_handed_over_comes_from_kissat_and_holds() {
     }
     assert!(handed_over >= 40, "only {handed_over} solves went past the budget: the hand-over was barely tested");
 }
+
+#[test]
+fn kissat_is_stopped_at_the_deadline() {
+    // Frisch 25×25 #5 (tests/data/25x25/gecode_frisch_18.txt line 5) takes kissat seconds (2.7 s
+    // on one thread here). kissat polls no hook of ours: a watcher raises its termination flag.
+    // A deadline 0.2 s away must end the hand-over's call(s), one kissat or two racing, long
+    // before kissat would have answered (the bound leaves room for a loaded machine).
+    let text = include_str!("../../tests/data/25x25/gecode_frisch_18.txt");
+    let line = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).nth(4).expect("line 5");
+    let puzzle = common::puzzle("classic-25x25", line.trim());
+    let config = Config { sat_after: Some((1, 1)), ..Config::DEFAULT };
+    for threads in [1, 2] {
+        let mut strategy = Fast::new("fast-sat", config, 0);
+        let start = std::time::Instant::now();
+        let deadline = start + std::time::Duration::from_millis(200);
+        let limits = Limits { threads, deadline: Some(deadline), ..Limits::default() };
+        let outcome = strategy.solve(&puzzle, &limits, &mut VecSink::new());
+        let took = start.elapsed();
+        match outcome.count {
+            0 => {
+                assert_eq!(outcome.status, Status::Stopped(coverlab_engine::StopReason::Deadline), "{threads} threads")
+            }
+            _ => {
+                // A lucky early answer is allowed; it must still be a solution.
+                for grid in &outcome.solutions {
+                    check_solution(puzzle.model(), puzzle.givens(), grid).unwrap_or_else(|e| panic!("{e}"));
+                }
+            }
+        }
+        assert!(took < std::time::Duration::from_secs(2), "{threads} threads: stopped after {took:?}");
+    }
+}
