@@ -27,7 +27,9 @@ permutation of n symbols); an invalid answer is reported and makes the exit stat
   timed); uniqueness: the first model blocked and solved again (the two times added). Build them
   with `strategies/benches/peers/build-sat-peers.sh` (to target/peers/);
 - `cpsat`: OR-tools CP-SAT, one worker, AllDifferent per house, in a process of its own (`pip
-  install ortools`); skipped with a note when missing.
+  install ortools`); skipped with a note when missing;
+- `auto-j2` (only when named in --solvers): `auto` with `--jobs 2`, its two-thread portfolio, to
+  compare with `auto` on one thread (the only entry that uses two).
 Times are wall seconds of the whole process (one thread each, nothing else run beside it);
 unsolved within the cap counts as the cap in medians.
 """
@@ -47,8 +49,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLVERS = ["auto", "sat", "cadical", "kissat", "cpsat"]
+# Also accepted by --solvers, not run by default: `auto` racing on two threads (`--jobs 2` for
+# one puzzle: the portfolio), to compare with `auto` on one.
+EXTRA_SOLVERS = ["auto-j2"]
 PEERS = ["cadical", "kissat", "cpsat"]
-COLOURS = {"auto": "#d62728", "sat": "#ff7f0e", "cadical": "#1f77b4", "kissat": "#2ca02c", "cpsat": "#9467bd"}
+COLOURS = {"auto-j2": "#8c564b", "auto": "#d62728", "sat": "#ff7f0e", "cadical": "#1f77b4", "kissat": "#2ca02c", "cpsat": "#9467bd"}
 
 
 # ---- puzzles and the validator ------------------------------------------------------------
@@ -129,7 +134,9 @@ def timed(cmd, cap, stdin=None):
 def run_coverlab(args, strategy, puzzle, unique, tmp):
     path = tmp / "p.txt"
     path.write_text(puzzle + "\n")
-    cmd = [args.coverlab, "count" if unique else "solve", "--strategy", strategy, "--jobs", "1",
+    jobs = "2" if strategy.endswith("-j2") else "1"
+    strategy = strategy.removesuffix("-j2")
+    cmd = [args.coverlab, "count" if unique else "solve", "--strategy", strategy, "--jobs", jobs,
            "--timeout", str(args.cap), "--format", "json", str(path)]
     # The same task as the peers': one solution (plain `solve` also looks for a second one, for
     # as long again as the first took, to say whether the puzzle is unique), or a uniqueness proof.
@@ -280,7 +287,7 @@ def cpsat_one(path, cap, unique):
 
 
 def solve(args, solver, puzzle, unique, tmp, cnf_text):
-    if solver in ("auto", "sat"):
+    if solver in ("auto", "sat", "auto-j2"):
         return run_coverlab(args, solver, puzzle, unique, tmp)
     if solver == "cpsat":
         return run_cpsat(args, puzzle, unique, tmp)
@@ -323,7 +330,7 @@ def best_peer(stats):
 def tables(results, cap):
     out = []
     sweep = [r for r in results if r["set"] == "sweep"]
-    solvers = [s for s in SOLVERS if any(r["solver"] == s for r in results)]
+    solvers = [s for s in SOLVERS + EXTRA_SOLVERS if any(r["solver"] == s for r in results)]
     for n in sorted({r["size"] for r in sweep}):
         for kind in ("uniform", "balanced"):
             rows = [r for r in sweep if r["size"] == n and r["holes_kind"] == kind]
