@@ -47,10 +47,11 @@
 //! # Limits and stats
 //! CaDiCaL's inner search is not traced and has no nodes of its own, so:
 //! - `nodes`: one per SAT call plus one per clause CaDiCaL learns (its conflicts, counted
-//!   through its learner hook); CaDiCaL's own decisions are not counted anywhere. Each call gets the nodes left as CaDiCaL's conflict limit, and
-//!   its terminate hook reads the clock (CaDiCaL polls it every few search steps); a call cut
-//!   short by either gives `Stopped(NodeLimit)` (the nodes then equal the limit) or
-//!   `Stopped(Deadline)`, with only the solutions found before it counted. kissat's call
+//!   through its learner hook); CaDiCaL's own decisions are not counted anywhere. Each call gets
+//!   the nodes left as CaDiCaL's conflict limit, and its terminate hook reads the clock (CaDiCaL
+//!   polls it every few search steps); a call cut short by either gives `Stopped(NodeLimit)`
+//!   (the nodes then equal the limit) or `Stopped(Deadline)`, with only the solutions found
+//!   before it counted. kissat's call
 //!   counts one node and no conflicts (its API does not report them); it gets the nodes left
 //!   as its conflict limit too, and is stopped at the deadline by a watcher thread.
 //! - `guesses`: the `guess` events below (one per solution), as for every strategy.
@@ -83,7 +84,7 @@ mod kissat;
 use std::ffi::CStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cadical::{Answer, Cadical};
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
@@ -158,10 +159,7 @@ impl Portfolio {
             .map(|i| {
                 let (config, seed) = flavour(i);
                 let mut solver = Cadical::new(config, seed);
-                let hooks = solver.hooks();
-                hooks.deadline = limits.deadline;
-                hooks.interrupt = limits.interrupt.clone();
-                hooks.stop = Some(stop.clone());
+                solver.hooks().stops = Stops::new(limits, Some(stop.clone()));
                 solver
             })
             .collect();
@@ -227,10 +225,66 @@ fn watch<T: Send + 'static>(limits: &Limits, work: impl FnOnce() -> T + Send + '
     }
 }
 
+/// What stops a SAT call early, for CaDiCaL's terminate hook and kissat's watcher alike.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Stops {
+    /// Stop once this instant has passed.
+    pub deadline: Option<Instant>,
+    /// Stop once the user interrupts the run (`Limits::interrupt`).
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// Stop once another thread raises this (a racer answered).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Stops {
+    /// The deadline and interrupt of `limits`, and the racers' flag `stop`.
+    fn new(limits: &Limits, stop: Option<Arc<AtomicBool>>) -> Stops {
+        Stops { deadline: limits.deadline, interrupt: limits.interrupt.clone(), stop }
+    }
+
+    /// Something may stop a call.
+    pub fn any(&self) -> bool {
+        self.deadline.is_some() || self.interrupt.is_some() || self.stop.is_some()
+    }
+
+    /// The interrupt or the racers' flag is raised.
+    pub fn raised(&self) -> bool {
+        let raised = |flag: &Option<Arc<AtomicBool>>| flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+        raised(&self.stop) || raised(&self.interrupt)
+    }
+
+    /// The deadline has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// A call must stop now.
+    pub fn reached(&self) -> bool {
+        self.raised() || self.past_deadline()
+    }
+}
+
+/// A SAT solver's one call on the clauses it holds, for [`race`].
+trait Solve: Send {
+    fn solve(&mut self) -> Answer;
+}
+
+impl Solve for Cadical {
+    fn solve(&mut self) -> Answer {
+        Cadical::solve(self)
+    }
+}
+
+impl Solve for kissat::Kissat {
+    fn solve(&mut self) -> Answer {
+        kissat::Kissat::solve(self)
+    }
+}
+
 /// Runs one call of every solver, on a thread each beyond the first; the first to answer stops
 /// the others. The answers, in solver order.
-fn race(solvers: &mut [Cadical], stop: &AtomicBool) -> Vec<Answer> {
-    let race = |solver: &mut Cadical| {
+fn race<S: Solve>(solvers: &mut [S], stop: &AtomicBool) -> Vec<Answer> {
+    let race = |solver: &mut S| {
         let answer = solver.solve();
         if answer != Answer::Unknown {
             stop.store(true, Ordering::Relaxed);
@@ -242,7 +296,7 @@ fn race(solvers: &mut [Cadical], stop: &AtomicBool) -> Vec<Answer> {
         [first, rest @ ..] => std::thread::scope(|scope| {
             let others: Vec<_> = rest.iter_mut().map(|s| scope.spawn(move || race(s))).collect();
             let mut answers = vec![race(first)];
-            answers.extend(others.into_iter().map(|h| h.join().expect("a CaDiCaL thread does not panic")));
+            answers.extend(others.into_iter().map(|h| h.join().expect("a SAT thread does not panic")));
             answers
         }),
         [] => unreachable!("a portfolio has a solver"),
@@ -254,10 +308,7 @@ impl Drop for Portfolio {
     /// megabytes of clauses takes a tenth of a second, which a caller with a deadline (or the
     /// next puzzle) need not wait for.
     fn drop(&mut self) {
-        let solvers = std::mem::take(&mut self.solvers);
-        if self.vars >= cadical::LARGE_VARS {
-            let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solvers));
-        }
+        release_later(std::mem::take(&mut self.solvers), self.vars >= cadical::LARGE_VARS);
     }
 }
 
@@ -530,27 +581,11 @@ fn kissat_once(
     let solvers: Vec<kissat::Kissat> = (0..racers)
         .map(|i| {
             let mut solver = kissat::Kissat::new(i == 1);
-            solver.stops = kissat::Stops {
-                deadline: limits.deadline,
-                interrupt: limits.interrupt.clone(),
-                stop: (racers > 1).then(|| stop.clone()),
-            };
+            solver.stops = Stops::new(limits, (racers > 1).then(|| stop.clone()));
             solver
         })
         .collect();
-    let (mut solvers, enc) = encode_watched(puzzle, limits, Some(allowed), solvers)?;
-    let enc = match enc {
-        Ok(enc) => enc,
-        Err(NoEncoding::Clash) => return None,
-        Err(NoEncoding::Conflict(cause)) => {
-            search.conflict(0, cause);
-            return None;
-        }
-        Err(NoEncoding::Expired) => {
-            search.nodes(0); // records the deadline or the interrupt as the reason to stop
-            return None;
-        }
-    };
+    let (mut solvers, enc) = encoded(search, encode_watched(puzzle, limits, Some(allowed), solvers))?;
     if enc.free.is_empty() {
         // Every cell given: CaDiCaL's path settles it (the givens are the one solution).
         run(puzzle, limits, search, Some(allowed), blocked);
@@ -568,33 +603,11 @@ fn kissat_once(
         let left = u32::try_from(max.saturating_sub(search.stats().nodes)).unwrap_or(u32::MAX);
         solvers.iter_mut().for_each(|k| k.limit_conflicts(left));
     }
-    // A large formula's solvers are dropped on a thread of their own (see `Portfolio`'s Drop).
-    let large = enc.vars >= cadical::LARGE_VARS;
-    let mut solvers = ReleaseLater(Some(solvers), large);
-    let racing = solvers.0.as_mut().expect("held");
-    let answers: Vec<Answer> = match racing.as_mut_slice() {
-        [one] => vec![one.solve()],
-        all => std::thread::scope(|scope| {
-            let stop = &stop;
-            let handles: Vec<_> = all
-                .iter_mut()
-                .map(|k| {
-                    scope.spawn(move || {
-                        let answer = k.solve();
-                        if answer != Answer::Unknown {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        answer
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("a kissat thread does not panic")).collect()
-        }),
-    };
-    let winner = answers.iter().position(|&a| a != Answer::Unknown);
-    match winner.map(|w| (w, answers[w])) {
-        Some((_, Answer::Unsat)) => None,
-        None | Some((_, Answer::Unknown)) => {
+    let answers = race(&mut solvers, &stop);
+    let winner = answers.iter().position(|&a| a != Answer::Unknown).unwrap_or(0);
+    let found = match answers[winner] {
+        Answer::Unsat => None,
+        Answer::Unknown => {
             // The deadline, an interrupt, or the node limit (its conflicts are not known: the
             // node budget counts as spent).
             if limits.expired().is_none() {
@@ -605,14 +618,16 @@ fn kissat_once(
             }
             None
         }
-        Some((w, Answer::Sat)) => {
+        Answer::Sat => {
             let mut grid = puzzle.givens().values().to_vec();
             let mut chosen = vec![0; enc.free.len()];
-            let kissat = &mut racing[w];
+            let kissat = &mut solvers[winner];
             let flow = report(search, &enc, &mut grid, &mut chosen, false, |l| kissat.is_true(l));
             if flow.is_break() { None } else { Some(grid) }
         }
-    }
+    };
+    release_later(solvers, enc.vars >= cadical::LARGE_VARS);
+    found
 }
 
 impl Clauses for Vec<kissat::Kissat> {
@@ -625,17 +640,31 @@ impl Clauses for Vec<kissat::Kissat> {
     }
 }
 
-/// A solver dropped on a thread of its own when `.1` (a large formula: freeing it takes a
-/// tenth of a second nobody needs to wait for).
-struct ReleaseLater<S: Send + 'static>(Option<S>, bool);
+/// Drops `solvers`, on a thread of its own when `large`: freeing hundreds of megabytes of
+/// clauses takes a tenth of a second, which a caller with a deadline (or the next puzzle) need
+/// not wait for.
+fn release_later<S: Send + 'static>(solvers: S, large: bool) {
+    if large {
+        let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solvers));
+    }
+}
 
-impl<S: Send + 'static> Drop for ReleaseLater<S> {
-    fn drop(&mut self) {
-        if let Some(solver) = self.0.take()
-            && self.1
-        {
-            let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solver));
+/// The outcome of [`encode_watched`]: the solver and the encoding, or `None` with the reason
+/// recorded in `search`: the limits expired (on the watched thread or between cells), a
+/// contradiction showed (a `conflict` event), or the givens clash (no solution, nothing to
+/// trace).
+fn encoded<S>(search: &mut Search<'_>, outcome: Option<(S, Result<Encoding, NoEncoding>)>) -> Option<(S, Encoding)> {
+    match outcome {
+        Some((solver, Ok(enc))) => Some((solver, enc)),
+        None | Some((_, Err(NoEncoding::Expired))) => {
+            search.nodes(0); // records the deadline or the interrupt as the reason to stop
+            None
         }
+        Some((_, Err(NoEncoding::Conflict(cause)))) => {
+            search.conflict(0, cause);
+            None
+        }
+        Some((_, Err(NoEncoding::Clash))) => None,
     }
 }
 
@@ -714,18 +743,9 @@ fn report(
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
 /// unsatisfiable or a limit, with one CaDiCaL per thread `limits` allows.
 fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
-    let Some((mut solvers, enc)) = encode_watched(puzzle, limits, allowed, Portfolio::new(limits)) else {
-        search.nodes(0); // records the deadline or the interrupt as the reason to stop
+    let Some((mut solvers, enc)) = encoded(search, encode_watched(puzzle, limits, allowed, Portfolio::new(limits)))
+    else {
         return;
-    };
-    let enc = match enc {
-        Ok(enc) => enc,
-        Err(NoEncoding::Clash) => return,
-        Err(NoEncoding::Conflict(cause)) => return search.conflict(0, cause),
-        Err(NoEncoding::Expired) => {
-            search.nodes(0); // records the deadline or the interrupt as the reason to stop
-            return;
-        }
     };
     let mut grid = puzzle.givens().values().to_vec();
     if enc.free.is_empty() {

@@ -318,25 +318,27 @@ impl Model {
             }
         }
         let houses = units.len();
-        // A pair group whose cells already share a unit adds nothing: leave it out, so the
-        // exact-cover matrix and the traces carry no redundant items.
-        // (n⁴ bits: on 36×36, a tenth of an easy puzzle's whole process; so only when used.)
-        let mut seen_pairs = PairSet::new(if groups.is_empty() && compiled.constraints.is_empty() { 0 } else { n * n });
-        if seen_pairs.cells > 0 {
+        let mut constraints = compiled.constraints;
+        // Which cell pairs share a unit: n⁴ bits (on 36×36, a tenth of an easy puzzle's whole
+        // process), so only for specs with groups or constraints, the two things that ask.
+        if !groups.is_empty() || !constraints.is_empty() {
+            let mut seen_pairs = PairSet::new(n * n);
             for unit in &units {
                 seen_pairs.add_unit(&unit.cells);
             }
-        }
-        for group in groups {
-            if group.cells.len() == 2 && seen_pairs.contains(group.cells[0], group.cells[1]) {
-                continue;
+            // A pair group whose cells already share a unit adds nothing: leave it out, so the
+            // exact-cover matrix and the traces carry no redundant items.
+            for group in groups {
+                if group.cells.len() == 2 && seen_pairs.contains(group.cells[0], group.cells[1]) {
+                    continue;
+                }
+                seen_pairs.add_unit(&group.cells);
+                units.push(group);
             }
-            seen_pairs.add_unit(&group.cells);
-            units.push(group);
+            let derived =
+                crate::rules::house_sums(n, &units[..houses], &constraints, &|a, b| seen_pairs.contains(a, b));
+            constraints.extend(derived);
         }
-        let mut constraints = compiled.constraints;
-        let derived = crate::rules::house_sums(n, &units[..houses], &constraints, &|a, b| seen_pairs.contains(a, b));
-        constraints.extend(derived);
         Ok(Model::assemble(spec, n, symbols, boxes, units, houses, constraints))
     }
 
@@ -625,7 +627,7 @@ impl PairSet {
     }
     fn contains(&self, a: Cell, b: Cell) -> bool {
         let i = a * self.cells + b;
-        self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+        self.bits[i / 64] & (1 << (i % 64)) != 0
     }
     fn add_unit(&mut self, cells: &[Cell]) {
         for &a in cells {

@@ -10,9 +10,8 @@
 
 use std::ffi::{CStr, c_char, c_int, c_void};
 use std::ptr::NonNull;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+
+use super::Stops;
 
 // The `cadical` crate builds CaDiCaL's sources (with its C API) into the static library that
 // the declarations below resolve against.
@@ -56,12 +55,8 @@ pub(crate) const LARGE_VARS: i32 = 50_000;
 pub(crate) struct Hooks {
     /// Clauses learned (conflicts) since this was last reset.
     pub learned: u64,
-    /// Stop a call once this instant has passed.
-    pub deadline: Option<Instant>,
-    /// Stop a call once the user interrupts the run (`Limits::interrupt`).
-    pub interrupt: Option<Arc<AtomicBool>>,
-    /// Stop a call once another thread raises this.
-    pub stop: Option<Arc<AtomicBool>>,
+    /// What stops a call: the flags at every poll, the deadline every `clock_every` polls.
+    pub stops: Stops,
     polls: u32,
     /// `CLOCK_EVERY`, or 1 for a large formula.
     clock_every: u32,
@@ -72,14 +67,11 @@ unsafe extern "C" fn terminate(state: *mut c_void) -> c_int {
     // only inside `ccadical_solve`, while the solver is borrowed mutably and nothing else
     // touches the hooks.
     let hooks = unsafe { &mut *state.cast::<Hooks>() };
-    let raised = |flag: &Option<Arc<AtomicBool>>| flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
-    if raised(&hooks.stop) || raised(&hooks.interrupt) {
+    if hooks.stops.raised() {
         return 1;
     }
     hooks.polls = hooks.polls.wrapping_add(1);
-    c_int::from(
-        hooks.polls.is_multiple_of(hooks.clock_every.max(1)) && hooks.deadline.is_some_and(|d| Instant::now() >= d),
-    )
+    c_int::from(hooks.polls.is_multiple_of(hooks.clock_every.max(1)) && hooks.stops.past_deadline())
 }
 
 unsafe extern "C" fn learn(state: *mut c_void, _clause: *mut c_int) {

@@ -13,14 +13,14 @@
 //!   propagation then keeps only values of sets that still fit, as `fast`'s table filter does.
 //!   On the 42 TAREK killers (`count --max-solutions 2 --jobs 1 --strategy sat`, whole
 //!   process) this took `sat` from 10.7 s to 3.33 s against the automaton below.
-//! - Other sums (little killers, arrows, signed sums) and sandwiches: the constraint read as an automaton
-//!   over its cells in order (the state: the partial sum; for a sandwich, also whether the 1 or
-//!   the n has been seen), encoded with one variable per reachable (position, state): the start
-//!   state is true, and "in state q at position i and cell i holds v" implies the next state
-//!   (or is forbidden when the transition is dead or the last state does not accept). Only the
-//!   forward implications are needed: the values of the cells force the path through the states,
-//!   and a path that ends badly is refused. An arrow's automaton reads the line, then the circle,
-//!   which must equal the sum.
+//! - Other sums (little killers, arrows, signed sums) and sandwiches: the constraint read as an
+//!   automaton over its cells in order (the state: the partial sum; for a sandwich, also whether
+//!   the 1 or the n has been seen), encoded with one variable per reachable (position, state):
+//!   the start state is true, and "in state q at position i and cell i holds v" implies the next
+//!   state (or is forbidden when the transition is dead or the last state does not accept). Only
+//!   the forward implications are needed: the values of the cells force the path through the
+//!   states, and a path that ends badly is refused. An arrow's automaton reads the line, then the
+//!   circle, which must equal the sum.
 
 use coverlab_engine::ConflictCause;
 use coverlab_model::{Cell, Model, Relation};

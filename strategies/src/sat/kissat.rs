@@ -12,10 +12,10 @@
 
 use std::ffi::{c_int, c_uint, c_void};
 use std::ptr::NonNull;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::Stops;
 use super::cadical::Answer;
 
 // The `kissat` crate builds kissat's sources into the static library that the declarations
@@ -35,28 +35,6 @@ unsafe extern "C" {
 
 /// How often the watcher of a call looks at the clock and the flags.
 const WATCH_EVERY: Duration = Duration::from_millis(2);
-
-/// What stops a call early.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct Stops {
-    /// Stop once this instant has passed.
-    pub deadline: Option<Instant>,
-    /// Stop once the user interrupts the run (`Limits::interrupt`).
-    pub interrupt: Option<Arc<AtomicBool>>,
-    /// Stop once another thread raises this.
-    pub stop: Option<Arc<AtomicBool>>,
-}
-
-impl Stops {
-    fn any(&self) -> bool {
-        self.deadline.is_some() || self.interrupt.is_some() || self.stop.is_some()
-    }
-
-    fn reached(&self) -> bool {
-        let raised = |flag: &Option<Arc<AtomicBool>>| flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
-        raised(&self.stop) || raised(&self.interrupt) || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
 
 /// One kissat solver, for one call.
 #[derive(Debug)]
