@@ -621,16 +621,23 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     }
 
     /// Filters constraint `k`, eliminating what it rules out; true if anything was.
+    #[inline]
     fn filter_one(&mut self, k: usize) -> Result<bool, ConflictCause> {
+        // Scratch sized to the constraint: most have a handful of cells.
+        match self.g.constraints[k].cells.len() {
+            0..=8 => self.filter_sized::<8>(k),
+            9..=64 => self.filter_sized::<64>(k),
+            _ => Ok(false), // no line is longer than a grid side; checked on load
+        }
+    }
+
+    fn filter_sized<const N: usize>(&mut self, k: usize) -> Result<bool, ConflictCause> {
         let base = self.depth * self.g.cells;
         let g = self.g;
         let mut changed = false;
-        let mut dom = [0u64; 64];
+        let mut dom = [0u64; N];
         let c = &g.constraints[k];
         let len = c.cells.len();
-        if len > 64 {
-            return Ok(false); // no line is longer than a grid side; checked on load
-        }
         for (d, &x) in dom.iter_mut().zip(&c.cells) {
             let v = self.b.grid[base + x];
             *d = if v == 0 { self.b.cand[base + x].to_u64() } else { 1 << (v - 1) };
@@ -678,7 +685,15 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         let cells = &g.constraints[k].cells;
         let mut changed = false;
         let words = g.sees_words;
-        let mut seen = [0u64; 64];
+        // Scratch for the cells that see every place: 81 cells take two words.
+        let mut small = [0u64; 4];
+        let mut large;
+        let seen = if words <= small.len() {
+            &mut small[..words]
+        } else {
+            large = [0u64; 64];
+            &mut large[..words]
+        };
         let mut r = required;
         while r != 0 {
             let v = r.trailing_zeros() as usize;
@@ -691,7 +706,6 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 continue;
             }
             // The cells that see every place.
-            let seen = &mut seen[..words];
             seen.copy_from_slice(g.seen_by(first));
             for x in places {
                 seen.iter_mut().zip(g.seen_by(x)).for_each(|(s, &t)| *s &= t);
@@ -700,7 +714,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 while *word != 0 {
                     let p = w * 64 + word.trailing_zeros() as usize;
                     *word &= *word - 1;
-                    if self.b.cand[base + p] & bit == B::EMPTY || cells.contains(&p) {
+                    // The constraint's own cells are out already: a place does not see
+                    // itself, and the others lost the value to the filter (or are filled).
+                    if self.b.cand[base + p] & bit == B::EMPTY {
                         continue;
                     }
                     if TRACE {

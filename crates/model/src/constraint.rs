@@ -385,21 +385,23 @@ fn increasing(d: &mut [u64]) -> Result<(), usize> {
 /// a value every feasible set needs, left in one cell, is placed there. Returns the values every
 /// feasible set holds (what [`Constraint::required`] gives after the filter).
 fn cage(table: &[u64], d: &mut [u64]) -> Result<u64, usize> {
+    // Scratch sized to the cage: most cages have a handful of cells.
+    match d.len() {
+        0..=8 => cage_sized::<8>(table, d),
+        9..=16 => cage_sized::<16>(table, d),
+        _ => cage_sized::<64>(table, d),
+    }
+}
+
+fn cage_sized<const N: usize>(table: &[u64], d: &mut [u64]) -> Result<u64, usize> {
     let k = d.len();
     let union = d.iter().fold(0, |u, &m| u | m);
-    let mut new = [0u64; 64];
+    let mut new = [0u64; N];
     let mut required = u64::MAX;
     let mut any = false;
-    'sets: for &set in table {
-        if set & !union != 0 {
-            continue;
-        }
-        for &m in d.iter() {
-            if m & set == 0 {
-                continue 'sets;
-            }
-        }
-        if !matches_all(d, set) {
+    for &set in table {
+        // Every value of a set is some cell's (a set has as many values as the cage has cells).
+        if set & !union != 0 || !matches_all(d, set) {
             continue;
         }
         any = true;
@@ -435,33 +437,42 @@ fn cage(table: &[u64], d: &mut [u64]) -> Result<u64, usize> {
 }
 
 /// True when each cell can take a different value of `set` (a perfect matching of the cells
-/// into the set: Kuhn's augmenting paths on bitmasks).
+/// into the set): a greedy pass in the cells' order, which succeeds on most sets, then Kuhn's
+/// augmenting paths on bitmasks from what the greedy pass matched.
 fn matches_all(d: &[u64], set: u64) -> bool {
-    // Greedy first, in the cells' order, then with the cells of fewest values in the set first:
-    // that succeeds on most sets, and whenever the i-th smallest cell (from 1) has at least i
-    // values.
-    let mut used = 0u64;
-    if d.iter().all(|&m| {
-        let free = m & set & !used;
-        used |= free & free.wrapping_neg();
-        free != 0
-    }) {
-        return true;
+    // Up to three cells: Hall's condition on every subset, without a branch per value.
+    match *d {
+        [a] => return a & set != 0,
+        [a, b] => {
+            let (a, b) = (a & set, b & set);
+            return a != 0 && b != 0 && (a | b).count_ones() >= 2;
+        }
+        [a, b, c] => {
+            let (a, b, c) = (a & set, b & set, c & set);
+            return a != 0
+                && b != 0
+                && c != 0
+                && (a | b).count_ones() >= 2
+                && (a | c).count_ones() >= 2
+                && (b | c).count_ones() >= 2
+                && (a | b | c).count_ones() >= 3;
+        }
+        _ => {}
     }
-    let k = d.len();
-    let mut order = [(0u32, 0u8); 64];
+    const FREE: u8 = u8::MAX;
+    let mut owner = [FREE; 64];
+    let mut used = 0u64;
+    // Cells the greedy pass left unmatched, one bit each (cages have at most 64 cells).
+    let mut left = 0u64;
     for (i, &m) in d.iter().enumerate() {
-        order[i] = ((m & set).count_ones(), i as u8);
-    }
-    order[..k].sort_unstable();
-    let mut used = 0u64;
-    let greedy = order[..k].iter().all(|&(_, i)| {
-        let free = d[usize::from(i)] & set & !used;
-        used |= free & free.wrapping_neg();
-        free != 0
-    });
-    if greedy {
-        return true;
+        let free = m & set & !used;
+        if free == 0 {
+            left |= 1 << i;
+        } else {
+            let v = free.trailing_zeros() as usize;
+            used |= 1 << v;
+            owner[v] = i as u8;
+        }
     }
     fn augment(i: usize, d: &[u64], set: u64, seen: &mut u64, owner: &mut [u8; 64]) -> bool {
         let mut m = d[i] & set & !*seen;
@@ -469,18 +480,22 @@ fn matches_all(d: &[u64], set: u64) -> bool {
             let v = m.trailing_zeros() as usize;
             m &= m - 1;
             *seen |= 1 << v;
-            if owner[v] == u8::MAX || augment(usize::from(owner[v]), d, set, seen, owner) {
+            if owner[v] == FREE || augment(usize::from(owner[v]), d, set, seen, owner) {
                 owner[v] = i as u8;
                 return true;
             }
         }
         false
     }
-    let mut owner = [u8::MAX; 64];
-    (0..d.len()).all(|i| {
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
         let mut seen = 0u64;
-        augment(i, d, set, &mut seen, &mut owner)
-    })
+        if !augment(i, d, set, &mut seen, &mut owner) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Sets each domain to its supported values `new`; `Err` when nothing was supported (`any` is
@@ -508,8 +523,8 @@ enum Targets {
 }
 
 /// Each cell keeps the values that some assignment of the others completes to a target total.
-/// Exact (a dynamic program over reachable partial sums, in `u128` bitsets) when every target
-/// is under 128: partial sums only grow, so those of 128 and more, dropped by the shifts, could
+/// Exact (a dynamic program over reachable partial sums, in `u64` bitsets when every target is
+/// under 64 and in `u128` ones otherwise) when every target is under 128: partial sums only grow, so those of 128 and more, dropped by the shifts, could
 /// never reach one. Otherwise bounds: a value stays when the others' least and greatest totals
 /// leave a target within reach.
 fn sum_filter(d: &mut [u64], targets: Targets) -> Result<(), usize> {
@@ -522,39 +537,94 @@ fn sum_filter(d: &mut [u64], targets: Targets) -> Result<(), usize> {
         let Targets::Exactly(s) = targets else { unreachable!() };
         return sum_bounds(d, s as u64, s as u64);
     }
-    let goal: u128 = match targets {
-        Targets::Exactly(s) => 1u128 << s,
-        Targets::Values(m) => u128::from(m) << 1,
-    };
-    // forward[i]: the totals the first i cells can reach.
-    let mut forward = [0u128; 65];
-    forward[0] = 1;
+    match targets {
+        // Every total under 64 (every sum of a 9×9 cage or house sum): one word per cell.
+        Targets::Exactly(s) if s < 64 && k <= 16 => sum_program::<u64, 17>(d, 1u64 << s),
+        Targets::Values(m) if m >> 63 == 0 && k <= 16 => sum_program::<u64, 17>(d, m << 1),
+        Targets::Exactly(s) => sum_program::<u128, 65>(d, 1u128 << s),
+        Targets::Values(m) => sum_program::<u128, 65>(d, u128::from(m) << 1),
+    }
+}
+
+/// A bitset of partial sums (bit t: total t is reachable): `u64` when every total is under 64,
+/// `u128` otherwise.
+trait Totals: Copy + Eq + std::ops::BitOr<Output = Self> + std::ops::BitOrAssign + std::ops::BitAnd<Output = Self> {
+    const NONE: Self;
+    const ZERO_TOTAL: Self;
+    /// Every total raised by `v` (those raised past the word dropped).
+    fn up(self, v: u32) -> Self;
+    /// Every total lowered by `v` (those below 0 dropped).
+    fn down(self, v: u32) -> Self;
+    /// `self` if `keep`, no total otherwise, without a branch.
+    fn keep_if(self, keep: bool) -> Self;
+}
+
+impl Totals for u64 {
+    const NONE: Self = 0;
+    const ZERO_TOTAL: Self = 1;
+    #[inline]
+    fn up(self, v: u32) -> Self {
+        self.checked_shl(v).unwrap_or(0)
+    }
+    #[inline]
+    fn down(self, v: u32) -> Self {
+        self.checked_shr(v).unwrap_or(0)
+    }
+    #[inline]
+    fn keep_if(self, keep: bool) -> Self {
+        self & 0u64.wrapping_sub(u64::from(keep)) as Self
+    }
+}
+
+impl Totals for u128 {
+    const NONE: Self = 0;
+    const ZERO_TOTAL: Self = 1;
+    #[inline]
+    fn up(self, v: u32) -> Self {
+        self.checked_shl(v).unwrap_or(0)
+    }
+    #[inline]
+    fn down(self, v: u32) -> Self {
+        self.checked_shr(v).unwrap_or(0)
+    }
+    #[inline]
+    fn keep_if(self, keep: bool) -> Self {
+        self & 0u128.wrapping_sub(u128::from(keep))
+    }
+}
+
+/// [`sum_filter`]'s dynamic program, `goal` the bitset of target totals.
+fn sum_program<T: Totals, const N: usize>(d: &mut [u64], goal: T) -> Result<(), usize> {
+    let k = d.len();
+    // forward[i]: the totals the first i cells can reach (N > k).
+    let mut forward = [T::NONE; N];
+    forward[0] = T::ZERO_TOTAL;
     for i in 0..k {
-        let mut next = 0u128;
+        let mut next = T::NONE;
         let mut m = d[i];
         while m != 0 {
             let v = m.trailing_zeros() + 1;
-            next |= forward[i] << v;
+            next |= forward[i].up(v);
             m &= m - 1;
         }
         forward[i + 1] = next;
     }
-    if forward[k] & goal == 0 {
+    if forward[k] & goal == T::NONE {
         return Err(0);
     }
     // need: the totals the cells before i must reach for the rest to end on a target.
     let mut need = goal;
     for i in (0..k).rev() {
         let mut keep = 0u64;
-        let mut next_need = 0u128;
+        let mut next_need = T::NONE;
         let mut m = d[i];
         while m != 0 {
             let v = m.trailing_zeros() + 1;
-            let before = need >> v;
-            if forward[i] & before != 0 {
-                keep |= bit(v);
-                next_need |= before;
-            }
+            let before = need.down(v);
+            // Branch-free: whether a value keeps support is unpredictable.
+            let hit = forward[i] & before != T::NONE;
+            keep |= u64::from(hit) << (v - 1);
+            next_need |= before.keep_if(hit);
             m &= m - 1;
         }
         d[i] = keep;
@@ -785,6 +855,87 @@ mod tests {
         assert_eq!(d, [mask(&[3]), mask(&[1])]);
         assert!(cage.holds(&[1, 3]) && !cage.holds(&[2, 2]) && !cage.holds(&[1, 2]) && cage.holds(&[0, 3]));
         assert!(!cage.holds(&[0, 4]));
+    }
+
+    /// A small deterministic generator for the brute-force comparisons below.
+    fn lcg(state: &mut u64) -> u64 {
+        *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *state >> 33
+    }
+
+    /// Whether cells `i..` can take distinct values of `set`, none of `used`: by trying each.
+    fn brute_matches(d: &[u64], i: usize, set: u64, used: u64) -> bool {
+        i == d.len()
+            || (0..64).any(|v| (d[i] & set & !used) >> v & 1 == 1 && brute_matches(d, i + 1, set, used | 1 << v))
+    }
+
+    #[test]
+    fn matching_agrees_with_trying_every_assignment() {
+        let mut state = 7;
+        for round in 0..20_000 {
+            let k = 1 + round % 6;
+            // Sparse domains over 8 values, so that many sets have no matching.
+            let d: Vec<u64> = (0..k).map(|_| lcg(&mut state) & lcg(&mut state) & 0xff).collect();
+            let set = lcg(&mut state) & 0xff | lcg(&mut state) & 0xff;
+            assert_eq!(matches_all(&d, set), brute_matches(&d, 0, set, 0), "domains {d:x?}, set {set:x}");
+        }
+    }
+
+    /// The values of each cell used by some assignment within `d` whose total is `sum`.
+    fn brute_sum(d: &[u64], sum: u32) -> Vec<u64> {
+        let mut keep = vec![0u64; d.len()];
+        let mut values = vec![0u32; d.len()];
+        fn go(d: &[u64], i: usize, total: u32, sum: u32, values: &mut [u32], keep: &mut [u64]) {
+            if i == d.len() {
+                if total == sum {
+                    values.iter().zip(keep.iter_mut()).for_each(|(&v, k)| *k |= bit(v));
+                }
+                return;
+            }
+            for v in 1..=64 {
+                if d[i] & bit(v) != 0 && total + v <= sum {
+                    values[i] = v;
+                    go(d, i + 1, total + v, sum, values, keep);
+                }
+            }
+        }
+        go(d, 0, 0, sum, &mut values, &mut keep);
+        keep
+    }
+
+    #[test]
+    fn partial_sums_agree_with_trying_every_assignment() {
+        // Totals under 64 take one word per cell, larger ones two; values up to 64 (a 64×64
+        // grid's) must not wrap around in either.
+        let mut state = 11;
+        for round in 0..3_000 {
+            let k = 1 + round % 4;
+            let d: Vec<u64> = (0..k)
+                .map(|_| match round % 3 {
+                    0 => lcg(&mut state) & 0x1ff,
+                    1 => lcg(&mut state) << 31 | lcg(&mut state),
+                    _ => bit(64) | lcg(&mut state) & 0xff,
+                })
+                .map(|m| if m == 0 { bit(64) } else { m })
+                .collect();
+            let sum = 1 + (lcg(&mut state) % 140) as u32;
+            let constraint = c(Relation::Sum { sum, combinations: None }, k, 64);
+            let expected = brute_sum(&d, sum);
+            let mut got = d.clone();
+            let result = constraint.filter(&mut got);
+            if sum < 128 {
+                // Exact.
+                match result {
+                    Ok(()) => assert_eq!(got, expected, "domains {d:x?}, sum {sum}"),
+                    Err(_) => assert!(expected.contains(&0), "domains {d:x?}, sum {sum}"),
+                }
+            } else if result.is_ok() {
+                // Bounds: sound, keeping every value some assignment uses.
+                assert!(got.iter().zip(&expected).all(|(g, e)| g & e == *e), "domains {d:x?}, sum {sum}");
+            } else {
+                assert!(expected.contains(&0), "domains {d:x?}, sum {sum}");
+            }
+        }
     }
 
     #[test]
