@@ -232,6 +232,11 @@ struct Buffers<B> {
     /// Each cell's conflict weight (`conflict_weights`): the conflicts its houses and
     /// constraints took part in.
     weight: Vec<u32>,
+    /// Each level's node: a number no other node of the solve has.
+    node: Vec<u64>,
+    /// Per constraint, the last pointing pass that ran on the current path: a signature of the
+    /// places of its needed values, and the level and node it ran at.
+    pointed: Vec<(u64, u32, u64)>,
 }
 
 fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geometry) -> &'b mut Buffers<B> {
@@ -248,6 +253,8 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
             cdirty: Vec::new(),
             found: Vec::new(),
             weight: Vec::new(),
+            node: Vec::new(),
+            pointed: Vec::new(),
         }));
     }
     let b = slot.as_mut().and_then(|b| b.downcast_mut::<Buffers<B>>()).expect("buffers of this width");
@@ -270,6 +277,10 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
     b.found.clear();
     b.weight.clear();
     b.weight.resize(cells, 0);
+    b.node.clear();
+    b.node.resize(b.unsolved.len(), 0);
+    b.pointed.clear();
+    b.pointed.resize(geom.constraints.len(), (0, u32::MAX, 0));
     b.cand[..cells].fill(B::EMPTY);
     b
 }
@@ -304,6 +315,8 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
     gac: bool,
     /// The spec has constraints beyond houses.
     cons: bool,
+    /// Nodes numbered so far (the root is 0).
+    nodes: u64,
 }
 
 impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
@@ -323,6 +336,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             keep: false,
             gac,
             cons,
+            nodes: 0,
         }
     }
 
@@ -669,10 +683,25 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             }
             self.mark_dirty(x);
         }
+        if changed && c.idempotent() {
+            // Marked by its own eliminations above, which filtering again would only confirm.
+            self.b.cdirty[k >> 6] &= !(1 << (k & 63));
+        }
         // A value the constraint needs (a cage's every combination holds it) is out of every
         // cell that sees all of its places in the constraint.
         if required != 0 {
-            changed |= self.point(k, required, &dom[..len])?;
+            // The same places as at the last pass on this path (here or at an ancestor, whose
+            // eliminations this level inherited): nothing new to eliminate.
+            let mut sig = required.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            for &d in &dom[..len] {
+                sig = (sig ^ (d & required)).wrapping_mul(0x0100_0000_01b3).rotate_left(17);
+            }
+            let (last, at, node) = self.b.pointed[k];
+            let depth = self.depth;
+            if !(last == sig && (at as usize) <= depth && self.b.node[at as usize] == node) {
+                changed |= self.point(k, required, &dom[..len])?;
+                self.b.pointed[k] = (sig, depth as u32, self.b.node[depth]);
+            }
         }
         Ok(changed)
     }
@@ -1074,7 +1103,10 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             self.b.cand.resize(len, B::EMPTY);
             self.b.grid.resize(len, 0);
             self.b.unsolved.resize(len / cells, 0);
+            self.b.node.resize(len / cells, 0);
         }
+        self.nodes += 1;
+        self.b.node[to] = self.nodes;
         self.b.cand.copy_within(from * cells..(from + 1) * cells, to * cells);
         self.b.grid.copy_within(from * cells..(from + 1) * cells, to * cells);
         self.b.unsolved[to] = self.b.unsolved[from];

@@ -332,6 +332,22 @@ impl Constraint {
         }
     }
 
+    /// True when filtering the domains [`Constraint::filter`] just narrowed removes nothing more
+    /// (the filter keeps exactly the values some satisfying assignment uses): pair tables,
+    /// allowed values, and sums filtered by partial sums (totals under 128). A propagator need
+    /// not queue such a constraint again for its own eliminations.
+    pub fn idempotent(&self) -> bool {
+        match &self.relation {
+            Relation::Pair(_) | Relation::Allowed(_) => true,
+            &Relation::Sum { sum, combinations: None } => sum < 128,
+            &Relation::SignedSum { difference, negated } => {
+                let total = i64::from(difference) + (self.n as i64 + 1) * i64::from(negated.count_ones());
+                total < 128
+            }
+            _ => false,
+        }
+    }
+
     /// The grid size the constraint was built for.
     pub fn size(&self) -> usize {
         self.n
@@ -936,6 +952,34 @@ mod tests {
                 assert!(expected.contains(&0), "domains {d:x?}, sum {sum}");
             }
         }
+    }
+
+    #[test]
+    fn idempotent_filters_remove_nothing_when_run_again() {
+        let mut state = 5;
+        let constraints = [
+            c(Relation::Sum { sum: 17, combinations: None }, 4, 9),
+            c(Relation::Sum { sum: 100, combinations: None }, 3, 64),
+            c(Relation::SignedSum { difference: 3, negated: 0b1000 }, 4, 9),
+            c(Relation::SignedSum { difference: -20, negated: 0b110 }, 3, 16),
+            c(Relation::Pair(Arc::new(PairTable::new(9, |a, b| a.abs_diff(b) == 1))), 2, 9),
+        ];
+        for constraint in &constraints {
+            assert!(constraint.idempotent());
+            let all = full(constraint.size());
+            for _ in 0..2_000 {
+                let mut d: Vec<u64> =
+                    constraint.cells.iter().map(|_| (lcg(&mut state) | lcg(&mut state) << 31) & all).collect();
+                if constraint.filter(&mut d).is_ok() {
+                    let once = d.clone();
+                    assert_eq!(constraint.filter(&mut d), Ok(()));
+                    assert_eq!(d, once, "{:?}", constraint.relation);
+                }
+            }
+        }
+        let bounds = c(Relation::Sum { sum: 200, combinations: None }, 4, 64);
+        let cage = c(Relation::Sum { sum: 10, combinations: Some(combinations(9, 3, 10).unwrap().into()) }, 3, 9);
+        assert!(!bounds.idempotent() && !cage.idempotent());
     }
 
     #[test]
