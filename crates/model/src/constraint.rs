@@ -553,10 +553,18 @@ fn sum_filter(d: &mut [u64], targets: Targets) -> Result<(), usize> {
         let Targets::Exactly(s) = targets else { unreachable!() };
         return sum_bounds(d, s as u64, s as u64);
     }
+    // Every total under 64 (every sum of a 9×9 cage or house sum): one word per cell, and the
+    // value 64 (of a 64×64 grid) out at once, since it alone passes every such total.
+    let small = match targets {
+        Targets::Exactly(s) => s < 64,
+        Targets::Values(m) => m >> 63 == 0,
+    };
+    if small && k <= 16 {
+        d.iter_mut().for_each(|m| *m &= u64::MAX >> 1);
+    }
     match targets {
-        // Every total under 64 (every sum of a 9×9 cage or house sum): one word per cell.
-        Targets::Exactly(s) if s < 64 && k <= 16 => sum_program::<u64, 17>(d, 1u64 << s),
-        Targets::Values(m) if m >> 63 == 0 && k <= 16 => sum_program::<u64, 17>(d, m << 1),
+        Targets::Exactly(s) if small && k <= 16 => sum_program::<u64, 17>(d, 1u64 << s),
+        Targets::Values(m) if small && k <= 16 => sum_program::<u64, 17>(d, m << 1),
         Targets::Exactly(s) => sum_program::<u128, 65>(d, 1u128 << s),
         Targets::Values(m) => sum_program::<u128, 65>(d, u128::from(m) << 1),
     }
@@ -567,9 +575,9 @@ fn sum_filter(d: &mut [u64], targets: Targets) -> Result<(), usize> {
 trait Totals: Copy + Eq + std::ops::BitOr<Output = Self> + std::ops::BitOrAssign + std::ops::BitAnd<Output = Self> {
     const NONE: Self;
     const ZERO_TOTAL: Self;
-    /// Every total raised by `v` (those raised past the word dropped).
+    /// Every total raised by `v`, less than the word's bits (those raised past it dropped).
     fn up(self, v: u32) -> Self;
-    /// Every total lowered by `v` (those below 0 dropped).
+    /// Every total lowered by `v`, less than the word's bits (those below 0 dropped).
     fn down(self, v: u32) -> Self;
     /// `self` if `keep`, no total otherwise, without a branch.
     fn keep_if(self, keep: bool) -> Self;
@@ -580,11 +588,13 @@ impl Totals for u64 {
     const ZERO_TOTAL: Self = 1;
     #[inline]
     fn up(self, v: u32) -> Self {
-        self.checked_shl(v).unwrap_or(0)
+        debug_assert!(v < Self::BITS);
+        self << v
     }
     #[inline]
     fn down(self, v: u32) -> Self {
-        self.checked_shr(v).unwrap_or(0)
+        debug_assert!(v < Self::BITS);
+        self >> v
     }
     #[inline]
     fn keep_if(self, keep: bool) -> Self {
@@ -597,11 +607,13 @@ impl Totals for u128 {
     const ZERO_TOTAL: Self = 1;
     #[inline]
     fn up(self, v: u32) -> Self {
-        self.checked_shl(v).unwrap_or(0)
+        debug_assert!(v < Self::BITS);
+        self << v
     }
     #[inline]
     fn down(self, v: u32) -> Self {
-        self.checked_shr(v).unwrap_or(0)
+        debug_assert!(v < Self::BITS);
+        self >> v
     }
     #[inline]
     fn keep_if(self, keep: bool) -> Self {
