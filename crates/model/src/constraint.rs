@@ -583,43 +583,30 @@ trait Totals: Copy + Eq + std::ops::BitOr<Output = Self> + std::ops::BitOrAssign
     fn keep_if(self, keep: bool) -> Self;
 }
 
-impl Totals for u64 {
-    const NONE: Self = 0;
-    const ZERO_TOTAL: Self = 1;
-    #[inline]
-    fn up(self, v: u32) -> Self {
-        debug_assert!(v < Self::BITS);
-        self << v
-    }
-    #[inline]
-    fn down(self, v: u32) -> Self {
-        debug_assert!(v < Self::BITS);
-        self >> v
-    }
-    #[inline]
-    fn keep_if(self, keep: bool) -> Self {
-        self & 0u64.wrapping_sub(u64::from(keep)) as Self
-    }
+macro_rules! totals {
+    ($($word:ty),*) => {$(
+        impl Totals for $word {
+            const NONE: Self = 0;
+            const ZERO_TOTAL: Self = 1;
+            #[inline]
+            fn up(self, v: u32) -> Self {
+                debug_assert!(v < Self::BITS);
+                self << v
+            }
+            #[inline]
+            fn down(self, v: u32) -> Self {
+                debug_assert!(v < Self::BITS);
+                self >> v
+            }
+            #[inline]
+            fn keep_if(self, keep: bool) -> Self {
+                self & Self::from(keep).wrapping_neg()
+            }
+        }
+    )*};
 }
 
-impl Totals for u128 {
-    const NONE: Self = 0;
-    const ZERO_TOTAL: Self = 1;
-    #[inline]
-    fn up(self, v: u32) -> Self {
-        debug_assert!(v < Self::BITS);
-        self << v
-    }
-    #[inline]
-    fn down(self, v: u32) -> Self {
-        debug_assert!(v < Self::BITS);
-        self >> v
-    }
-    #[inline]
-    fn keep_if(self, keep: bool) -> Self {
-        self & 0u128.wrapping_sub(u128::from(keep))
-    }
-}
+totals!(u64, u128);
 
 /// [`sum_filter`]'s dynamic program, `goal` the bitset of target totals.
 fn sum_program<T: Totals, const N: usize>(d: &mut [u64], goal: T) -> Result<(), usize> {
