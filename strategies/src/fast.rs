@@ -507,7 +507,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         let hidden = self.cfg.hidden_singles;
         if hidden && old != bit {
             self.mark_dirty(cell);
-        } else if self.cons {
+        } else if self.cons && old != bit {
+            // A naked single's constraints see the same value before and after: `place`
+            // filtered those marked just now, and the others were settled already.
             self.mark_constraints(cell);
         }
         let cons = self.cons;
