@@ -234,6 +234,9 @@ struct Buffers<B> {
     weight: Vec<u32>,
     /// Each level's node: a number no other node of the solve has.
     node: Vec<u64>,
+    /// Per level, one word per constraint beyond houses: the value sets of a cage's table that
+    /// may still fit ([`coverlab_model::Constraint::filter_tracked`]).
+    live: Vec<u64>,
     /// Per constraint, the last pointing pass that ran on the current path: a signature of the
     /// places of its needed values, and the level and node it ran at.
     pointed: Vec<(u64, u32, u64)>,
@@ -254,6 +257,7 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
             found: Vec::new(),
             weight: Vec::new(),
             node: Vec::new(),
+            live: Vec::new(),
             pointed: Vec::new(),
         }));
     }
@@ -262,6 +266,8 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
     if b.cand.len() < 2 * cells {
         b.cand.resize(2 * cells, B::EMPTY);
         b.grid.resize(2 * cells, 0);
+    }
+    if b.unsolved.len() < 2 {
         b.unsolved.resize(2, 0);
     }
     b.dirty.clear();
@@ -279,6 +285,8 @@ fn buffers<'b, B: Bits>(slot: &'b mut Option<Box<dyn Any + Send>>, geom: &Geomet
     b.weight.resize(cells, 0);
     b.node.clear();
     b.node.resize(b.unsolved.len(), 0);
+    b.live.clear();
+    b.live.resize(b.unsolved.len() * geom.constraints.len(), u64::MAX);
     b.pointed.clear();
     b.pointed.resize(geom.constraints.len(), (0, u32::MAX, 0));
     b.cand[..cells].fill(B::EMPTY);
@@ -658,7 +666,8 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             let v = self.b.grid[base + x];
             *d = if v == 0 { self.b.cand[base + x].to_u64() } else { 1 << (v - 1) };
         }
-        let required = match c.filter_required(&mut dom[..len]) {
+        let live = &mut self.b.live[self.depth * g.constraints.len() + k];
+        let required = match c.filter_tracked(&mut dom[..len], live) {
             Ok(required) => required,
             Err(at) => return Err(ConflictCause::Constraint { constraint: k, cell: c.cells[at] }),
         };
@@ -1100,15 +1109,21 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     #[inline]
     fn copy_slot(&mut self, from: usize, to: usize) {
         let cells = self.g.cells;
-        if self.b.cand.len() < (to + 1) * cells {
-            let len = (to + 1).max(2 * from + 2) * cells;
-            self.b.cand.resize(len, B::EMPTY);
-            self.b.grid.resize(len, 0);
-            self.b.unsolved.resize(len / cells, 0);
-            self.b.node.resize(len / cells, 0);
+        // The buffers may come from a solve of another grid size: check both the level count
+        // (`unsolved`'s length) and the candidates' length over this grid's cells.
+        if self.b.unsolved.len() <= to || self.b.cand.len() < (to + 1) * cells {
+            let levels = (to + 1).max(2 * from + 2);
+            self.b.cand.resize(self.b.cand.len().max(levels * cells), B::EMPTY);
+            self.b.grid.resize(self.b.grid.len().max(levels * cells), 0);
+            let levels = levels.max(self.b.unsolved.len());
+            self.b.unsolved.resize(levels, 0);
+            self.b.node.resize(levels, 0);
+            self.b.live.resize(levels * self.g.constraints.len(), u64::MAX);
         }
         self.nodes += 1;
         self.b.node[to] = self.nodes;
+        let ks = self.g.constraints.len();
+        self.b.live.copy_within(from * ks..(from + 1) * ks, to * ks);
         self.b.cand.copy_within(from * cells..(from + 1) * cells, to * cells);
         self.b.grid.copy_within(from * cells..(from + 1) * cells, to * cells);
         self.b.unsolved[to] = self.b.unsolved[from];

@@ -213,3 +213,28 @@ fn limits_stop_the_search() {
         assert!(out.solutions[0] != out.solutions[1]);
     }
 }
+
+/// One strategy instance keeps its buffers between solves: a shallow search on a large grid, then
+/// deep ones on a small grid and back, must each size them for their own grid (a batch of mixed
+/// sizes once indexed past the level count here).
+#[test]
+fn buffers_follow_the_grid_size_between_solves() {
+    let mut rng = Rng::new(23);
+    let big = model(builtin::for_cell_count(256).unwrap());
+    let small = model(builtin::for_cell_count(81).unwrap());
+    let shallow = Puzzle::new(big.clone(), blank(&classic_full(16, &mut rng), 0.97, &mut rng)).unwrap();
+    let deep = Puzzle::new(small.clone(), Grid::empty(9)).unwrap();
+    let deep_big = Puzzle::new(big.clone(), Grid::empty(16)).unwrap();
+    for name in FAST {
+        let mut s = registry::find(name).unwrap().build(7);
+        for puzzle in [&shallow, &deep, &deep_big, &shallow, &deep] {
+            let out = s.solve(puzzle, &Limits::count(3, 3), &mut NullSink);
+            let expected = if puzzle.givens().values().iter().all(|&v| v == 0) { 3 } else { 1 };
+            assert!(out.is_decided(), "{name} on {}: {:?}", puzzle.model().name(), out.status);
+            assert!(out.solutions.len() >= expected, "{name} on {}", puzzle.model().name());
+            for solution in &out.solutions {
+                check_solution(puzzle.model(), puzzle.givens(), solution).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
+    }
+}

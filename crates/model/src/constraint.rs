@@ -250,12 +250,21 @@ impl Constraint {
     /// pass where the filter already knows it (a cage's table: the values every combination
     /// that still fits holds).
     pub fn filter_required(&self, domains: &mut [u64]) -> Result<u64, usize> {
+        let mut live = u64::MAX;
+        self.filter_tracked(domains, &mut live)
+    }
+
+    /// [`Constraint::filter_required`] for a search that narrows domains as it goes deeper:
+    /// `live` holds one bit per value set of a cage's table (the first 64 sets) that may still
+    /// fit; sets that no longer fit these domains are cleared from it and not tried again under
+    /// narrower ones (simple tabular reduction). Start from `u64::MAX`; other kinds ignore it.
+    pub fn filter_tracked(&self, domains: &mut [u64], live: &mut u64) -> Result<u64, usize> {
         debug_assert_eq!(domains.len(), self.cells.len());
         if let Some(i) = domains.iter().position(|&d| d == 0) {
             return Err(i);
         }
         if let Relation::Sum { combinations: Some(table), .. } = &self.relation {
-            return cage(table, domains);
+            return cage(table, domains, live);
         }
         match &self.relation {
             Relation::Pair(table) => pair(table, domains),
@@ -400,30 +409,45 @@ fn increasing(d: &mut [u64]) -> Result<(), usize> {
 /// still has and every cell has one of its values. Each cell keeps the values of feasible sets;
 /// a value every feasible set needs, left in one cell, is placed there. Returns the values every
 /// feasible set holds (what [`Constraint::required`] gives after the filter).
-fn cage(table: &[u64], d: &mut [u64]) -> Result<u64, usize> {
+fn cage(table: &[u64], d: &mut [u64], live: &mut u64) -> Result<u64, usize> {
     // Scratch sized to the cage: most cages have a handful of cells.
     match d.len() {
-        0..=8 => cage_sized::<8>(table, d),
-        9..=16 => cage_sized::<16>(table, d),
-        _ => cage_sized::<64>(table, d),
+        0..=8 => cage_sized::<8>(table, d, live),
+        9..=16 => cage_sized::<16>(table, d, live),
+        _ => cage_sized::<64>(table, d, live),
     }
 }
 
-fn cage_sized<const N: usize>(table: &[u64], d: &mut [u64]) -> Result<u64, usize> {
+fn cage_sized<const N: usize>(table: &[u64], d: &mut [u64], live: &mut u64) -> Result<u64, usize> {
     let k = d.len();
     let union = d.iter().fold(0, |u, &m| u | m);
     let mut new = [0u64; N];
     let mut required = u64::MAX;
     let mut any = false;
-    for &set in table {
-        // Every value of a set is some cell's (a set has as many values as the cage has cells).
-        if set & !union != 0 || !matches_all(d, set) {
-            continue;
-        }
+    // Every value of a set is some cell's (a set has as many values as the cage has cells).
+    let fits = |set: u64| set & !union == 0 && matches_all(d, set);
+    let tracked = table.len().min(64);
+    let mut sets = *live & if tracked == 64 { u64::MAX } else { (1 << tracked) - 1 };
+    let mut keep = |set: u64, new: &mut [u64; N]| {
         any = true;
         required &= set;
         for (n, &m) in new.iter_mut().zip(d.iter()) {
             *n |= m & set;
+        }
+    };
+    while sets != 0 {
+        let i = sets.trailing_zeros();
+        sets &= sets - 1;
+        let set = table[i as usize];
+        if fits(set) {
+            keep(set, &mut new);
+        } else {
+            *live &= !(1 << i);
+        }
+    }
+    for &set in &table[tracked..] {
+        if fits(set) {
+            keep(set, &mut new);
         }
     }
     if !any {
@@ -979,6 +1003,31 @@ mod tests {
         let bounds = c(Relation::Sum { sum: 200, combinations: None }, 4, 64);
         let cage = c(Relation::Sum { sum: 10, combinations: Some(combinations(9, 3, 10).unwrap().into()) }, 3, 9);
         assert!(!bounds.idempotent() && !cage.idempotent());
+    }
+
+    #[test]
+    fn tracked_cage_sets_give_what_the_whole_table_gives_under_narrowing_domains() {
+        let mut state = 3;
+        for round in 0..2_000 {
+            let k = 2 + round % 5;
+            let sum = (k * (k + 1) / 2) as u32 + (lcg(&mut state) % (k as u64 * (9 - k as u64) + 1)) as u32;
+            let cage = c(Relation::Sum { sum, combinations: Some(combinations(9, k, sum).unwrap().into()) }, k, 9);
+            let mut live = u64::MAX;
+            let mut d = vec![full(9); k];
+            // Narrow one cell at a time, as a search going deeper does.
+            for _ in 0..6 {
+                let i = (lcg(&mut state) % k as u64) as usize;
+                d[i] &= !bit(1 + (lcg(&mut state) % 9) as u32);
+                let (mut whole, mut tracked) = (d.clone(), d.clone());
+                let expected = cage.filter_required(&mut whole);
+                assert_eq!(cage.filter_tracked(&mut tracked, &mut live), expected, "{d:x?}, sum {sum}");
+                if expected.is_err() {
+                    break;
+                }
+                assert_eq!(tracked, whole);
+                d = whole;
+            }
+        }
     }
 
     #[test]
