@@ -130,7 +130,8 @@ pub enum TraceFormatArg {
 /// Where puzzles come from: shared by `solve`, `count`, `check` and `replay`.
 #[derive(Debug, Args)]
 pub struct PuzzleInput {
-    /// Puzzle files; standard input when none or `-`.
+    /// Puzzle files; standard input when none or `-`. A puzzle can also be pasted as the
+    /// argument itself: an f-puzzles link (`https://f-puzzles.com/?load=…`) or one puzzle line.
     pub files: Vec<PathBuf>,
     /// The spec: a built-in name (see `coverlab specs`) or a RON file. Default: the classic spec
     /// for the puzzle's cell count (81 → classic-9x9, 256 → classic-16x16, …).

@@ -255,6 +255,25 @@ struct Scratch {
     givens: Vec<u16>,
 }
 
+/// True when a file argument is a puzzle written out rather than a file's name: an f-puzzles
+/// link (its `?load=` payload), or one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and `.`). A
+/// file of that name is still read as a file.
+pub fn is_inline_puzzle(arg: &str) -> bool {
+    if arg.contains("?load=") {
+        return true;
+    }
+    let len = arg.chars().count();
+    let n = (len as f64).sqrt().round() as usize;
+    let empty = arg.chars().filter(|&c| c == '.' || c == '0').count();
+    let symbol = |c: char| if n <= 9 { c.is_ascii_digit() } else { c.is_ascii_alphanumeric() };
+    // Digits only up to 9×9, and a row's worth of empty cells (at most 9): few names of
+    // missing files pass for a puzzle.
+    (4..=64).contains(&n)
+        && n * n == len
+        && arg.chars().all(|c| c == '.' || symbol(c))
+        && empty >= n.min(9).min(len / 4)
+}
+
 impl Puzzles {
     /// Reads `files` (standard input when empty or `-`), with a forced spec and format if given.
     pub fn open(files: &[PathBuf], format: Option<InputFormat>, spec: Option<Arc<Model>>) -> Puzzles {
@@ -343,6 +362,10 @@ impl Puzzles {
         let (name, input): (InputName, Box<dyn BufRead + Send>) = if path.as_os_str() == "-" {
             let name = InputName::new("<stdin>".into(), "<stdin>".into());
             (name, Box::new(BufReader::new(std::io::stdin())))
+        } else if let Some(text) = path.to_str().filter(|t| is_inline_puzzle(t) && !path.exists()) {
+            // A puzzle pasted as the argument itself: an f-puzzles link, or one puzzle line.
+            let name = InputName::new("<argument>".into(), "<argument>".into());
+            (name, Box::new(std::io::Cursor::new(text.as_bytes().to_vec())))
         } else {
             let name = InputName::new(path.to_string_lossy().into_owned(), file_name(&path));
             if path.is_dir() {
@@ -478,4 +501,21 @@ fn has_conflict(model: &Model, grid: &Grid, scratch: &mut Scratch) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_inline_puzzle;
+
+    #[test]
+    fn pasted_puzzles_are_told_from_file_names() {
+        let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        assert!(is_inline_puzzle(line));
+        assert!(is_inline_puzzle("12.............."));
+        assert!(is_inline_puzzle(&format!("{}G{}", ".".repeat(100), ".".repeat(155))));
+        assert!(is_inline_puzzle("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSz"));
+        for name in ["puzzles.txt", "abcdefghijklmnop", "1234567812345678", "9x9/puzzles.txt", "-", "", &line[1..]] {
+            assert!(!is_inline_puzzle(name), "{name}");
+        }
+    }
 }

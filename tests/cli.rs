@@ -109,6 +109,27 @@ fn statuses_and_exit_codes() {
 }
 
 #[test]
+fn a_puzzle_line_can_be_the_argument_itself() {
+    let good = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let o = coverlab(&["solve", "--format", "json", good], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r = &json_lines(&o)[0];
+    assert_eq!(r["location"], "<argument>:1");
+    let m = model("classic-9x9");
+    let solution = grid_of(&m, r["solutions"][0].as_str().unwrap());
+    validate::check_solution(&m, &grid_of(&m, good), &solution).unwrap();
+    // A clashing pasted puzzle names the cells, as from a file.
+    let bad = format!("44{}", &good[2..]);
+    let o = coverlab(&["solve", &bad], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("<argument>:1: r1c1 and r1c2 both hold 4"), "{}", stderr(&o));
+    // A name that is not a puzzle is still a missing file.
+    let o = coverlab(&["solve", "no-such-puzzles.txt"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot open no-such-puzzles.txt"), "{}", stderr(&o));
+}
+
+#[test]
 fn one_bad_puzzle_does_not_lose_the_others() {
     let good = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     let input = format!("{good}\n{}\n{good}\n", &good[..80]);

@@ -52,6 +52,17 @@ fn a_link_payload_is_read_like_its_json() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let want = std::fs::read_to_string(SOLUTIONS).unwrap().lines().next().unwrap().to_string();
     assert!(text(&out.stdout).starts_with(&want), "{}", text(&out.stdout));
+    // Pasted as the argument itself, as a user copies it from the browser.
+    let out = run(&["solve", "--format", "line", &link]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with(&want), "{}", text(&out.stdout));
+    // A broken pasted link is an error about the link, not about a missing file.
+    let broken = format!("{}!", &link[..link.len() - 8]);
+    let out = run(&["solve", &broken, s(&file)]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("<argument>:1: f-puzzles") && !err.contains("cannot open"), "{err}");
+    assert!(text(&out.stdout).lines().any(|l| l.starts_with(&want)), "the file after it is still solved");
 }
 
 /// LZString's compressToBase64, from the `lz-str` crate (an independent implementation of the
