@@ -63,6 +63,8 @@ pub enum InputFormatArg {
     Csv,
     /// f-puzzles: JSON, a link or its payload, one per line; each brings its own spec.
     Fpuzzles,
+    /// Killers in SudoCue's `3x3::k:…` form or the forum's arrow form, one per line.
+    Killer,
 }
 
 /// Output formats for solutions.

@@ -109,6 +109,7 @@ impl PuzzleInput {
             InputFormatArg::Header => InputFormat::Header,
             InputFormatArg::Csv => InputFormat::Csv,
             InputFormatArg::Fpuzzles => InputFormat::Fpuzzles,
+            InputFormatArg::Killer => InputFormat::Killer,
         });
         Puzzles::open(&self.files, format, spec)
     }
@@ -256,10 +257,10 @@ struct Scratch {
 }
 
 /// True when a file argument is a puzzle written out rather than a file's name: an f-puzzles
-/// link (its `?load=` payload), or one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and `.`). A
-/// file of that name is still read as a file.
+/// link (its `?load=` payload), a killer in one of its text forms, or one puzzle line of n²
+/// cells (4 ≤ n ≤ 64: symbols and `.`). A file of that name is still read as a file.
 pub fn is_inline_puzzle(arg: &str) -> bool {
-    if arg.contains("?load=") {
+    if arg.contains("?load=") || coverlab_formats::killer::looks_like(arg) {
         return true;
     }
     let len = arg.chars().count();
@@ -514,6 +515,8 @@ mod tests {
         assert!(is_inline_puzzle("12.............."));
         assert!(is_inline_puzzle(&format!("{}G{}", ".".repeat(100), ".".repeat(155))));
         assert!(is_inline_puzzle("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSz"));
+        assert!(is_inline_puzzle(&"9<<<<<<<<".repeat(9)));
+        assert!(is_inline_puzzle(&format!("3x3::k:{}", "2560:".repeat(81))));
         for name in ["puzzles.txt", "abcdefghijklmnop", "1234567812345678", "9x9/puzzles.txt", "-", "", &line[1..]] {
             assert!(!is_inline_puzzle(name), "{name}");
         }

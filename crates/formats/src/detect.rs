@@ -48,7 +48,9 @@ pub(crate) fn detect<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Opt
     let first = loop {
         match lines.next() {
             Next::Eof => break None,
-            Next::Line(line) if crate::fpuzzles::looks_like(&line.text) => break Some(line),
+            Next::Line(line) if crate::fpuzzles::looks_like(&line.text) || crate::killer::looks_like(&line.text) => {
+                break Some(line);
+            }
             Next::Line(line) => match kind(&line, ctx) {
                 Kind::Blank | Kind::Comment | Kind::Rule => {}
                 Kind::Dashes(len) if !could_be_data(len, ctx) => {}
@@ -95,6 +97,9 @@ fn could_be_data(len: usize, ctx: &Context) -> bool {
 fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>, ctx: &mut Context) -> InputFormat {
     if crate::fpuzzles::looks_like(&line.text) {
         return InputFormat::Fpuzzles;
+    }
+    if crate::killer::looks_like(&line.text) {
+        return InputFormat::Killer;
     }
     let (from, to, _) = puzzle_span(line);
     if is_line_puzzle(&line.text[from..to], ctx) {

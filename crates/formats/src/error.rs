@@ -59,6 +59,14 @@ pub enum FormatError {
         /// What is wrong, naming the key or value.
         message: String,
     },
+    /// A killer (SudoCue's `3x3::k:` form or the arrow form) that cannot be read.
+    #[error("line {line}: killer: {message}")]
+    Killer {
+        /// The line.
+        line: usize,
+        /// What is wrong, naming the cell.
+        message: String,
+    },
     /// A line is not valid UTF-8.
     #[error("line {line}, column {column}: invalid UTF-8")]
     InvalidUtf8 {
@@ -244,7 +252,8 @@ impl FormatError {
             | FormatError::NotASize { line, .. }
             | FormatError::SizeOutOfRange { line, .. }
             | FormatError::SizeMismatch { line, .. }
-            | FormatError::Fpuzzles { line, .. } => *line,
+            | FormatError::Fpuzzles { line, .. }
+            | FormatError::Killer { line, .. } => *line,
         }
     }
 

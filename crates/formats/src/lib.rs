@@ -21,7 +21,8 @@
 //! ```
 //!
 //! Modules: one per format ([`line`](InputFormat::Line), [`grid`](InputFormat::Grid),
-//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv)), detection, and the writers. The
+//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv), [`fpuzzles`] and [`killer`], the
+//! two that bring their own specs), detection, and the writers. The
 //! input's bytes become numbered lines in one place (`source`: encodings, terminators, limits,
 //! trailing comments), lines are classified in one place (`kind`: blank, comment, rule, title,
 //! data) and cells and alphabets are decoded in one place (`decode`).
@@ -33,6 +34,7 @@ mod error;
 pub mod fpuzzles;
 mod grid;
 mod header;
+pub mod killer;
 mod kind;
 mod line;
 mod source;
@@ -70,12 +72,21 @@ pub enum InputFormat {
     /// f-puzzles, one puzzle per line: its JSON, a link, or the link's compressed payload; each
     /// puzzle brings its own spec ([`Parsed::spec`]).
     Fpuzzles,
+    /// 9×9 killers, one per line, in SudoCue's `3x3::k:…` form or the enjoysudoku forum's arrow
+    /// form ([`killer`]); each puzzle brings its own spec.
+    Killer,
 }
 
 impl InputFormat {
     /// Every input format, in the order of their documentation.
-    pub const ALL: [InputFormat; 5] =
-        [InputFormat::Line, InputFormat::Grid, InputFormat::Header, InputFormat::Csv, InputFormat::Fpuzzles];
+    pub const ALL: [InputFormat; 6] = [
+        InputFormat::Line,
+        InputFormat::Grid,
+        InputFormat::Header,
+        InputFormat::Csv,
+        InputFormat::Fpuzzles,
+        InputFormat::Killer,
+    ];
 
     /// The format's name: `line`, `grid`, `header`, `csv`.
     pub fn name(self) -> &'static str {
@@ -85,6 +96,7 @@ impl InputFormat {
             InputFormat::Header => "header",
             InputFormat::Csv => "csv",
             InputFormat::Fpuzzles => "fpuzzles",
+            InputFormat::Killer => "killer",
         }
     }
 }
@@ -267,6 +279,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             InputFormat::Header => header::next(&mut self.lines, &mut self.ctx),
             InputFormat::Csv => csv::next(&mut self.lines, &mut self.ctx),
             InputFormat::Fpuzzles => fpuzzles::next(&mut self.lines),
+            InputFormat::Killer => killer::next(&mut self.lines),
         }?;
         let index = self.index;
         self.index += 1;

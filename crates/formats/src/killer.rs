@@ -1,0 +1,299 @@
+//! Killer sudokus in the two text forms the killer community has long shared them in (9×9, no
+//! givens, one puzzle per line; each brings its own spec, as f-puzzles does):
+//!
+//! - SudoCue's cage form, `3x3::k:6150:6150:6401:…:` (`3x3:d:k:…` with both diagonals as
+//!   houses): 81 numbers after `k:`, row-major, each the cell's cage sum × 256 plus a cage
+//!   number; cells with the same cage number form a cage, a number below 256 is a cell in no
+//!   cage;
+//! - the arrow form of the enjoysudoku forum ("understandable snarfable killer cages"), 81
+//!   characters: a cage's head cell holds its sum (`1`–`9`, `A`–`Z` for 10–35, `a`–`j` for
+//!   36–45; `0` for a cage without a sum) and every other cell an arrow to a neighbour in the
+//!   same cage: `<` `>` `^` `v`, and the diagonals `` ` `` (up-left), `'` (up-right), `,`
+//!   (down-left), `.` (down-right). `G<<L<K<L<^G>^>^E^^…`.
+//!
+//! Both are what the Interactive Sudoku Solver (sigh/Interactive-Sudoku-Solver) reads as
+//! killers, and its collections (TAREK_ALL, EXTREME_KILLERS, MATHEMAGIC_KILLERS) are written in
+//! them.
+
+use std::io::BufRead;
+
+use coverlab_model::Symbols;
+use coverlab_model::spec::{CellRef, Rule, Spec};
+
+use crate::error::FormatError;
+use crate::source::{Lines, Next};
+use crate::{Found, Parsed};
+
+const N: usize = 9;
+const CELLS: usize = N * N;
+
+/// The characters of the arrow form.
+fn arrow_char(c: char) -> bool {
+    matches!(c, '0'..='9' | 'A'..='Z' | 'a'..='j' | '<' | '>' | '^' | 'v' | '`' | '\'' | ',' | '.')
+}
+
+/// True when `text` looks like a killer in one of the two forms.
+pub fn looks_like(text: &str) -> bool {
+    let t = first_word(text);
+    if t.starts_with("3x3:") && t.contains(":k:") {
+        return true;
+    }
+    t.chars().count() == CELLS && t.chars().all(arrow_char) && t.contains(['<', '>', '^', 'v', '`', '\'', ','])
+}
+
+/// The puzzle part of a line: up to the first whitespace (what follows is a comment).
+fn first_word(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or("")
+}
+
+/// The next puzzle: one non-blank line.
+pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
+    loop {
+        match lines.next() {
+            Next::Eof => return None,
+            Next::Bad(e) => return Some((e.line(), Err(e))),
+            Next::Line(line) if line.text.trim().is_empty() || line.text.trim_start().starts_with('#') => {
+                lines.recycle(line)
+            }
+            Next::Line(line) => {
+                let number = line.number;
+                let result = parse(&line.text).map_err(|message| FormatError::Killer { line: number, message });
+                lines.recycle(line);
+                return Some((number, result));
+            }
+        }
+    }
+}
+
+/// Reads one killer (either form); the text after the first whitespace is its comment.
+pub fn parse(text: &str) -> Result<Parsed, String> {
+    let t = first_word(text);
+    let comment = text.trim().strip_prefix(t).map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
+    let (cages, diagonals, form) =
+        if t.starts_with("3x3:") { (sudocue(t)?, t.starts_with("3x3:d:"), "k") } else { (arrows(t)?, false, "arrows") };
+    let at = |i: usize| CellRef { row: i / N + 1, col: i % N + 1 };
+    let mut rules = vec![Rule::Rows, Rule::Columns, Rule::Boxes { rows: 3, cols: 3 }];
+    if diagonals {
+        rules.push(Rule::Diagonals);
+    }
+    for (cells, sum) in cages {
+        rules.push(Rule::Cage { cells: cells.into_iter().map(at).collect(), sum });
+    }
+    let name = if diagonals { "killer-x-9x9" } else { "killer-9x9" };
+    let spec = Spec {
+        name: name.into(),
+        summary: format!("a killer read from the {form} form"),
+        size: N,
+        symbols: None,
+        rules,
+    };
+    Ok(Parsed {
+        size: N,
+        values: vec![0; CELLS],
+        symbols: Symbols::default_for(N),
+        title: None,
+        comment,
+        spec: Some(Box::new(spec)),
+    })
+}
+
+/// A cage: its cells (row-major indices, ascending) and its sum, if it has one.
+type Cage = (Vec<usize>, Option<u32>);
+
+/// The cell `rNcM` of index `i`, for messages.
+fn name(i: usize) -> String {
+    format!("r{}c{}", i / N + 1, i % N + 1)
+}
+
+/// SudoCue's form: `3x3:[d]:k:` and 81 numbers separated by `:` (a trailing `:` is fine).
+fn sudocue(t: &str) -> Result<Vec<Cage>, String> {
+    let mut parts: Vec<&str> = t.split(':').collect();
+    if parts.last() == Some(&"") {
+        parts.pop();
+    }
+    match parts.get(1).copied() {
+        Some("" | "d") => {}
+        Some(other) => {
+            return Err(format!("{other:?} after \"3x3:\" is not a variant this reader knows (empty, or d)"));
+        }
+        None => return Err("not a killer (\"3x3::k:\" then 81 numbers)".into()),
+    }
+    if parts.get(2) != Some(&"k") {
+        return Err("not a killer (\"3x3::k:\" then 81 numbers)".into());
+    }
+    let numbers = &parts[3..];
+    if numbers.len() != CELLS {
+        return Err(format!("{} cell numbers after \"k:\", expected {CELLS}", numbers.len()));
+    }
+    // Cage number → (cells, sum).
+    let mut cages: Vec<(u32, Vec<usize>, u32)> = Vec::new();
+    for (i, word) in numbers.iter().enumerate() {
+        let value: u32 = word
+            .parse()
+            .map_err(|_| format!("{}: {word:?} is not a whole number (cage sum × 256 + cage number)", name(i)))?;
+        let (sum, id) = (value / 256, value % 256);
+        if sum == 0 {
+            continue;
+        }
+        match cages.iter_mut().find(|(k, _, _)| *k == id) {
+            Some((_, cells, s)) if *s == sum => cells.push(i),
+            Some((_, cells, s)) => {
+                return Err(format!("{}: cage {id} has sum {sum} here but {s} at {}", name(i), name(cells[0])));
+            }
+            None => cages.push((id, vec![i], sum)),
+        }
+    }
+    Ok(cages.into_iter().map(|(_, cells, sum)| (cells, Some(sum))).collect())
+}
+
+/// The arrow form: 81 characters, heads holding sums and arrows pointing along each cage.
+fn arrows(t: &str) -> Result<Vec<Cage>, String> {
+    let chars: Vec<char> = t.chars().collect();
+    if chars.len() != CELLS {
+        return Err(format!("{} characters, expected {CELLS} (a sum or an arrow per cell)", chars.len()));
+    }
+    // Where each cell points: itself for a head.
+    let mut to = [0usize; CELLS];
+    for (i, &c) in chars.iter().enumerate() {
+        let (r, col) = ((i / N) as i64, (i % N) as i64);
+        let (dr, dc) = match c {
+            '<' => (0, -1),
+            '>' => (0, 1),
+            '^' => (-1, 0),
+            'v' => (1, 0),
+            '`' => (-1, -1),
+            '\'' => (-1, 1),
+            ',' => (1, -1),
+            '.' => (1, 1),
+            _ if sum_of(c).is_some() => (0, 0),
+            _ => return Err(format!("{} (column {}): {c:?} is neither a sum nor an arrow", name(i), i + 1)),
+        };
+        let (r2, c2) = (r + dr, col + dc);
+        if !(0..N as i64).contains(&r2) || !(0..N as i64).contains(&c2) {
+            return Err(format!("{} (column {}): {c:?} points outside the grid", name(i), i + 1));
+        }
+        to[i] = (r2 * N as i64 + c2) as usize;
+    }
+    // Follow each cell's arrows to its head.
+    let mut head_of = [usize::MAX; CELLS];
+    for (i, head) in head_of.iter_mut().enumerate() {
+        let mut cell = i;
+        let mut steps = 0;
+        while to[cell] != cell {
+            cell = to[cell];
+            steps += 1;
+            if steps > CELLS {
+                return Err(format!("{} (column {}): its arrows go round in a loop", name(i), i + 1));
+            }
+        }
+        *head = cell;
+    }
+    let mut cages: Vec<Cage> = Vec::new();
+    let mut index_of = [usize::MAX; CELLS];
+    for (i, &h) in head_of.iter().enumerate() {
+        if index_of[h] == usize::MAX {
+            index_of[h] = cages.len();
+            let sum = sum_of(chars[h]).filter(|&s| s > 0);
+            cages.push((Vec::new(), sum));
+        }
+        cages[index_of[h]].0.push(i);
+    }
+    Ok(cages)
+}
+
+/// A head's sum: `0`–`9`, `A`–`Z` (10–35), `a`–`j` (36–45).
+fn sum_of(c: char) -> Option<u32> {
+    match c {
+        '0'..='9' => Some(c as u32 - '0' as u32),
+        'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
+        'a'..='j' => Some(c as u32 - 'a' as u32 + 36),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cage as (row, column) pairs, sorted, and its sum.
+    type Written = (Vec<(usize, usize)>, Option<u32>);
+
+    fn cages(spec: &Spec) -> Vec<Written> {
+        let mut out: Vec<_> = spec
+            .rules
+            .iter()
+            .filter_map(|r| match r {
+                Rule::Cage { cells, sum } => {
+                    let mut cells: Vec<_> = cells.iter().map(|c| (c.row, c.col)).collect();
+                    cells.sort_unstable();
+                    Some((cells, *sum))
+                }
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn both_forms_read_the_same_cages() {
+        // A layout written both ways by hand: rows of three-cell cages (sum 6 + row), the last
+        // row's first cage without a sum in the arrow form.
+        let mut arrows = String::new();
+        let mut k = String::from("3x3::k:");
+        for r in 0..9 {
+            for c in 0..9 {
+                let sum = 6 + r as u32;
+                arrows.push(if c % 3 == 0 {
+                    std::char::from_digit(sum, 36).unwrap().to_ascii_uppercase()
+                } else {
+                    '<'
+                });
+                k.push_str(&format!("{}:", sum * 256 + (r * 3 + c / 3) as u32));
+            }
+        }
+        // Sums below 10 are digits; 10 and up letters.
+        let a = parse(&arrows).unwrap();
+        let b = parse(&k).unwrap();
+        assert_eq!(cages(a.spec.as_ref().unwrap()), cages(b.spec.as_ref().unwrap()));
+        assert_eq!(cages(a.spec.as_ref().unwrap()).len(), 27);
+        assert!(looks_like(&arrows) && looks_like(&k));
+    }
+
+    #[test]
+    fn arrows_follow_diagonals_and_zero_is_no_sum() {
+        // r1c1 heads row 1 and r2c2 (`); the other rows are cages of their own.
+        let mut t: Vec<char> = "9<<<<<<<<".repeat(9).chars().collect();
+        t[0] = '0';
+        t[10] = '`';
+        t[11] = '8'; // r2c3 heads the rest of row 2
+        let p = parse(&t.iter().collect::<String>()).unwrap();
+        let c = cages(p.spec.as_ref().unwrap());
+        assert!(
+            c.contains(&(vec![(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 8), (1, 9), (2, 2)], None)),
+            "{c:?}"
+        );
+    }
+
+    #[test]
+    fn bad_killers_say_what_and_where() {
+        let mut t: Vec<char> = "9<<<<<<<<".repeat(9).chars().collect();
+        t[0] = '<';
+        let e = parse(&t.iter().collect::<String>()).unwrap_err();
+        assert!(e.contains("r1c1") && e.contains("outside the grid"), "{e}");
+        let mut t: Vec<char> = "9<<<<<<<<".repeat(9).chars().collect();
+        t[0] = '>'; // r1c1 -> r1c2 -> r1c1
+        let e = parse(&t.iter().collect::<String>()).unwrap_err();
+        assert!(e.contains("loop"), "{e}");
+        // Found by fuzzing: the form's start and nothing after it.
+        for cut in ["3x3:", "3x3:\t", "3x3::", "3x3::k", "3x3:d:k:"] {
+            assert!(parse(cut).is_err(), "{cut}");
+        }
+        let e = parse("3x3::k:1:2:3:").unwrap_err();
+        assert!(e.contains("3 cell numbers"), "{e}");
+        let e = parse(&format!("3x3::k:{}x:", "2560:".repeat(80))).unwrap_err();
+        assert!(e.contains("r9c9") && e.contains("\"x\""), "{e}");
+        let e = parse(&format!("3x3::k:{}2816:", "2560:".repeat(80))).unwrap_err();
+        assert!(e.contains("r9c9") && e.contains("sum 11") && e.contains("r1c1"), "{e}");
+    }
+}
