@@ -15,7 +15,8 @@
 //!   branching on a value's two places in a house (`place_branching: false`), choosing its
 //!   cells by conflict weight (`wdeg: true`, dom/wdeg): on the 42 TAREK killers, 3.1 s for all
 //!   instead of 9.3 s with MRV, the slowest 0.73 s instead of 4.0 s (whole process; with the
-//!   model's innies minus outies and cheaper filtering since, 0.38 s: strategies/PERFORMANCE.md).
+//!   model's innies minus outies, cheaper filtering and hidden cage values since, 0.39 s:
+//!   strategies/PERFORMANCE.md).
 //!
 //! Its traces say `start auto` whichever kernel ran; its options are none (choose `band-9x9`,
 //! `fast(…)` or `sat` to set a kernel's).

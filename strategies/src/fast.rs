@@ -19,6 +19,12 @@
 //! 2. hidden singles (optional): each house touched since its last scan is scanned once with
 //!    two bitset accumulators (`once`, `twice`): a value with no place is a conflict, a value
 //!    with one place is placed there;
+//! 2b. constraints beyond houses (cages, thermometers, dots, …), after naked singles: each one
+//!    marked since its last filtering is filtered by the model's `Constraint::filter` (a cage by
+//!    its table of value sets, narrowed as the search goes deeper); a cage also drops the sets
+//!    without a value that some house it shares two cells with can place only in the cage
+//!    (hidden cage values, option `hidden_cage`), and a value every remaining set holds leaves
+//!    the cells that see all of its places in the cage;
 //! 3. locked candidates (optional), when singles stall: if every place of a value in house A
 //!    lies in A ∩ B (B any unit sharing ≥ 2 cells with A), the value leaves B \ A (emitted as
 //!    `eliminate` events);
@@ -38,7 +44,7 @@ use coverlab_engine::{
 };
 use coverlab_model::{Grid, Model, Puzzle, Value};
 
-use crate::geometry::Geometry;
+use crate::geometry::{AROUND_END, Geometry};
 use crate::options::{OptionInfo, Options};
 
 /// Which deductions run between decisions, and whether the search restarts.
@@ -65,6 +71,9 @@ pub struct Config {
     /// conflict adds a weight to the cells of the house or constraint that failed), instead of
     /// the fewest candidates alone.
     pub conflict_weights: bool,
+    /// Hidden cage values: a value whose every place in a house lies in a cage's cells must be
+    /// in the cage, and the cage's value sets without it are dropped.
+    pub hidden_cage_values: bool,
 }
 
 impl Config {
@@ -80,6 +89,7 @@ impl Config {
         all_different_from: 16,
         sat_after: None,
         conflict_weights: false,
+        hidden_cage_values: true,
     };
 }
 
@@ -113,6 +123,11 @@ pub const OPTIONS: &[OptionInfo] = &[
     OptionInfo::number("sat_from", 65, 1, 65, "on grids of this size and up, hand a hard search to sat; 65: never"),
     OptionInfo::number("sat_after", SAT_AFTER_GUESSES, 1, u32::MAX as u64, "the guesses before that hand-over"),
     OptionInfo::flag("wdeg", false, "branch on fewest candidates per conflict a cell took part in (dom/wdeg)"),
+    OptionInfo::flag(
+        "hidden_cage",
+        true,
+        "a cage must hold each value whose every place in a house it touches is in its cells",
+    ),
     OptionInfo::number("seed", 0, 0, u64::MAX, "the restarts' random seed (--seed when not given)"),
 ];
 
@@ -132,6 +147,7 @@ impl Config {
             all_different_from: size("gac_from").unwrap_or(usize::MAX),
             sat_after: size("sat_from").map(|from| (from, options.number("sat_after"))),
             conflict_weights: options.flag("wdeg"),
+            hidden_cage_values: options.flag("hidden_cage"),
         }
     }
 }
@@ -666,8 +682,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             let v = self.b.grid[base + x];
             *d = if v == 0 { self.b.cand[base + x].to_u64() } else { 1 << (v - 1) };
         }
+        let must = if self.cfg.hidden_cage_values { self.forced(k) } else { 0 };
         let live = &mut self.b.live[self.depth * g.constraints.len() + k];
-        let required = match c.filter_tracked(&mut dom[..len], live) {
+        let required = match c.filter_forced(&mut dom[..len], live, must) {
             Ok(required) => required,
             Err(at) => return Err(ConflictCause::Constraint { constraint: k, cell: c.cells[at] }),
         };
@@ -715,6 +732,26 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             }
         }
         Ok(changed)
+    }
+
+    /// The values constraint `k` (a cage) must hold: each value with no place, open or filled,
+    /// outside it in a house it touches (that house holds the value in the cage's cells). 0 for
+    /// a constraint without a table of value sets.
+    fn forced(&self, k: usize) -> u64 {
+        let base = self.depth * self.g.cells;
+        let full = self.full.to_u64();
+        let (mut must, mut outside) = (0u64, 0u64);
+        for &y in self.g.around(k) {
+            if y == AROUND_END {
+                must |= !outside;
+                outside = 0;
+            } else if outside != full {
+                let y = usize::from(y);
+                let v = self.b.grid[base + y];
+                outside |= if v == 0 { self.b.cand[base + y].to_u64() } else { 1 << (v - 1) };
+            }
+        }
+        must & full
     }
 
     /// For each value of `required` (needed by constraint `k`, whose filtered domains are

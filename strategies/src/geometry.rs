@@ -55,7 +55,15 @@ pub(crate) struct Geometry {
     /// see every place of a value a cage needs).
     sees: Vec<u64>,
     pub sees_words: usize,
+    /// Per constraint with a table of value sets (cages): for each house it touches, that
+    /// house's cells outside the constraint, the houses separated by [`AROUND_END`] (an empty
+    /// range for other constraints).
+    around_off: Vec<u32>,
+    around_cells: Vec<u16>,
 }
+
+/// Ends one house's cells in [`Geometry::around`].
+pub(crate) const AROUND_END: u16 = u16::MAX;
 
 fn rows<T: Copy>(lists: impl Iterator<Item = Vec<T>>) -> (Vec<u32>, Vec<T>) {
     let mut off = vec![0u32];
@@ -92,6 +100,29 @@ impl Geometry {
                     sees[c * sees_words + (p >> 6)] |= 1 << (p & 63);
                 }
             }
+        }
+        let mut around_off = vec![0u32];
+        let mut around_cells: Vec<u16> = Vec::new();
+        for c in &constraints {
+            if c.has_table() {
+                // Houses sharing two cells or more with it: where it has one, a value with no
+                // other place is a hidden single, which the search places anyway.
+                let mut touched: Vec<(u16, usize)> = Vec::new();
+                for &x in &c.cells {
+                    for &h in model.units_of(x).iter().filter(|&&u| (u as usize) < houses) {
+                        match touched.iter_mut().find(|(t, _)| *t == h as u16) {
+                            Some((_, count)) => *count += 1,
+                            None => touched.push((h as u16, 1)),
+                        }
+                    }
+                }
+                for (h, _) in touched.into_iter().filter(|&(_, count)| count >= 2) {
+                    let outside = units[usize::from(h)].cells.iter().filter(|y| !c.cells.contains(y));
+                    around_cells.extend(outside.map(|&y| y as u16));
+                    around_cells.push(AROUND_END);
+                }
+            }
+            around_off.push(around_cells.len() as u32);
         }
         // Unit pairs sharing at least two cells (a one-cell overlap locks nothing a hidden
         // single would not find). BTreeMap: deterministic order.
@@ -167,7 +198,16 @@ impl Geometry {
             cons_of,
             sees,
             sees_words,
+            around_off,
+            around_cells,
         }
+    }
+
+    /// For constraint `k` with a table of value sets: the cells outside it of each house it
+    /// touches, each house's followed by [`AROUND_END`]; empty for other constraints.
+    #[inline]
+    pub fn around(&self, k: usize) -> &[u16] {
+        &self.around_cells[self.around_off[k] as usize..self.around_off[k + 1] as usize]
     }
 
     /// The cells `a` sees, one bit each (only when the spec has constraints beyond houses).

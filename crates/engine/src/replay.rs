@@ -5,7 +5,8 @@
 //! trace of a contradictory puzzle can be checked too); every placement (given, deduced or
 //! guessed) puts a value in an empty cell that no peer holds, that was not eliminated and that
 //! breaks no constraint beyond houses (a cage's sum, a thermometer, …); every elimination a
-//! constraint is named for really follows from filtering that constraint; every
+//! constraint is named for really follows from filtering that constraint (for a cage, knowing
+//! the values a house it meets can place nowhere else); every
 //! naked or hidden single really is one; every claimed conflict really is one; depths open and
 //! close in order, and each backtrack restores the state exactly as it was; every solution is
 //! valid by the independent validator; and the final count matches the solutions seen.
@@ -96,7 +97,23 @@ impl State {
                 v => 1 << (v - 1),
             })
             .collect();
-        c.filter(&mut domains).map(|()| domains)
+        // A cage holds each value that no cell outside it can take in a house it meets: that
+        // house needs the value somewhere (strategies call these hidden cage values).
+        let mut must = 0u64;
+        if c.has_table() {
+            for house in self.model.houses().iter().filter(|h| h.cells.iter().any(|x| c.cells.contains(x))) {
+                let outside = house.cells.iter().filter(|x| !c.cells.contains(x)).fold(0u64, |m, &x| {
+                    m | match self.grid[x] {
+                        0 => (1..=n as Value).filter(|&v| self.can_take(x, v)).fold(0, |m, v| m | 1 << (v - 1)),
+                        v => 1 << (v - 1),
+                    }
+                });
+                must |= !outside;
+            }
+            must &= if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        }
+        let mut live = u64::MAX; // every value set of the table tried
+        c.filter_forced(&mut domains, &mut live, must).map(|_| domains)
     }
 
     fn change(&mut self, cell: Cell, value: Value, eliminated: u64) {

@@ -259,12 +259,19 @@ impl Constraint {
     /// fit; sets that no longer fit these domains are cleared from it and not tried again under
     /// narrower ones (simple tabular reduction). Start from `u64::MAX`; other kinds ignore it.
     pub fn filter_tracked(&self, domains: &mut [u64], live: &mut u64) -> Result<u64, usize> {
+        self.filter_forced(domains, live, 0)
+    }
+
+    /// [`Constraint::filter_tracked`] knowing that the cells hold every value of `must`
+    /// together (a value whose every place in some house lies in these cells): a cage's value
+    /// sets without one of them no longer fit. Other kinds ignore `must`.
+    pub fn filter_forced(&self, domains: &mut [u64], live: &mut u64, must: u64) -> Result<u64, usize> {
         debug_assert_eq!(domains.len(), self.cells.len());
         if let Some(i) = domains.iter().position(|&d| d == 0) {
             return Err(i);
         }
         if let Relation::Sum { combinations: Some(table), .. } = &self.relation {
-            return cage(table, domains, live);
+            return cage(table, domains, live, must);
         }
         match &self.relation {
             Relation::Pair(table) => pair(table, domains),
@@ -341,6 +348,12 @@ impl Constraint {
         }
     }
 
+    /// True for a sum with a table of value sets (a cage; a derived sum over cells that see
+    /// each other).
+    pub fn has_table(&self) -> bool {
+        matches!(self.relation, Relation::Sum { combinations: Some(_), .. })
+    }
+
     /// True when filtering the domains [`Constraint::filter`] just narrowed removes nothing more
     /// (the filter keeps exactly the values some satisfying assignment uses): pair tables,
     /// allowed values, and sums filtered by partial sums (totals under 128). A propagator need
@@ -409,23 +422,23 @@ fn increasing(d: &mut [u64]) -> Result<(), usize> {
 /// still has and every cell has one of its values. Each cell keeps the values of feasible sets;
 /// a value every feasible set needs, left in one cell, is placed there. Returns the values every
 /// feasible set holds (what [`Constraint::required`] gives after the filter).
-fn cage(table: &[u64], d: &mut [u64], live: &mut u64) -> Result<u64, usize> {
+fn cage(table: &[u64], d: &mut [u64], live: &mut u64, must: u64) -> Result<u64, usize> {
     // Scratch sized to the cage: most cages have a handful of cells.
     match d.len() {
-        0..=8 => cage_sized::<8>(table, d, live),
-        9..=16 => cage_sized::<16>(table, d, live),
-        _ => cage_sized::<64>(table, d, live),
+        0..=8 => cage_sized::<8>(table, d, live, must),
+        9..=16 => cage_sized::<16>(table, d, live, must),
+        _ => cage_sized::<64>(table, d, live, must),
     }
 }
 
-fn cage_sized<const N: usize>(table: &[u64], d: &mut [u64], live: &mut u64) -> Result<u64, usize> {
+fn cage_sized<const N: usize>(table: &[u64], d: &mut [u64], live: &mut u64, must: u64) -> Result<u64, usize> {
     let k = d.len();
     let union = d.iter().fold(0, |u, &m| u | m);
     let mut new = [0u64; N];
     let mut required = u64::MAX;
     let mut any = false;
     // Every value of a set is some cell's (a set has as many values as the cage has cells).
-    let fits = |set: u64| set & !union == 0 && matches_all(d, set);
+    let fits = |set: u64| set & !union == 0 && set & must == must && matches_all(d, set);
     let tracked = table.len().min(64);
     let mut sets = *live & if tracked == 64 { u64::MAX } else { (1 << tracked) - 1 };
     let mut keep = |set: u64, new: &mut [u64; N]| {
@@ -1028,6 +1041,80 @@ mod tests {
                 d = whole;
             }
         }
+    }
+
+    /// The values of each cell used by some assignment of distinct values within `d` adding up
+    /// to `sum` and using every value of `must`.
+    fn brute_cage(d: &[u64], sum: u32, must: u64) -> Vec<u64> {
+        fn go(
+            d: &[u64],
+            i: usize,
+            (used, total): (u64, u32),
+            (sum, must): (u32, u64),
+            values: &mut [u32],
+            keep: &mut [u64],
+        ) {
+            if i == d.len() {
+                if total == sum && used & must == must {
+                    values.iter().zip(keep.iter_mut()).for_each(|(&v, k)| *k |= bit(v));
+                }
+                return;
+            }
+            for v in 1..=9 {
+                if d[i] & bit(v) != 0 && used & bit(v) == 0 {
+                    values[i] = v;
+                    go(d, i + 1, (used | bit(v), total + v), (sum, must), values, keep);
+                }
+            }
+        }
+        let mut keep = vec![0u64; d.len()];
+        go(d, 0, (0, 0), (sum, must), &mut vec![0; d.len()], &mut keep);
+        keep
+    }
+
+    #[test]
+    fn values_a_cage_must_hold_filter_like_trying_every_assignment() {
+        let mut state = 11;
+        let mut narrowed = 0;
+        for round in 0..3_000 {
+            let k = 2 + round % 4;
+            let sum = (k * (k + 1) / 2) as u32 + (lcg(&mut state) % (k as u64 * (9 - k as u64) + 1)) as u32;
+            let cage = c(Relation::Sum { sum, combinations: Some(combinations(9, k, sum).unwrap().into()) }, k, 9);
+            let mut d: Vec<u64> = (0..k).map(|_| (lcg(&mut state) | lcg(&mut state)) & full(9)).collect();
+            // One or two values the cage must hold.
+            let must = bit(1 + (lcg(&mut state) % 9) as u32)
+                | if round % 3 == 0 { bit(1 + (lcg(&mut state) % 9) as u32) } else { 0 };
+            let expected = brute_cage(&d, sum, must);
+            let without = brute_cage(&d, sum, 0);
+            // The same cage with only the value sets holding `must`, written out by hand.
+            let sets: Vec<u64> = combinations(9, k, sum).unwrap().into_iter().filter(|s| s & must == must).collect();
+            let mut by_hand = d.clone();
+            let hand = if sets.is_empty() {
+                Err(0)
+            } else {
+                c(Relation::Sum { sum, combinations: Some(sets.into()) }, k, 9).filter_required(&mut by_hand)
+            };
+            let mut live = u64::MAX;
+            match cage.filter_forced(&mut d, &mut live, must) {
+                Ok(required) => {
+                    // Sound: every value some assignment uses is kept; and the same as the
+                    // smaller table.
+                    assert!(
+                        d.iter().zip(&expected).all(|(&got, &used)| got & used == used),
+                        "sum {sum}, must {must:x}"
+                    );
+                    assert_eq!((Ok(required), &d), (hand, &by_hand), "sum {sum}, must {must:x}");
+                    assert_eq!(required & must, must);
+                }
+                Err(_) => {
+                    assert!(expected.contains(&0), "sum {sum}, must {must:x}: {expected:x?}");
+                    assert!(hand.is_err());
+                }
+            }
+            narrowed += usize::from(expected != without);
+        }
+        // The values asked for do narrow: the comparison is not of two unfiltered sets.
+        assert!(narrowed > 300, "{narrowed}");
     }
 
     #[test]
