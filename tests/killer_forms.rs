@@ -107,3 +107,23 @@ fn hidden_cage_values_change_the_search_not_the_answers() {
         assert_ne!(guesses[0], guesses[1], "{file}");
     }
 }
+
+#[test]
+fn specs_written_back_keep_every_layout() {
+    // Four killers read with the same spec name: each layout gets a file of its own, and each
+    // file with its puzzle line solves to the collection's solution.
+    let dir = scratch("killer", "specs");
+    let out = run(&["check", "--spec-out", s(&dir), &format!("{DATA}killer_extreme_4.txt")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let pairs: Vec<(&str, &str)> = stdout.lines().map(|l| l.split_once(" : ").unwrap()).collect();
+    assert_eq!(pairs.len(), 4);
+    let mut files: Vec<&str> = pairs.iter().map(|p| p.0).collect();
+    files.dedup();
+    assert_eq!(files.len(), 4, "{stdout}");
+    for ((spec, line), want) in pairs.iter().zip(lines("killer_extreme_4.solutions.txt")) {
+        let out = run(&["solve", "--format", "line", "--spec", spec, line]);
+        assert_eq!(out.status.code(), Some(0), "{spec}: {}", text(&out.stderr));
+        assert_eq!(solutions(&out), vec![want], "{spec}");
+    }
+}

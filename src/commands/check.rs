@@ -49,6 +49,9 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
     let mut out = Stdout::new();
     let puzzles = args.input.open(spec);
     let (mut good, mut bad, mut notes) = (0usize, 0usize, 0usize);
+    // The specs written so far, by file name: puzzles of one layout share a file, and a
+    // different layout under a name already taken gets `-2`, `-3`, … (none is overwritten).
+    let mut written: Vec<coverlab_model::Spec> = Vec::new();
     for next in puzzles {
         let problem = match next {
             Next::Puzzle(item) => match item.puzzle {
@@ -61,10 +64,27 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                     if let Some(dir) = &args.spec_out
                         && !model.spec().rules.is_empty()
                     {
-                        let path = dir.join(format!("{}.ron", model.name()));
-                        std::fs::create_dir_all(dir)
-                            .and_then(|()| std::fs::write(&path, model.spec().to_ron()))
-                            .with_context(|| format!("cannot write {}", path.display()))?;
+                        let same = |a: &coverlab_model::Spec| a.size == model.size() && a.rules == model.spec().rules;
+                        let spec = match written.iter().find(|w| same(w)) {
+                            Some(spec) => spec.clone(),
+                            None => {
+                                let mut spec = model.spec().clone();
+                                let taken = |name: &str| written.iter().any(|w| w.name == name);
+                                let base = spec.name.clone();
+                                let mut k = 2;
+                                while taken(&spec.name) {
+                                    spec.name = format!("{base}-{k}");
+                                    k += 1;
+                                }
+                                let path = dir.join(format!("{}.ron", spec.name));
+                                std::fs::create_dir_all(dir)
+                                    .and_then(|()| std::fs::write(&path, spec.to_ron()))
+                                    .with_context(|| format!("cannot write {}", path.display()))?;
+                                written.push(spec.clone());
+                                spec
+                            }
+                        };
+                        let path = dir.join(format!("{}.ron", spec.name));
                         let line = coverlab_formats::write_line(puzzle.givens().values(), puzzle.symbols());
                         writeln!(out, "{} : {line}", path.display())?;
                     }
