@@ -16,19 +16,19 @@
 //! Each node:
 //! 1. naked singles: a cell left with one candidate takes it; placing a value removes it from
 //!    every peer (houses and at-most-once groups), queueing peers left with one candidate;
-//! 2. hidden singles (optional): each house touched since its last scan is scanned once with
-//!    two bitset accumulators (`once`, `twice`): a value with no place is a conflict, a value
-//!    with one place is placed there;
-//! 2b. constraints beyond houses (cages, thermometers, dots, …), after naked singles: each one
+//! 2. constraints beyond houses (cages, thermometers, dots, …), after naked singles: each one
 //!    marked since its last filtering is filtered by the model's `Constraint::filter` (a cage by
 //!    its table of value sets, narrowed as the search goes deeper); a cage also drops the sets
 //!    without a value that some house it shares two cells with can place only in the cage
 //!    (hidden cage values, option `hidden_cage`), and a value every remaining set holds leaves
 //!    the cells that see all of its places in the cage;
-//! 3. locked candidates (optional), when singles stall: if every place of a value in house A
+//! 3. hidden singles (optional): each house touched since its last scan is scanned once with
+//!    two bitset accumulators (`once`, `twice`): a value with no place is a conflict, a value
+//!    with one place is placed there;
+//! 4. locked candidates (optional), when singles stall: if every place of a value in house A
 //!    lies in A ∩ B (B any unit sharing ≥ 2 cells with A), the value leaves B \ A (emitted as
 //!    `eliminate` events);
-//! 4. MRV: branch on the unsolved cell with fewest candidates; among bivalue cells, on the one
+//! 5. MRV: branch on the unsolved cell with fewest candidates; among bivalue cells, on the one
 //!    whose two branches remove the most candidates from its peers (the score of `band-9x9`,
 //!    bivalue peers weighted 5×: on 16×16 generated_minimal_30 the largest search went from
 //!    1,026 guesses to 241); values ascending, or in random order with restarts.
