@@ -16,7 +16,7 @@ use coverlab_model::{MAX_SIZE, Symbols};
 use serde_json::{Map, Value};
 
 use crate::error::FormatError;
-use crate::source::{Lines, Next};
+use crate::source::Lines;
 use crate::{Found, Parsed};
 use std::io::BufRead;
 
@@ -31,21 +31,7 @@ pub(crate) fn looks_like(text: &str) -> bool {
 
 /// The next puzzle: one non-blank line.
 pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
-    loop {
-        match lines.next() {
-            Next::Eof => return None,
-            Next::Bad(e) => return Some((e.line(), Err(e))),
-            Next::Line(line) if line.text.trim().is_empty() || line.text.trim_start().starts_with('#') => {
-                lines.recycle(line)
-            }
-            Next::Line(line) => {
-                let number = line.number;
-                let result = parse(&line.text).map_err(|message| FormatError::Fpuzzles { line: number, message });
-                lines.recycle(line);
-                return Some((number, result));
-            }
-        }
-    }
+    crate::one_per_line(lines, parse, |line, message| FormatError::Fpuzzles { line, message })
 }
 
 /// Reads one puzzle (JSON, link or payload).

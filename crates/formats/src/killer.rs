@@ -21,7 +21,7 @@ use coverlab_model::Symbols;
 use coverlab_model::spec::{CellRef, Rule, Spec};
 
 use crate::error::FormatError;
-use crate::source::{Lines, Next};
+use crate::source::Lines;
 use crate::{Found, Parsed};
 
 const N: usize = 9;
@@ -48,21 +48,7 @@ fn first_word(text: &str) -> &str {
 
 /// The next puzzle: one non-blank line.
 pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
-    loop {
-        match lines.next() {
-            Next::Eof => return None,
-            Next::Bad(e) => return Some((e.line(), Err(e))),
-            Next::Line(line) if line.text.trim().is_empty() || line.text.trim_start().starts_with('#') => {
-                lines.recycle(line)
-            }
-            Next::Line(line) => {
-                let number = line.number;
-                let result = parse(&line.text).map_err(|message| FormatError::Killer { line: number, message });
-                lines.recycle(line);
-                return Some((number, result));
-            }
-        }
-    }
+    crate::one_per_line(lines, parse, |line, message| FormatError::Killer { line, message })
 }
 
 /// Reads one killer (either form); the text after the first whitespace is its comment.

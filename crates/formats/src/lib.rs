@@ -222,6 +222,31 @@ pub struct Entry {
 /// A puzzle and the line it starts on, as the format modules return them.
 pub(crate) type Found = (usize, Result<Parsed, FormatError>);
 
+/// The next puzzle of a format that writes one per line (f-puzzles, killer forms): the next
+/// line that is neither blank nor a `#` comment, read by `parse`, its error made by `error`
+/// from the line number and the message.
+pub(crate) fn one_per_line<R: BufRead>(
+    lines: &mut source::Lines<R>,
+    parse: impl Fn(&str) -> Result<Parsed, String>,
+    error: impl Fn(usize, String) -> FormatError,
+) -> Option<Found> {
+    loop {
+        match lines.next() {
+            source::Next::Eof => return None,
+            source::Next::Bad(e) => return Some((e.line(), Err(e))),
+            source::Next::Line(line) if line.text.trim().is_empty() || line.text.trim_start().starts_with('#') => {
+                lines.recycle(line)
+            }
+            source::Next::Line(line) => {
+                let number = line.number;
+                let result = parse(&line.text).map_err(|message| error(number, message));
+                lines.recycle(line);
+                return Some((number, result));
+            }
+        }
+    }
+}
+
 /// Reads puzzles one at a time from a [`BufRead`]; an iterator of [`Entry`].
 ///
 /// It streams: it holds at most one line ([`MAX_LINE_BYTES`] at most), the current puzzle and a
