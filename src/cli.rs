@@ -133,7 +133,8 @@ pub enum TraceFormatArg {
 #[derive(Debug, Args)]
 pub struct PuzzleInput {
     /// Puzzle files; standard input when none or `-`. A puzzle can also be pasted as the
-    /// argument itself: an f-puzzles link (`https://f-puzzles.com/?load=…`) or one puzzle line.
+    /// argument itself: an f-puzzles link (`https://f-puzzles.com/?load=…`), a killer in one of
+    /// its text forms, or one puzzle line.
     pub files: Vec<PathBuf>,
     /// The spec: a built-in name (see `coverlab specs`) or a RON file. Default: the classic spec
     /// for the puzzle's cell count (81 → classic-9x9, 256 → classic-16x16, …).

@@ -364,7 +364,7 @@ impl Puzzles {
             let name = InputName::new("<stdin>".into(), "<stdin>".into());
             (name, Box::new(BufReader::new(std::io::stdin())))
         } else if let Some(text) = path.to_str().filter(|t| is_inline_puzzle(t) && !path.exists()) {
-            // A puzzle pasted as the argument itself: an f-puzzles link, or one puzzle line.
+            // A puzzle pasted as the argument itself (see `is_inline_puzzle`).
             let name = InputName::new("<argument>".into(), "<argument>".into());
             (name, Box::new(std::io::Cursor::new(text.as_bytes().to_vec())))
         } else {

@@ -64,27 +64,26 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                     if let Some(dir) = &args.spec_out
                         && !model.spec().rules.is_empty()
                     {
-                        let same = |a: &coverlab_model::Spec| a.size == model.size() && a.rules == model.spec().rules;
-                        let spec = match written.iter().find(|w| same(w)) {
-                            Some(spec) => spec.clone(),
-                            None => {
-                                let mut spec = model.spec().clone();
-                                let taken = |name: &str| written.iter().any(|w| w.name == name);
-                                let base = spec.name.clone();
-                                let mut k = 2;
-                                while taken(&spec.name) {
-                                    spec.name = format!("{base}-{k}");
-                                    k += 1;
+                        let name =
+                            match written.iter().find(|w| w.size == model.size() && w.rules == model.spec().rules) {
+                                Some(same) => same.name.clone(),
+                                None => {
+                                    let mut spec = model.spec().clone();
+                                    let mut k = 2;
+                                    while written.iter().any(|w| w.name == spec.name) {
+                                        spec.name = format!("{}-{k}", model.name());
+                                        k += 1;
+                                    }
+                                    let path = dir.join(format!("{}.ron", spec.name));
+                                    std::fs::create_dir_all(dir)
+                                        .and_then(|()| std::fs::write(&path, spec.to_ron()))
+                                        .with_context(|| format!("cannot write {}", path.display()))?;
+                                    let name = spec.name.clone();
+                                    written.push(spec);
+                                    name
                                 }
-                                let path = dir.join(format!("{}.ron", spec.name));
-                                std::fs::create_dir_all(dir)
-                                    .and_then(|()| std::fs::write(&path, spec.to_ron()))
-                                    .with_context(|| format!("cannot write {}", path.display()))?;
-                                written.push(spec.clone());
-                                spec
-                            }
-                        };
-                        let path = dir.join(format!("{}.ron", spec.name));
+                            };
+                        let path = dir.join(format!("{name}.ron"));
                         let line = coverlab_formats::write_line(puzzle.givens().values(), puzzle.symbols());
                         writeln!(out, "{} : {line}", path.display())?;
                     }

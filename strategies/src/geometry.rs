@@ -109,10 +109,10 @@ impl Geometry {
                 // other place is a hidden single, which the search places anyway.
                 let mut touched: Vec<(u16, usize)> = Vec::new();
                 for &x in &c.cells {
-                    for &h in model.units_of(x).iter().filter(|&&u| (u as usize) < houses) {
-                        match touched.iter_mut().find(|(t, _)| *t == h as u16) {
+                    for &h in &house_of[house_of_off[x] as usize..house_of_off[x + 1] as usize] {
+                        match touched.iter_mut().find(|(t, _)| *t == h) {
                             Some((_, count)) => *count += 1,
-                            None => touched.push((h as u16, 1)),
+                            None => touched.push((h, 1)),
                         }
                     }
                 }

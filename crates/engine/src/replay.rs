@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use coverlab_model::{Cell, Grid, Model, Puzzle, Symbols, Value, cell_name};
 
+use crate::bits::Bits;
 use crate::trace::{ConflictCause, PlaceReason, TraceEvent};
 
 /// What a valid trace showed.
@@ -84,33 +85,28 @@ impl State {
         })
     }
 
+    /// The values `cell` holds or can take, one bit each: its value when filled.
+    fn domain(&self, cell: Cell) -> u64 {
+        match self.grid[cell] {
+            0 => (1..=self.n() as Value).filter(|&v| self.can_take(cell, v)).fold(0, |m, v| m | 1 << (v - 1)),
+            v => 1 << (v - 1),
+        }
+    }
+
     /// Filters constraint `k` on the candidates as they stand (a filled cell: its value; an
     /// empty one: the values it can take). `Err`: the constraint cannot hold.
     fn filtered(&self, k: usize) -> Result<Vec<u64>, usize> {
         let c = &self.model.constraints()[k];
-        let n = self.n();
-        let mut domains: Vec<u64> = c
-            .cells
-            .iter()
-            .map(|&x| match self.grid[x] {
-                0 => (1..=n as Value).filter(|&v| self.can_take(x, v)).fold(0, |m, v| m | 1 << (v - 1)),
-                v => 1 << (v - 1),
-            })
-            .collect();
+        let mut domains: Vec<u64> = c.cells.iter().map(|&x| self.domain(x)).collect();
         // A cage holds each value that no cell outside it can take in a house it meets: that
         // house needs the value somewhere (strategies call these hidden cage values).
         let mut must = 0u64;
         if c.has_table() {
             for house in self.model.houses().iter().filter(|h| h.cells.iter().any(|x| c.cells.contains(x))) {
-                let outside = house.cells.iter().filter(|x| !c.cells.contains(x)).fold(0u64, |m, &x| {
-                    m | match self.grid[x] {
-                        0 => (1..=n as Value).filter(|&v| self.can_take(x, v)).fold(0, |m, v| m | 1 << (v - 1)),
-                        v => 1 << (v - 1),
-                    }
-                });
+                let outside = house.cells.iter().filter(|x| !c.cells.contains(x)).fold(0, |m, &x| m | self.domain(x));
                 must |= !outside;
             }
-            must &= if n == 64 { u64::MAX } else { (1 << n) - 1 };
+            must &= u64::full(self.n());
         }
         let mut live = u64::MAX; // every value set of the table tried
         c.filter_forced(&mut domains, &mut live, must).map(|_| domains)
