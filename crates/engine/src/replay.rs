@@ -94,8 +94,9 @@ impl State {
     }
 
     /// Filters constraint `k` on the candidates as they stand (a filled cell: its value; an
-    /// empty one: the values it can take). `Err`: the constraint cannot hold.
-    fn filtered(&self, k: usize) -> Result<Vec<u64>, usize> {
+    /// empty one: the values it can take): the narrowed domains and the values the constraint
+    /// needs (see `Constraint::required`). `Err`: the constraint cannot hold.
+    fn filtered(&self, k: usize) -> Result<(Vec<u64>, u64), usize> {
         let c = &self.model.constraints()[k];
         let mut domains: Vec<u64> = c.cells.iter().map(|&x| self.domain(x)).collect();
         // A cage holds each value that no cell outside it can take in a house it meets: that
@@ -109,7 +110,7 @@ impl State {
             must &= u64::full(self.n());
         }
         let mut live = u64::MAX; // every value set of the table tried
-        c.filter_forced(&mut domains, &mut live, must).map(|_| domains)
+        c.filter_forced(&mut domains, &mut live, must).map(|required| (domains, required))
     }
 
     fn change(&mut self, cell: Cell, value: Value, eliminated: u64) {
@@ -339,12 +340,12 @@ impl Replayer {
                     // value out (or finds that the constraint cannot hold at all); for a cell
                     // outside the constraint, when the constraint needs the value and the cell
                     // sees every cell of it that can take the value.
-                    if let Ok(domains) = st.filtered(k) {
+                    if let Ok((domains, required)) = st.filtered(k) {
                         let bit = 1u64 << (value - 1);
                         let implied = match c.cells.iter().position(|&x| x == cell) {
                             Some(at) => domains[at] & bit == 0,
                             None => {
-                                c.required(&domains) & bit != 0
+                                required & bit != 0
                                     && c.cells.iter().zip(&domains).all(|(&x, &d)| {
                                         d & bit == 0 || model.peers(cell).binary_search(&(x as u16)).is_ok()
                                     })
