@@ -4,8 +4,6 @@
 //! Built from [`Model`] when a strategy first meets a model and cached by the strategy (keyed by
 //! the model's `Arc`), so a run over many puzzles of one spec builds it once.
 
-use std::collections::BTreeMap;
-
 use coverlab_model::{Constraint, Model};
 
 /// True when two models have the same units (so the same flat arrays): the same `Arc`, or a
@@ -125,16 +123,18 @@ impl Geometry {
             around_off.push(around_cells.len() as u32);
         }
         // Unit pairs sharing at least two cells (a one-cell overlap locks nothing a hidden
-        // single would not find). BTreeMap: deterministic order.
-        let mut shared: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+        // single would not find): every pair of units a cell is in, sorted, so that equal pairs
+        // are neighbours and the order is deterministic.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
         for c in 0..cells {
             let us = model.units_of(c);
             for (i, &a) in us.iter().enumerate() {
                 for &b in &us[i + 1..] {
-                    *shared.entry((a.min(b), a.max(b))).or_default() += 1;
+                    pairs.push((a.min(b), a.max(b)));
                 }
             }
         }
+        pairs.sort_unstable();
         let mut links = Vec::new();
         let mut link_cells: Vec<u16> = Vec::new();
         // Membership stamps: cell c is in the current link's `from` unit when in_a[c] == stamp.
@@ -159,10 +159,11 @@ impl Geometry {
             let to_only = range(to_only);
             links.push((from, Link { inter, from_only, to_only }));
         };
-        for (&(a, b), &count) in &shared {
-            if count < 2 {
+        for run in pairs.chunk_by(|x, y| x == y) {
+            if run.len() < 2 {
                 continue;
             }
+            let (a, b) = run[0];
             let (a, b) = (a as usize, b as usize);
             if a < houses {
                 push(a, b, &mut links);

@@ -68,7 +68,7 @@
 //! # Threads: a portfolio
 //! With `Limits::threads` above 1 (the CLI's `--jobs N` given for fewer than N puzzles), one
 //! CaDiCaL per thread gets the same clauses, each with its own configuration or seed
-//! ([`flavour`]); on every call they race, the first answer stops the others, and each model is
+//! (`flavour`); on every call they race, the first answer stops the others, and each model is
 //! blocked in all of them. Counts and unique solutions are as with one thread; which of several
 //! solutions comes first, and the stats, depend on which copy wins. The trace has the same
 //! shape either way (it is written from the answer, not from the race).
