@@ -99,9 +99,8 @@ impl Geometry {
                 }
             }
         }
-        let mut around_off = vec![0u32];
-        let mut around_cells: Vec<u16> = Vec::new();
-        for c in &constraints {
+        let (around_off, around_cells) = rows(constraints.iter().map(|c| {
+            let mut around: Vec<u16> = Vec::new();
             if c.has_table() {
                 // Houses sharing two cells or more with it: where it has one, a value with no
                 // other place is a hidden single, which the search places anyway.
@@ -116,12 +115,12 @@ impl Geometry {
                 }
                 for (h, _) in touched.into_iter().filter(|&(_, count)| count >= 2) {
                     let outside = units[usize::from(h)].cells.iter().filter(|y| !c.cells.contains(y));
-                    around_cells.extend(outside.map(|&y| y as u16));
-                    around_cells.push(AROUND_END);
+                    around.extend(outside.map(|&y| y as u16));
+                    around.push(AROUND_END);
                 }
             }
-            around_off.push(around_cells.len() as u32);
-        }
+            around
+        }));
         // Unit pairs sharing at least two cells (a one-cell overlap locks nothing a hidden
         // single would not find): every pair of units a cell is in, sorted, so that equal pairs
         // are neighbours and the order is deterministic.
@@ -163,8 +162,7 @@ impl Geometry {
             if run.len() < 2 {
                 continue;
             }
-            let (a, b) = run[0];
-            let (a, b) = (a as usize, b as usize);
+            let (a, b) = (run[0].0 as usize, run[0].1 as usize);
             if a < houses {
                 push(a, b, &mut links);
             }
