@@ -93,6 +93,16 @@ impl Config {
     };
 }
 
+/// k^1.4 × 1024, rounded, for k = 0..=64 candidates: the domain term of dom/wdeg
+/// (`choose_weighted`), in integers so that every machine makes the same choices.
+const DOM_POWER: [u64; 65] = [
+    0, 1024, 2702, 4767, 7132, 9747, 12581, 15611, 18820, 22194, 25722, 29393, 33201, 37138, 41198, 45376, 49667,
+    54067, 58571, 63176, 67880, 72679, 77570, 82550, 87618, 92772, 98008, 103326, 108723, 114198, 119748, 125374,
+    131072, 136842, 142682, 148592, 154569, 160614, 166724, 172898, 179136, 185437, 191800, 198224, 204707, 211250,
+    217852, 224511, 231227, 237999, 244826, 251709, 258645, 265636, 272679, 279774, 286922, 294120, 301369, 308669,
+    316018, 323416, 330863, 338358, 345901,
+];
+
 /// Guesses `fast-sat` (and the default, `auto`) make on a large grid before handing it to CaDiCaL:
 /// easy large puzzles are settled by then in a few milliseconds; the hard ones (the Frisch
 /// 25×25 puzzles, half-blank 36×36) would take `fast` minutes where CaDiCaL takes seconds.
@@ -1074,23 +1084,26 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         best_cell
     }
 
-    /// dom/wdeg: the unsolved cell of least k² / (weight + 1), k its candidates, ties to the
-    /// first. On the 42 TAREK killers the square halved the median against k / (weight + 1);
-    /// fewest candidates first with the weight as a tie-break took twice as long in all.
+    /// dom/wdeg: the unsolved cell of least k^1.4 / (weight + 1), k its candidates, ties to the
+    /// first (in integers: [`DOM_POWER`]). The exponent was 2 until 2026-11-26: 1.4 took the 42
+    /// TAREK killers from 44,816 guesses to 43,658, the 4 EXTREME ones from 47,031 to 43,082
+    /// and the 14 Mathemagic ones from 3.46M to 3.03M (strategies/PERFORMANCE.md). The square
+    /// had halved the TAREK median against k / (weight + 1); fewest candidates first with the
+    /// weight as a tie-break took twice as long in all.
     fn choose_weighted(&self) -> usize {
         let cells = self.g.cells;
         let cand = &self.b.cand[self.depth * cells..(self.depth + 1) * cells];
-        // No cell yet: best_k² / best_w is infinite.
-        let (mut best_cell, mut best_k, mut best_w) = (0, 1u64, 0u64);
+        // No cell yet: best_d / best_w is infinite.
+        let (mut best_cell, mut best_d, mut best_w) = (0, 1u64, 0u64);
         for (c, x) in cand.iter().enumerate() {
             if x.is_empty() {
                 continue;
             }
-            let k = u64::from(x.count());
+            let d = DOM_POWER[x.count() as usize];
             let w = u64::from(self.b.weight[c]) + 1;
-            // k² / w < best_k² / best_w (weights stay far below 2^32: no overflow)
-            if k * k * best_w < best_k * best_k * w || best_w == 0 {
-                (best_cell, best_k, best_w) = (c, k, w);
+            // d / w < best_d / best_w (d < 2^19 and weights far below 2^32: no overflow)
+            if d * best_w < best_d * w || best_w == 0 {
+                (best_cell, best_d, best_w) = (c, d, w);
             }
         }
         best_cell
@@ -1295,7 +1308,16 @@ pub(crate) fn luby(i: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::luby;
+    use super::{DOM_POWER, luby};
+
+    #[test]
+    fn dom_power_is_k_to_the_1_4_scaled_and_increasing() {
+        for (k, &d) in DOM_POWER.iter().enumerate() {
+            let exact = (k as f64).powf(1.4) * 1024.0;
+            assert!((d as f64 - exact).abs() <= 0.5, "k = {k}: {d} against {exact}");
+        }
+        assert!(DOM_POWER.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn luby_sequence_starts_as_published() {
