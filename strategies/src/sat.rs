@@ -13,8 +13,10 @@
 //! - Each primary item of the exact-cover matrix (a cell; a house and a value not given in it)
 //!   gets an at-least-one clause over its remaining options and an at-most-one; each secondary
 //!   item (an at-most-once group and a value) an at-most-one only.
-//! - At-most-one is pairwise up to [`PAIRWISE_MAX`] options and Sinz's sequential counter above.
-//!   A pair of options shared by two units (a row and a box) is excluded once, not twice.
+//! - At-most-one is pairwise, except that when the sets above [`PAIRWISE_MAX`] options would
+//!   take more than [`PAIRWISE_BUDGET`] clauses pairwise, the largest of them get Sinz's
+//!   sequential counter instead (see [`pairwise_bound`]). A pair of options shared by two units
+//!   (a row and a box) is excluded once, not twice.
 //! - An item with no option left is a contradiction found while encoding (count 0, with a
 //!   `conflict` event); so are clashing givens.
 //! - Constraints beyond houses (cages' sums, thermometers, arrows, dots, lines, sandwiches) get
@@ -90,11 +92,18 @@ use cadical::{Answer, Cadical};
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
 use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
 
-/// Largest set of options whose at-most-one is encoded pairwise; larger sets use the sequential
-/// counter. Pairwise is faster where sets are small (Frisch 25×25: 28 s against 53 s with the
-/// counter above 6; a bound of 16 or 64 made no difference there), but its clauses grow with
-/// the square of the set: the empty 64×64 took 2.8 GB all pairwise, 0.7 GB with this bound.
+/// Sets of up to this many options always get their at-most-one pairwise. Pairwise is faster
+/// where sets are small (Frisch 25×25: 28 s against 53 s with the counter above 6).
 pub const PAIRWISE_MAX: usize = 16;
+
+/// The clauses the sets above [`PAIRWISE_MAX`] may take pairwise, in all: past it the largest
+/// sets get the sequential counter, whose clauses grow with the set, not with its square. The
+/// counter costs kissat dearly on loose large grids: with it, the 2021 kissat solved 46 of 50
+/// 49×49 grids past the hard band (70–80 % holes) within 10 s, median 2.9 s; pairwise, all 50,
+/// median 0.64 s, slowest 2.0 s (strategies/PERFORMANCE.md). The budget bounds memory instead:
+/// the empty 64×64 would take about 33 million clauses pairwise (2.8 GB in CaDiCaL); a 64×64
+/// grid with 80 % holes takes about 8 million of them (1.2 GB in CaDiCaL, 0.23 GB in kissat).
+pub const PAIRWISE_BUDGET: u64 = 10_000_000;
 
 /// CaDiCaL's configuration: `sat` (stable mode only: target phases, fewer restarts) solved the
 /// Frisch 25×25 puzzles in 22 s against 32 s for `default`, and proved their uniqueness in
@@ -401,6 +410,7 @@ fn encode(
         }
         free.push((cell, first, candidates.count_ones() as usize));
     }
+    let bound = pairwise_bound(&set_sizes(model, givens, &var, &free));
     let mut next = values.len() as i32;
     out.reserve(next);
     let mut lits: Vec<i32> = Vec::with_capacity(n);
@@ -413,7 +423,7 @@ fn encode(
         lits.clear();
         lits.extend(first..first + count as i32);
         out.add(&lits);
-        at_most_one(out, &lits, &mut next, None);
+        at_most_one(out, &lits, bound, &mut next, None);
     }
     // Units: each value at least once in a house (unless given there), at most once in any unit.
     for (u, unit) in model.units().iter().enumerate() {
@@ -436,7 +446,7 @@ fn encode(
                 }
                 out.add(&lits);
             }
-            at_most_one(out, &lits, &mut next, Some((model, u, &cells_of)));
+            at_most_one(out, &lits, bound, &mut next, Some((model, u, &cells_of)));
         }
     }
     // Constraints beyond houses (sat/constraints.rs).
@@ -446,11 +456,59 @@ fn encode(
     Ok(Encoding { free, values, vars: next })
 }
 
-/// Adds "at most one of `lits`". With `shared = (model, unit, cells)` (the cell of each literal),
-/// a pair of cells that also share an earlier unit is skipped: that unit excluded it already.
-fn at_most_one(out: &mut impl Clauses, lits: &[i32], next: &mut i32, shared: Option<(&Model, usize, &[Cell])>) {
+/// How many at-most-one sets of each size (0..=64 options) the encoding has: one per free cell
+/// (its candidates), one per unit and value not given in it (the value's places).
+fn set_sizes(model: &Model, givens: &[Value], var: &[i32], free: &[(Cell, i32, usize)]) -> [u64; 65] {
+    let n = model.size();
+    let mut sizes = [0u64; 65];
+    for &(_, _, count) in free {
+        sizes[count] += 1;
+    }
+    let mut places = [0usize; 64];
+    for unit in model.units() {
+        places[..n].fill(0);
+        let mut given = 0u64;
+        for &c in &unit.cells {
+            match givens[c] {
+                0 => (0..n).filter(|&v| var[c * n + v] != 0).for_each(|v| places[v] += 1),
+                v => given |= 1 << (v - 1),
+            }
+        }
+        for v in (0..n).filter(|&v| given >> v & 1 == 0) {
+            sizes[places[v]] += 1;
+        }
+    }
+    sizes
+}
+
+/// The largest set whose at-most-one is pairwise: every set of up to [`PAIRWISE_MAX`] options,
+/// and larger ones, smallest first, while their pairwise clauses stay within
+/// [`PAIRWISE_BUDGET`] in all (an upper bound: pairs that two units share are added once).
+fn pairwise_bound(sizes: &[u64; 65]) -> usize {
+    let mut spent = 0u64;
+    let mut bound = PAIRWISE_MAX;
+    for (k, &sets) in sizes.iter().enumerate().skip(PAIRWISE_MAX + 1) {
+        spent = spent.saturating_add(sets.saturating_mul((k * (k - 1) / 2) as u64));
+        if spent > PAIRWISE_BUDGET {
+            break;
+        }
+        bound = k;
+    }
+    bound
+}
+
+/// Adds "at most one of `lits`": pairwise up to `bound` literals, Sinz's sequential counter
+/// above. With `shared = (model, unit, cells)` (the cell of each literal), a pair of cells that
+/// also share an earlier unit is skipped: that unit excluded it already.
+fn at_most_one(
+    out: &mut impl Clauses,
+    lits: &[i32],
+    bound: usize,
+    next: &mut i32,
+    shared: Option<(&Model, usize, &[Cell])>,
+) {
     let k = lits.len();
-    if k <= PAIRWISE_MAX {
+    if k <= bound {
         for i in 0..k {
             for j in i + 1..k {
                 if let Some((model, unit, cells)) = shared
@@ -800,5 +858,56 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
                 solvers.add(&block);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sequential counter allows exactly the assignments of its literals with at most one
+    /// true: all 32 assignments of five literals, each tried with every value of the counter's
+    /// four variables.
+    #[test]
+    fn the_sequential_counter_is_at_most_one() {
+        let lits = [1, 2, 3, 4, 5];
+        let mut clauses: Vec<Vec<i32>> = Vec::new();
+        let mut next = 5;
+        at_most_one(&mut clauses, &lits, 1, &mut next, None);
+        assert_eq!(next, 9, "k − 1 counter variables");
+        for options in 0u32..32 {
+            let satisfiable = (0u32..16).any(|counter| {
+                let holds = |lit: i32| {
+                    let i = lit.unsigned_abs() - 1;
+                    let value = if i < 5 { options >> i & 1 } else { counter >> (i - 5) & 1 };
+                    (value == 1) == (lit > 0)
+                };
+                clauses.iter().all(|clause| clause.iter().any(|&lit| holds(lit)))
+            });
+            assert_eq!(satisfiable, options.count_ones() <= 1, "options {options:05b}");
+        }
+        // Pairwise within the bound: the ten pairs, no new variable.
+        let (mut clauses, mut next): (Vec<Vec<i32>>, i32) = (Vec::new(), 5);
+        at_most_one(&mut clauses, &lits, 5, &mut next, None);
+        assert_eq!((clauses.len(), next), (10, 5));
+    }
+
+    #[test]
+    fn the_largest_sets_past_the_budget_get_the_counter() {
+        let mut sizes = [0u64; 65];
+        // Sets of up to PAIRWISE_MAX options are always pairwise and spend nothing.
+        sizes[PAIRWISE_MAX] = 1 << 40;
+        assert_eq!(pairwise_bound(&sizes), 64);
+        // Sets of 20 to 40 options, 500 of each size: 4.8 million clauses, within the budget.
+        sizes[20..=40].fill(500);
+        assert_eq!(pairwise_bound(&sizes), 64);
+        // The empty 64×64: 4,096 cells and 192 × 64 (house, value) sets of 64 options each.
+        sizes[64] = 4_096 + 192 * 64;
+        assert_eq!(pairwise_bound(&sizes), 63);
+        // Too many sets of 30: those and every larger set take the counter.
+        sizes[30] = 30_000;
+        assert_eq!(pairwise_bound(&sizes), 29);
+        let spent: u64 = (PAIRWISE_MAX + 1..=29).map(|k| sizes[k] * (k * (k - 1) / 2) as u64).sum();
+        assert!(spent <= PAIRWISE_BUDGET && spent + sizes[30] * 435 > PAIRWISE_BUDGET);
     }
 }
