@@ -6,7 +6,7 @@ minimal puzzles, each solved by every solver in its own process, one at a time, 
 a time cap. Prints markdown tables, writes them with the raw results and one SVG plot per size.
 
     strategies/benches/hardness.py [DATA] [--out DIR] [--sizes 25,36,49] [--grids 10] [--cap 10]
-        [--fractions 0.3,0.35,...,0.8] [--holes uniform,balanced] [--solvers auto,sat,cadical,kissat,cpsat]
+        [--fractions 0.3,0.35,...,0.8] [--holes uniform,balanced] [--solvers auto,sat,cadical,kissat,cadical-seq,kissat-seq,cpsat]
         [--no-sweep] [--no-frisch] [--replot DIR/results.jsonl]
 
 Instances (seeds fixed: the same on every machine). Grid g of size n is `coverlab generate --full
@@ -26,6 +26,10 @@ permutation of n symbols); an invalid answer is reported and makes the exit stat
 - `cadical`, `kissat`: their own binaries on the CNF `sat` builds (`--example dimacs`, not
   timed); uniqueness: the first model blocked and solved again (the two times added). Build them
   with `strategies/benches/peers/build-sat-peers.sh` (to target/peers/);
+- `cadical-seq`, `kissat-seq`: the same binaries on the CNF with Sinz's sequential counter for
+  every at-most-one above 16 options (`dimacs --counter-above 16`, `sat`'s encoding before
+  2026-11-26), which suits kissat 4.0.4 better on loose 49×49 grids: the best peer is the best
+  of both encodings;
 - `cpsat`: OR-tools CP-SAT, one worker, AllDifferent per house, in a process of its own (`pip
   install ortools`); skipped with a note when missing;
 - `auto-j2` (only when named in --solvers): `auto` with `--jobs 2`, its two-thread portfolio, to
@@ -48,12 +52,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOLVERS = ["auto", "sat", "cadical", "kissat", "cpsat"]
+# `-seq`: the same binary on the CNF with Sinz's sequential counter for every at-most-one above
+# 16 options (`sat`'s encoding before 2026-11-26, `dimacs --counter-above 16`): kissat 4.0.4 is
+# faster with it on loose 49×49 grids, so the best peer is the best of both encodings.
+SOLVERS = ["auto", "sat", "cadical", "kissat", "cadical-seq", "kissat-seq", "cpsat"]
 # Also accepted by --solvers, not run by default: `auto` racing on two threads (`--jobs 2` for
 # one puzzle: the portfolio), to compare with `auto` on one.
 EXTRA_SOLVERS = ["auto-j2"]
-PEERS = ["cadical", "kissat", "cpsat"]
-COLOURS = {"auto-j2": "#8c564b", "auto": "#d62728", "sat": "#ff7f0e", "cadical": "#1f77b4", "kissat": "#2ca02c", "cpsat": "#9467bd"}
+PEERS = ["cadical", "kissat", "cadical-seq", "kissat-seq", "cpsat"]
+COLOURS = {"auto-j2": "#8c564b", "auto": "#d62728", "sat": "#ff7f0e", "cadical": "#1f77b4", "kissat": "#2ca02c",
+           "cadical-seq": "#17becf", "kissat-seq": "#bcbd22", "cpsat": "#9467bd"}
 
 
 # ---- puzzles and the validator ------------------------------------------------------------
@@ -156,6 +164,7 @@ def run_coverlab(args, strategy, puzzle, unique, tmp):
 
 def sat_binary(args, name, cnf, cap):
     """(answer, model or None, seconds) of a SAT binary on a CNF file."""
+    name = name.removesuffix("-seq")
     binary = args.cadical if name == "cadical" else args.kissat
     cmd = [binary, "-q", "-t", str(math.ceil(cap)), str(cnf)] if name == "cadical" else [binary, f"--time={math.ceil(cap)}", str(cnf)]
     secs, out = timed(cmd, cap)
@@ -286,18 +295,25 @@ def cpsat_one(path, cap, unique):
                       "count": len(keep.found), "complete": complete}))
 
 
-def solve(args, solver, puzzle, unique, tmp, cnf_text):
+def solve(args, solver, puzzle, unique, tmp, cnfs):
     if solver in ("auto", "sat", "auto-j2"):
         return run_coverlab(args, solver, puzzle, unique, tmp)
     if solver == "cpsat":
         return run_cpsat(args, puzzle, unique, tmp)
-    return run_sat_peer(args, solver, puzzle, unique, tmp, cnf_text)
+    return run_sat_peer(args, solver, puzzle, unique, tmp, cnfs[solver.endswith("-seq")])
 
 
-def dimacs(args, puzzle, tmp):
+def dimacs(args, puzzle, tmp, solvers):
+    """The CNFs the SAT peers named in `solvers` need: (`sat`'s own, with counters above 16)."""
     path = tmp / "d.txt"
     path.write_text(puzzle + "\n")
-    return subprocess.run([args.dimacs, str(path), "1"], capture_output=True, text=True, check=True).stdout
+
+    def cnf(*extra):
+        return subprocess.run([args.dimacs, str(path), "1", *extra], capture_output=True, text=True, check=True).stdout
+    peers = [s for s in solvers if s.removesuffix("-seq") in ("cadical", "kissat")]
+    own = cnf() if any(not s.endswith("-seq") for s in peers) else ""
+    counters = cnf("--counter-above", "16") if any(s.endswith("-seq") for s in peers) else ""
+    return own, counters
 
 
 # ---- tables and plots ---------------------------------------------------------------------
@@ -473,7 +489,7 @@ def main():
         subprocess.run(["cargo", "build", "--release", "--bin", "coverlab", "--example", "dimacs", "-p", "coverlab",
                         "-p", "coverlab-strategies"], cwd=ROOT, check=True)
     solvers = args.solvers.split(",")
-    for s, path in (("cadical", args.cadical), ("kissat", args.kissat)):
+    for s, path in (("cadical", args.cadical), ("kissat", args.kissat), ("cadical-seq", args.cadical), ("kissat-seq", args.kissat)):
         if s in solvers and not Path(path).exists():
             print(f"{s}: not run (strategies/benches/peers/build-sat-peers.sh builds it)", file=sys.stderr)
             solvers.remove(s)
@@ -499,7 +515,7 @@ def main():
                 for kind in args.holes.split(","):
                     for f in map(float, args.fractions.split(",")):
                         for seed, puzzle in instances(args, n, kind, f):
-                            cnf = dimacs(args, puzzle, tmp) if {"cadical", "kissat"} & set(solvers) else ""
+                            cnf = dimacs(args, puzzle, tmp, solvers)
                             for s in solvers:
                                 status, secs = solve(args, s, puzzle, False, tmp, cnf)
                                 record(set="sweep", size=n, holes_kind=kind, fraction=f, holes=puzzle.count("."),
@@ -511,7 +527,7 @@ def main():
         if not args.no_frisch:
             lines = (data / "25x25/gecode_frisch_18.txt").read_text().split()[: args.frisch_puzzles]
             for i, puzzle in enumerate(lines, 1):
-                cnf = dimacs(args, puzzle, tmp) if {"cadical", "kissat"} & set(solvers) else ""
+                cnf = dimacs(args, puzzle, tmp, solvers)
                 for s in solvers:
                     for unique in (False, True):
                         status, secs = solve(args, s, puzzle, unique, tmp, cnf)

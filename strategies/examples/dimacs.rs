@@ -2,10 +2,12 @@
 //! be run on exactly the same encoding.
 //!
 //! ```text
-//! cargo run --release -p coverlab-strategies --example dimacs -- FILE LINE > puzzle.cnf
+//! cargo run --release -p coverlab-strategies --example dimacs -- FILE LINE [--counter-above K] > puzzle.cnf
 //! ```
 //!
-//! LINE counts from 1; one puzzle per line (classic n×n, '.' empty).
+//! LINE counts from 1; one puzzle per line (classic n×n, '.' empty). With `--counter-above K`,
+//! every at-most-one set of more than K options is Sinz's sequential counter (`sat`'s encoding
+//! before 2026-11-26 for K = 16), instead of `sat`'s own choice.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -16,9 +18,17 @@ mod common;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [file, line] = args.as_slice() else {
-        eprintln!("usage: dimacs FILE LINE");
-        return ExitCode::from(2);
+    let usage = || {
+        eprintln!("usage: dimacs FILE LINE [--counter-above K]");
+        ExitCode::from(2)
+    };
+    let (file, line, counter_above) = match args.as_slice() {
+        [file, line] => (file, line, None),
+        [file, line, flag, k] if flag == "--counter-above" => match k.parse::<usize>() {
+            Ok(k) => (file, line, Some(k)),
+            Err(_) => return usage(),
+        },
+        _ => return usage(),
     };
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
@@ -39,7 +49,11 @@ fn main() -> ExitCode {
         }
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    match sat::write_dimacs(&puzzle, &mut out).and_then(|()| out.flush()) {
+    let written = match counter_above {
+        Some(k) => sat::write_dimacs_with_counters(&puzzle, k, &mut out),
+        None => sat::write_dimacs(&puzzle, &mut out),
+    };
+    match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("writing: {e}");
