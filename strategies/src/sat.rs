@@ -99,8 +99,8 @@ pub const PAIRWISE_MAX: usize = 16;
 /// The clauses the sets above [`PAIRWISE_MAX`] may take pairwise, in all: past it the largest
 /// sets get the sequential counter, whose clauses grow with the set, not with its square. The
 /// counter costs kissat dearly on loose large grids: with it, the 2021 kissat solved 46 of 50
-/// 49×49 grids past the hard band (70–80 % holes) within 10 s, median 2.9 s; pairwise, all 50,
-/// median 0.64 s, slowest 2.0 s (strategies/PERFORMANCE.md). The budget bounds memory instead:
+/// 49×49 grids past the hard band (70–80 % holes) within 10 s, median 2.77 s; pairwise, all 50,
+/// median 0.63 s, slowest 1.96 s (strategies/PERFORMANCE.md). The budget bounds memory instead:
 /// the empty 64×64 would take about 33 million clauses pairwise (2.8 GB in CaDiCaL); a 64×64
 /// grid with 80 % holes takes about 8 million of them (1.2 GB in CaDiCaL, 0.23 GB in kissat).
 pub const PAIRWISE_BUDGET: u64 = 10_000_000;
@@ -433,7 +433,7 @@ fn encode(
         if expired() {
             return Err(NoEncoding::Expired);
         }
-        let given: u64 = unit.cells.iter().fold(0, |m, &c| if givens[c] == 0 { m } else { m | 1 << (givens[c] - 1) });
+        let given = given_in(&unit.cells, givens);
         for v in (0..n).filter(|&v| given >> v & 1 == 0) {
             lits.clear();
             cells_of.clear();
@@ -459,6 +459,11 @@ fn encode(
     Ok(Encoding { free, values, vars: next })
 }
 
+/// The values given in `cells`, as bits.
+fn given_in(cells: &[Cell], givens: &[Value]) -> u64 {
+    cells.iter().fold(0, |m, &c| if givens[c] == 0 { m } else { m | 1 << (givens[c] - 1) })
+}
+
 /// How many at-most-one sets of each size (0..=64 options) the encoding has: one per free cell
 /// (its candidates), one per unit and value not given in it (the value's places).
 fn set_sizes(model: &Model, givens: &[Value], var: &[i32], free: &[(Cell, i32, usize)]) -> [u64; 65] {
@@ -470,13 +475,10 @@ fn set_sizes(model: &Model, givens: &[Value], var: &[i32], free: &[(Cell, i32, u
     let mut places = [0usize; 64];
     for unit in model.units() {
         places[..n].fill(0);
-        let mut given = 0u64;
-        for &c in &unit.cells {
-            match givens[c] {
-                0 => (0..n).filter(|&v| var[c * n + v] != 0).for_each(|v| places[v] += 1),
-                v => given |= 1 << (v - 1),
-            }
+        for &c in unit.cells.iter().filter(|&&c| givens[c] == 0) {
+            (0..n).filter(|&v| var[c * n + v] != 0).for_each(|v| places[v] += 1);
         }
+        let given = given_in(&unit.cells, givens);
         for v in (0..n).filter(|&v| given >> v & 1 == 0) {
             sizes[places[v]] += 1;
         }
