@@ -74,6 +74,10 @@ pub struct Config {
     /// Hidden cage values: a value whose every place in a house lies in a cage's cells must be
     /// in the cage, and the cage's value sets without it are dropped.
     pub hidden_cage_values: bool,
+    /// Two-way branching: a cell's decision is one value or not; when the search under the
+    /// value is over, the value leaves the cell at the decision's level, propagation runs and
+    /// the cell to branch on is chosen afresh (instead of trying the cell's next value).
+    pub refute: bool,
 }
 
 impl Config {
@@ -90,6 +94,7 @@ impl Config {
         sat_after: None,
         conflict_weights: false,
         hidden_cage_values: true,
+        refute: false,
     };
 }
 
@@ -138,6 +143,11 @@ pub const OPTIONS: &[OptionInfo] = &[
         true,
         "a cage must hold each value whose every place in a house it touches is in its cells",
     ),
+    OptionInfo::flag(
+        "refute",
+        false,
+        "two-way branching: after a value's search, remove it from its cell, propagate and choose again",
+    ),
     OptionInfo::number("seed", 0, 0, u64::MAX, "the restarts' random seed (--seed when not given)"),
 ];
 
@@ -158,6 +168,7 @@ impl Config {
             sat_after: size("sat_from").map(|from| (from, options.number("sat_after"))),
             conflict_weights: options.flag("wdeg"),
             hidden_cage_values: options.flag("hidden_cage"),
+            refute: options.flag("refute"),
         }
     }
 }
@@ -1186,6 +1197,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         self.b.frames.clear();
         self.depth = 0;
         let mut guesses = 0u64;
+        let refute = self.cfg.refute;
         'node: loop {
             // The state of slot `depth` is propagated and has no conflict.
             if self.b.unsolved[self.depth] == 0 {
@@ -1205,6 +1217,25 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 let Some(f) = self.b.frames.last_mut() else {
                     return RunEnd::Complete;
                 };
+                if refute && f.unit == NO_UNIT && f.k > 0 {
+                    // Two-way: the search under cell = value is over; the value leaves the cell
+                    // at this level, and the level is decided afresh.
+                    let (cell, v) = (f.cell as usize, f.value as usize);
+                    let d = self.b.frames.len() - 1;
+                    self.b.frames.pop();
+                    self.search.backtrack(d);
+                    self.depth = d;
+                    if !self.search.node() {
+                        return RunEnd::Stop;
+                    }
+                    match self.refute(cell, v) {
+                        Ok(()) => continue 'node,
+                        Err(cause) => {
+                            self.conflict(cause);
+                            continue;
+                        }
+                    }
+                }
                 if f.rest.is_empty() {
                     self.b.frames.pop();
                     continue;
@@ -1227,6 +1258,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 };
                 f.rest &= !B::bit(pick);
                 f.k += 1;
+                if refute && f.unit == NO_UNIT {
+                    f.value = pick as u32;
+                }
                 let (k, m) = (f.k as usize, f.m as usize);
                 let (cell, v) = if f.unit == NO_UNIT {
                     (f.cell as usize, pick)
@@ -1250,6 +1284,25 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 }
             }
         }
+    }
+
+    /// Removes value bit `v` from `cell` at the current level (a refuted decision) and
+    /// propagates.
+    fn refute(&mut self, cell: usize, v: usize) -> Result<(), ConflictCause> {
+        let at = self.depth * self.g.cells + cell;
+        if TRACE {
+            self.search.eliminate(cell, (v + 1) as Value, self.depth);
+        }
+        let nc = self.b.cand[at] & !B::bit(v);
+        self.b.cand[at] = nc;
+        if nc.is_empty() {
+            return Err(ConflictCause::NoCandidates { cell });
+        }
+        if nc.is_single() {
+            self.b.queue.push(cell as u16);
+        }
+        self.mark_dirty(cell);
+        self.propagate()
     }
 
     /// Reports the grid of the current slot as a solution, unless a restart found it before.

@@ -138,6 +138,42 @@ fn exact_counts_of_small_multi_solution_puzzles_match_dfs() {
 }
 
 #[test]
+fn two_way_branching_counts_as_dfs_does() {
+    // `refute`: each decision is one value or not, decided afresh after a refutation. The same
+    // counts as `dfs` on multi-solution puzzles and the empty 4×4, with and without restarts.
+    let strategies = ["fast(refute: true)", "fast(refute: true, restarts: true)", "fast(refute: true, wdeg: true)"];
+    let build = |s: &str| registry::resolve(s).unwrap().build(7);
+    let mut rng = Rng::new(5);
+    for name in ["classic-4x4", "classic-6x6", "x-sudoku-9x9", "jigsaw-9x9"] {
+        let m = model(name);
+        let n = m.size();
+        let empty = Puzzle::new(m.clone(), Grid::empty(n)).unwrap();
+        let full = solve("fast", &empty, 1).solutions.remove(0);
+        let keep = if n == 4 { 0.15 } else { 0.45 };
+        for _ in 0..4 {
+            let puzzle = Puzzle::new(m.clone(), blank(&full, keep, &mut rng)).unwrap();
+            let want = solve("dfs", &puzzle, 1000).count;
+            for s in strategies {
+                let out = build(s).solve(&puzzle, &Limits::count(1000, 1000), &mut NullSink);
+                assert_eq!(out.count, want, "{s} on {name}");
+                for grid in &out.solutions {
+                    check_solution(puzzle.model(), puzzle.givens(), grid).unwrap();
+                }
+                let mut sink = VecSink::new();
+                let traced = build(s).solve(&puzzle, &Limits::count(1000, 1000), &mut sink);
+                let replayed = replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{s} on {name}: {e}"));
+                assert_eq!(replayed.final_count, Some(traced.count), "{s} on {name}");
+            }
+        }
+    }
+    let empty = Puzzle::new(model("classic-4x4"), Grid::empty(4)).unwrap();
+    for s in strategies {
+        let out = build(s).solve(&empty, &Limits::count(10_000, 0), &mut NullSink);
+        assert_eq!((out.count, out.status), (288, Status::Complete), "{s}");
+    }
+}
+
+#[test]
 fn contradictory_givens_have_no_solution() {
     let m = model("classic-9x9");
     let mut g = Grid::empty(9);

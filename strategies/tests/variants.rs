@@ -196,3 +196,40 @@ fn traces_name_constraints_and_replay() {
     }
     assert!(named > 100, "only {named} eliminations named a constraint");
 }
+
+#[test]
+fn two_way_branching_counts_every_case_and_replays() {
+    // `fast` with `refute` (a decision is one value or not; the refuted value leaves its cell and
+    // the level is decided afresh), as `auto` runs it on constraints and with MRV: each case's
+    // count is the corpus's independent one, each solution passes the validator, each trace
+    // replays to the same count.
+    let (cases, models) = cases();
+    let mut refuted = 0;
+    for name in ["fast(wdeg: true, place_branching: false, refute: true)", "fast(refute: true)"] {
+        let chosen = registry::resolve(name).expect("a valid strategy");
+        for case in &cases {
+            let report = run(&chosen, case, &models);
+            assert!(report.failures.is_empty(), "{}", report.failures.join("\n"));
+            assert!(report.skip.is_none(), "{name} × line {}: node limit", case.line);
+            if case.expected > 2 {
+                continue;
+            }
+            let puzzle = puzzle(&models, case);
+            let mut sink = VecSink::default();
+            let outcome = chosen.build(common::SEED).solve(&puzzle, &Limits::count(3, 3), &mut sink);
+            let replayed = replay(&puzzle, &sink.events)
+                .unwrap_or_else(|e| panic!("{name} × line {} ({}): {e}", case.line, case.spec));
+            assert_eq!((replayed.count, outcome.count), (case.expected, case.expected), "{name} × line {}", case.line);
+            // A refutation is an unnamed elimination right after a backtrack.
+            refuted += sink
+                .events
+                .windows(2)
+                .filter(|w| {
+                    matches!(w[0], TraceEvent::Backtrack { .. })
+                        && matches!(w[1], TraceEvent::Eliminate { by: None, .. })
+                })
+                .count();
+        }
+    }
+    assert!(refuted > 20, "only {refuted} refutations: the option is not live");
+}
