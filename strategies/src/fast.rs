@@ -31,7 +31,11 @@
 //! 5. MRV: branch on the unsolved cell with fewest candidates; among bivalue cells, on the one
 //!    whose two branches remove the most candidates from its peers (the score of `band-9x9`,
 //!    bivalue peers weighted 5×: on 16×16 generated_minimal_30 the largest search went from
-//!    1,026 guesses to 241); values ascending, or in random order with restarts.
+//!    1,026 guesses to 241); values ascending, or in random order with restarts. With option
+//!    `refute` the branching is two-way, as in most CP solvers: a decision is one value or not;
+//!    when the search under the value is over, the value leaves the cell at the decision's level
+//!    (traced as an `eliminate` after the `backtrack`), propagation runs, and the next cell is
+//!    chosen afresh.
 //!
 //! Tracing is a const generic: with the null sink, the kernel compiled for `TRACE = false`
 //! builds no events at all.
