@@ -63,9 +63,12 @@ pub(crate) struct Geometry {
 /// Ends one house's cells in [`Geometry::around`].
 pub(crate) const AROUND_END: u16 = u16::MAX;
 
-fn rows<T: Copy>(lists: impl Iterator<Item = Vec<T>>) -> (Vec<u32>, Vec<T>) {
-    let mut off = vec![0u32];
-    let mut flat = Vec::new();
+/// Compressed rows of `lists`, the flat list reserved for `total` items (a bound, so that it
+/// does not move as it grows).
+fn rows<T: Copy>(lists: impl ExactSizeIterator<Item = Vec<T>>, total: usize) -> (Vec<u32>, Vec<T>) {
+    let mut off = Vec::with_capacity(lists.len() + 1);
+    off.push(0);
+    let mut flat = Vec::with_capacity(total);
     for l in lists {
         flat.extend_from_slice(&l);
         off.push(flat.len() as u32);
@@ -80,13 +83,17 @@ impl Geometry {
         let cells = model.cells();
         let units = model.units();
         let houses = model.houses().len();
-        let (unit_off, unit_cells) = rows(units.iter().map(|u| u.cells.iter().map(|&c| c as u16).collect()));
+        let members: usize = units.iter().map(|u| u.cells.len()).sum();
+        let (unit_off, unit_cells) = rows(units.iter().map(|u| u.cells.iter().map(|&c| c as u16).collect()), members);
         let (house_of_off, house_of) = rows(
             (0..cells)
                 .map(|c| model.units_of(c).iter().filter(|&&u| (u as usize) < houses).map(|&u| u as u16).collect()),
+            members,
         );
-        let (peer_off, peers) = rows((0..cells).map(|c| model.peers(c).to_vec()));
-        let (cons_off, cons_of) = rows((0..cells).map(|c| model.constraints_of(c).to_vec()));
+        let (peer_off, peers) = model.peer_table();
+        let (peer_off, peers) = (peer_off.to_vec(), peers.to_vec());
+        let (cons_off, cons_of) = model.constraint_table();
+        let (cons_off, cons_of) = (cons_off.to_vec(), cons_of.to_vec());
         let constraints = model.constraints().to_vec();
         let mut sees = Vec::new();
         let sees_words = cells.div_ceil(64);
@@ -99,7 +106,7 @@ impl Geometry {
                 }
             }
         }
-        let (around_off, around_cells) = rows(constraints.iter().map(|c| {
+        let around = constraints.iter().map(|c| {
             let mut around: Vec<u16> = Vec::new();
             if c.has_table() {
                 // Houses sharing two cells or more with it: where it has one, a value with no
@@ -120,7 +127,8 @@ impl Geometry {
                 }
             }
             around
-        }));
+        });
+        let (around_off, around_cells) = rows(around, 0);
         // Unit pairs sharing at least two cells (a one-cell overlap locks nothing a hidden
         // single would not find): every pair of units a cell is in, sorted, so that equal pairs
         // are neighbours and the order is deterministic.

@@ -79,27 +79,26 @@ pub struct Model {
 }
 
 /// Every cell's peers (the cells sharing a unit with it), ascending, as compressed rows
-/// (offsets, flat list): one bitset row per cell, each unit's cells OR-ed into its members'.
-fn peer_rows(cells: usize, units: &[Unit]) -> (Vec<u32>, Vec<u16>) {
+/// (offsets, flat list): each cell's units OR-ed into one scratch bitset, read out and cleared.
+/// The flat list is reserved at its bound (each unit's pairs) up front, so it never moves: on a
+/// 49×49 grid a dense cells × cells bit matrix and a growing list were half of an easy solve's
+/// page faults.
+fn peer_rows(cells: usize, units: &[Unit], unit_offsets: &[u32], cell_units: &[u32]) -> (Vec<u32>, Vec<u16>) {
     let words = cells.div_ceil(64);
-    let mut rows = vec![0u64; cells * words];
     let mut mask = vec![0u64; words];
-    for unit in units {
-        mask.fill(0);
-        for &c in &unit.cells {
-            mask[c >> 6] |= 1 << (c & 63);
-        }
-        for &c in &unit.cells {
-            rows[c * words..(c + 1) * words].iter_mut().zip(&mask).for_each(|(r, m)| *r |= m);
-        }
-    }
+    let bound: usize = units.iter().map(|u| u.cells.len() * u.cells.len().saturating_sub(1)).sum();
+    let mut peers = Vec::with_capacity(bound.min(cells * cells.saturating_sub(1)));
     let mut offsets = Vec::with_capacity(cells + 1);
-    let mut peers = Vec::new();
     offsets.push(0);
     for c in 0..cells {
-        rows[c * words + (c >> 6)] &= !(1 << (c & 63));
-        for (w, &word) in rows[c * words..(c + 1) * words].iter().enumerate() {
-            let mut x = word;
+        for &u in &cell_units[unit_offsets[c] as usize..unit_offsets[c + 1] as usize] {
+            for &x in &units[u as usize].cells {
+                mask[x >> 6] |= 1 << (x & 63);
+            }
+        }
+        mask[c >> 6] &= !(1 << (c & 63));
+        for (w, word) in mask.iter_mut().enumerate() {
+            let mut x = std::mem::take(word);
             while x != 0 {
                 peers.push((w * 64 + x.trailing_zeros() as usize) as u16);
                 x &= x - 1;
@@ -386,7 +385,7 @@ impl Model {
                 count[cell] += 1;
             }
         }
-        let (peer_offsets, peers) = peer_rows(cells, &units);
+        let (peer_offsets, peers) = peer_rows(cells, &units, &cell_unit_offsets, &cell_units);
         Model {
             spec,
             n,
@@ -460,6 +459,18 @@ impl Model {
     /// The cells sharing a unit with `cell`, ascending: its neighbours in the constraint graph.
     pub fn peers(&self, cell: Cell) -> &[u16] {
         &self.peers[self.peer_offsets[cell] as usize..self.peer_offsets[cell + 1] as usize]
+    }
+
+    /// Every cell's peers as compressed rows: cell c's are `peers[offsets[c]..offsets[c + 1]]`
+    /// (what [`Model::peers`] returns), for a caller that copies the whole table at once.
+    pub fn peer_table(&self) -> (&[u32], &[u16]) {
+        (&self.peer_offsets, &self.peers)
+    }
+
+    /// Every cell's constraints beyond houses as compressed rows, as [`Model::peer_table`] (what
+    /// [`Model::constraints_of`] returns).
+    pub fn constraint_table(&self) -> (&[u32], &[u32]) {
+        (&self.cell_constraint_offsets, &self.cell_constraints)
     }
 
     /// The constraints beyond houses and groups (cages' sums, thermometers, dots, …), in spec
