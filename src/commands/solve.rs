@@ -274,8 +274,9 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     }
     let puzzles_reading = puzzles.reading();
     let interrupt = Interrupt::install();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let requested = args.jobs.map(|j| j as usize);
+    // `--jobs 1` needs no count of the cores (reading it takes a few cgroup files).
+    let cores = if requested == Some(1) { 1 } else { std::thread::available_parallelism().map_or(1, |n| n.get()) };
     let mut jobs = requested.unwrap_or(cores).min(cores);
     if let Some(r) = requested
         && r > cores
@@ -341,22 +342,35 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     let out = Mutex::new(Pending { out: Stdout::new(), dirty: false, error: None });
     let result = std::thread::scope(|scope| {
         // Flushes results written and not yet flushed, every FLUSH_EVERY, until the run ends.
+        // It starts with the second batch taken: a run of one batch (one puzzle, say) writes at
+        // its end and is flushed then, without a thread to start and join (which, on a busy
+        // machine, waits for a core).
         let (done_tx, done_rx) = mpsc::channel::<()>();
-        if !terminal {
-            let out = &out;
-            scope.spawn(move || {
-                while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(FLUSH_EVERY) {
-                    lock(out).flush();
-                }
-            });
-        }
+        let flusher = Mutex::new((!terminal).then_some(done_rx));
+        let batches = AtomicU64::new(0);
+        let start_flusher = || {
+            if batches.fetch_add(1, Ordering::Relaxed) == 0 {
+                return;
+            }
+            if let Some(done_rx) = lock(&flusher).take() {
+                let out = &out;
+                scope.spawn(move || {
+                    while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(FLUSH_EVERY) {
+                        lock(out).flush();
+                    }
+                });
+            }
+        };
         let run = &run;
         let trace = trace.as_ref();
         let result = pipeline::run(
             Shape::new(jobs, max_batch),
             source,
             || info.build(args.seed),
-            |strategy, batch| run.batch(strategy, batch, trace),
+            |strategy, batch| {
+                start_flusher();
+                run.batch(strategy, batch, trace)
+            },
             |done: Done| {
                 let mut pending = lock(&out);
                 if let Some(e) = pending.error.take() {
