@@ -112,10 +112,11 @@ fn every_builtin_family_is_solved_and_counts_agree_with_dfs() {
     }
 }
 
-#[test]
-fn exact_counts_of_small_multi_solution_puzzles_match_dfs() {
-    let mut rng = Rng::new(3);
-    for name in ["classic-4x4", "classic-6x6", "x-sudoku-9x9", "anti-king-9x9"] {
+/// Four sparse puzzles of each spec (most with several solutions), each with its count by `dfs`.
+fn multi_solution_puzzles(names: &[&'static str], seed: u64) -> Vec<(&'static str, Puzzle, u64)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for &name in names {
         let m = model(name);
         let n = m.size();
         let empty = Puzzle::new(m.clone(), Grid::empty(n)).unwrap();
@@ -124,9 +125,19 @@ fn exact_counts_of_small_multi_solution_puzzles_match_dfs() {
         for _ in 0..4 {
             let puzzle = Puzzle::new(m.clone(), blank(&full, keep, &mut rng)).unwrap();
             let want = solve("dfs", &puzzle, 1000).count;
-            for s in FAST {
-                assert_eq!(solve(s, &puzzle, 1000).count, want, "{s} on {name}");
-            }
+            out.push((name, puzzle, want));
+        }
+    }
+    out
+}
+
+#[test]
+fn exact_counts_of_small_multi_solution_puzzles_match_dfs() {
+    for (name, puzzle, want) in
+        multi_solution_puzzles(&["classic-4x4", "classic-6x6", "x-sudoku-9x9", "anti-king-9x9"], 3)
+    {
+        for s in FAST {
+            assert_eq!(solve(s, &puzzle, 1000).count, want, "{s} on {name}");
         }
     }
     // The empty 4×4 grid has 288 solutions.
@@ -143,27 +154,18 @@ fn two_way_branching_counts_as_dfs_does() {
     // counts as `dfs` on multi-solution puzzles and the empty 4×4, with and without restarts.
     let strategies = ["fast(refute: true)", "fast(refute: true, restarts: true)", "fast(refute: true, wdeg: true)"];
     let build = |s: &str| registry::resolve(s).unwrap().build(7);
-    let mut rng = Rng::new(5);
-    for name in ["classic-4x4", "classic-6x6", "x-sudoku-9x9", "jigsaw-9x9"] {
-        let m = model(name);
-        let n = m.size();
-        let empty = Puzzle::new(m.clone(), Grid::empty(n)).unwrap();
-        let full = solve("fast", &empty, 1).solutions.remove(0);
-        let keep = if n == 4 { 0.15 } else { 0.45 };
-        for _ in 0..4 {
-            let puzzle = Puzzle::new(m.clone(), blank(&full, keep, &mut rng)).unwrap();
-            let want = solve("dfs", &puzzle, 1000).count;
-            for s in strategies {
-                let out = build(s).solve(&puzzle, &Limits::count(1000, 1000), &mut NullSink);
-                assert_eq!(out.count, want, "{s} on {name}");
-                for grid in &out.solutions {
-                    check_solution(puzzle.model(), puzzle.givens(), grid).unwrap();
-                }
-                let mut sink = VecSink::new();
-                let traced = build(s).solve(&puzzle, &Limits::count(1000, 1000), &mut sink);
-                let replayed = replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{s} on {name}: {e}"));
-                assert_eq!(replayed.final_count, Some(traced.count), "{s} on {name}");
+    for (name, puzzle, want) in multi_solution_puzzles(&["classic-4x4", "classic-6x6", "x-sudoku-9x9", "jigsaw-9x9"], 5)
+    {
+        for s in strategies {
+            let out = build(s).solve(&puzzle, &Limits::count(1000, 1000), &mut NullSink);
+            assert_eq!(out.count, want, "{s} on {name}");
+            for grid in &out.solutions {
+                check_solution(puzzle.model(), puzzle.givens(), grid).unwrap();
             }
+            let mut sink = VecSink::new();
+            let traced = build(s).solve(&puzzle, &Limits::count(1000, 1000), &mut sink);
+            let replayed = replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{s} on {name}: {e}"));
+            assert_eq!(replayed.final_count, Some(traced.count), "{s} on {name}");
         }
     }
     let empty = Puzzle::new(model("classic-4x4"), Grid::empty(4)).unwrap();
