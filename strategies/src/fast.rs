@@ -543,6 +543,24 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         }
     }
 
+    /// Removes the values `x` from open `cell` at the current level (their `eliminate` events
+    /// already traced): a cell left without candidates is a conflict, one left with a single
+    /// candidate is queued, and its houses and constraints are marked.
+    #[inline]
+    fn remove(&mut self, cell: usize, x: B) -> Result<(), ConflictCause> {
+        let at = self.depth * self.g.cells + cell;
+        let nc = self.b.cand[at] & !x;
+        self.b.cand[at] = nc;
+        if nc.is_empty() {
+            return Err(ConflictCause::NoCandidates { cell });
+        }
+        if nc.is_single() {
+            self.b.queue.push(cell as u16);
+        }
+        self.mark_dirty(cell);
+        Ok(())
+    }
+
     /// Puts bit `v` in `cell` and removes it from every peer.
     #[inline]
     fn assign(&mut self, cell: usize, v: usize) -> Result<(), ConflictCause> {
@@ -830,16 +848,8 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                             by: Some(k),
                         });
                     }
-                    let nc = self.b.cand[base + p] & !bit;
-                    self.b.cand[base + p] = nc;
                     changed = true;
-                    if nc.is_empty() {
-                        return Err(ConflictCause::NoCandidates { cell: p });
-                    }
-                    if nc.is_single() {
-                        self.b.queue.push(p as u16);
-                    }
-                    self.mark_dirty(p);
+                    self.remove(p, bit)?;
                 }
             }
         }
@@ -1046,16 +1056,8 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                         self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth, by: None });
                     }
                 }
-                let nc = self.b.cand[base + cell] & !x;
-                self.b.cand[base + cell] = nc;
                 changed = true;
-                if nc.is_empty() {
-                    return Err(ConflictCause::NoCandidates { cell });
-                }
-                if nc.is_single() {
-                    self.b.queue.push(c);
-                }
-                self.mark_dirty(cell);
+                self.remove(cell, x)?;
             }
         }
         Ok(changed)
@@ -1293,19 +1295,10 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     /// Removes value bit `v` from `cell` at the current level (a refuted decision) and
     /// propagates.
     fn refute(&mut self, cell: usize, v: usize) -> Result<(), ConflictCause> {
-        let at = self.depth * self.g.cells + cell;
         if TRACE {
             self.search.eliminate(cell, (v + 1) as Value, self.depth);
         }
-        let nc = self.b.cand[at] & !B::bit(v);
-        self.b.cand[at] = nc;
-        if nc.is_empty() {
-            return Err(ConflictCause::NoCandidates { cell });
-        }
-        if nc.is_single() {
-            self.b.queue.push(cell as u16);
-        }
-        self.mark_dirty(cell);
+        self.remove(cell, B::bit(v))?;
         self.propagate()
     }
 
