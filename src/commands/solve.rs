@@ -349,7 +349,8 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         let flusher = Mutex::new((!terminal).then_some(done_rx));
         let batches = AtomicU64::new(0);
         let start_flusher = || {
-            if batches.fetch_add(1, Ordering::Relaxed) == 0 {
+            // Only the second batch taken starts it: the others need not look at the lock.
+            if batches.fetch_add(1, Ordering::Relaxed) != 1 {
                 return;
             }
             if let Some(done_rx) = lock(&flusher).take() {
