@@ -8,6 +8,8 @@ use coverlab_engine::{Limits, NullSink, Rng};
 use coverlab_model::{Grid, Model, Puzzle, builtin, validate};
 use coverlab_strategies::registry;
 
+mod common;
+
 fn coverlab(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_coverlab"))
         .args(args)
@@ -227,8 +229,7 @@ fn usage_and_spec_errors_exit_2_with_a_clear_message() {
     );
     let o = coverlab(&["solve", "--bogus"], "");
     assert_eq!(o.status.code(), Some(2));
-    let dir = std::env::temp_dir().join(format!("coverlab-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cli", "bad-spec");
     let spec = dir.join("bad.ron");
     std::fs::write(&spec, "Spec(\n  name: \"bad\",\n  size: 1000000,\n  rules: [Rows],\n)\n").unwrap();
     let o = coverlab(&["solve", "--spec", spec.to_str().unwrap()], "");
@@ -281,8 +282,7 @@ fn graph_writes_dot_with_one_edge_per_peer_pair() {
 
 #[test]
 fn traces_are_written_and_replayed() {
-    let dir = std::env::temp_dir().join(format!("coverlab-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cli", "traces");
     let trace = dir.join("t.jsonl");
     let puzzles = dir.join("p.txt");
     std::fs::write(&puzzles, "1...............\n.2.3............\n").unwrap();
@@ -332,8 +332,7 @@ fn the_readme_spec_example_has_solutions() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let start = readme.find("```ron\n").unwrap() + 7;
     let end = start + readme[start..].find("```").unwrap();
-    let dir = std::env::temp_dir().join(format!("coverlab-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cli", "readme-spec");
     let spec = dir.join("my-jigsaw-6x6.ron");
     std::fs::write(&spec, &readme[start..end]).unwrap();
     let o =

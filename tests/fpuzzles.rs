@@ -31,7 +31,8 @@ fn an_unsupported_constraint_is_named_and_the_other_puzzles_still_solved() {
     let lines: Vec<String> = std::fs::read_to_string(KILLERS).unwrap().lines().map(str::to_string).collect();
     let bad =
         lines[1].replacen("\"killercage\"", "\"quadruple\":[{\"cells\":[\"R1C1\"],\"values\":[1]}],\"killercage\"", 1);
-    let file = scratch("fpuzzles", "mixed").join("mixed.jsonl");
+    let dir = scratch("fpuzzles", "mixed");
+    let file = dir.join("mixed.jsonl");
     std::fs::write(&file, format!("{}\n{bad}\n{}\n", lines[0], lines[2])).unwrap();
     let out = run(&["solve", "--format", "line", s(&file)]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
@@ -46,7 +47,8 @@ fn an_unsupported_constraint_is_named_and_the_other_puzzles_still_solved() {
 fn a_link_payload_is_read_like_its_json() {
     let json = std::fs::read_to_string(KILLERS).unwrap().lines().next().unwrap().to_string();
     let link = format!("https://f-puzzles.com/?load={}", lz_str_compress(&json));
-    let file = scratch("fpuzzles", "link").join("link.txt");
+    let dir = scratch("fpuzzles", "link");
+    let file = dir.join("link.txt");
     std::fs::write(&file, format!("{link}\n")).unwrap();
     let out = run(&["solve", "--format", "line", s(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -12,7 +12,7 @@ mod common;
 use common::{bin, run, s, text};
 
 /// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("hostile", name)
 }
 

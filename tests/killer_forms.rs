@@ -50,7 +50,8 @@ fn a_broken_killer_is_named_and_the_others_still_solved() {
     let good = lines("killer_tarek_27_6_30.arrows.txt");
     // r1c1 of the second puzzle points left, off the grid.
     let bad = format!("<{}", &good[1][1..]);
-    let file = scratch("killer", "broken").join("mixed.txt");
+    let dir = scratch("killer", "broken");
+    let file = dir.join("mixed.txt");
     std::fs::write(&file, format!("{}\n{bad}\n{}\n", good[0], good[2])).unwrap();
     let out = run(&["solve", "--format", "line", s(&file)]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
@@ -66,7 +67,8 @@ fn a_broken_killer_is_named_and_the_others_still_solved() {
     let impossible: Vec<String> =
         first.split(':').map(|w| if w == "6150" { (99 * 256 + 6).to_string() } else { w.to_string() }).collect();
     let impossible = impossible.join(":");
-    let file = scratch("killer", "sum").join("sum.txt");
+    let dir = scratch("killer", "sum");
+    let file = dir.join("sum.txt");
     std::fs::write(&file, format!("{impossible}\n")).unwrap();
     let out = run(&["solve", s(&file)]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));

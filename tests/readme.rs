@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// The commands of the README's ```sh blocks that run coverlab.
 fn readme_commands() -> Vec<String> {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
@@ -28,9 +30,7 @@ fn readme_commands() -> Vec<String> {
 fn every_readme_command_runs() {
     let commands = readme_commands();
     assert!(commands.len() >= 10, "the README's examples were found: {commands:?}");
-    let dir = std::env::temp_dir().join(format!("coverlab-readme-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("readme", "commands");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for folder in ["examples", "tests", "specs", "docs"] {
         std::os::unix::fs::symlink(root.join(folder), dir.join(folder)).unwrap();

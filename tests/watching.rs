@@ -3,7 +3,7 @@
 
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 
 mod common;
@@ -11,7 +11,7 @@ mod common;
 use common::{bin, json_lines, run, s, text};
 
 /// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("watching", name)
 }
 

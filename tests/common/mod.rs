@@ -27,12 +27,36 @@ pub fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
-/// A fresh scratch directory for one test of `group`.
-pub fn scratch(group: &str, name: &str) -> PathBuf {
+/// A scratch directory, removed with what it holds when dropped: at the end of the test that
+/// made it, passed or failed (a failing assertion unwinds through the drop).
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh scratch directory for one test of `group`; keep it bound for as long as its files
+/// are used (`let dir = scratch(..)`), since it goes when dropped.
+pub fn scratch(group: &str, name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("coverlab-{group}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 /// A path as an argument.
