@@ -127,6 +127,9 @@ pub enum TraceFormatArg {
     Json,
     /// One readable event per line, like `guess d2 r3c4=7 (1/3)`.
     Text,
+    /// A self-contained HTML page that plays the search step by step on a drawn grid (one
+    /// run per puzzle; open it in a browser).
+    Html,
 }
 
 /// Where puzzles come from: shared by `solve`, `count`, `check` and `replay`.
@@ -432,6 +435,10 @@ pub struct CompareArgs {
     /// Also print the whole diff of the two traces (unified, `-` for the first, `+` the second).
     #[arg(long)]
     pub diff: bool,
+    /// Also write FILE: a self-contained HTML page that plays the two searches side by side on
+    /// drawn grids, step by step (open it in a browser).
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
 }
 
 /// Arguments of the listing commands.

@@ -16,6 +16,7 @@ pub mod plot;
 pub mod progress;
 pub mod signals;
 pub mod summary;
+pub mod viewer;
 
 use std::process::ExitCode;
 

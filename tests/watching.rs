@@ -242,3 +242,144 @@ fn compare_sets_two_strategies_side_by_side() {
     let o = run(&["compare", s(&puzzle), "--strategy", "dfs"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The data of a viewer page: the JSON after `const DATA = `.
+fn page_data(html: &str) -> serde_json::Value {
+    let at = html.find("const DATA = ").expect("the page holds its data") + "const DATA = ".len();
+    let mut values = serde_json::Deserializer::from_str(&html[at..]).into_iter::<serde_json::Value>();
+    values.next().expect("a JSON value").expect("the data parses")
+}
+
+/// A JSON-lines trace's events, without the puzzle index.
+fn trace_events(path: &std::path::Path) -> Vec<serde_json::Value> {
+    fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut e: serde_json::Value = serde_json::from_str(l).unwrap();
+            e.as_object_mut().unwrap().remove("index");
+            e
+        })
+        .collect()
+}
+
+#[test]
+fn html_pages_hold_the_traces_they_play() {
+    let dir = scratch("html");
+    let puzzles = dir.join("p.txt");
+    fs::write(&puzzles, "1...............\n...2.....43.....\n").unwrap();
+    let (page, lines) = (dir.join("t.html"), dir.join("t.jsonl"));
+    for strategy in ["fast", "dfs", "dlx"] {
+        let o = run(&["count", "--strategy", strategy, "--trace", s(&page), "--trace-format", "html", s(&puzzles)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let o = run(&["count", "--strategy", strategy, "--trace", s(&lines), s(&puzzles)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let html = fs::read_to_string(&page).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"), "a whole page");
+        assert!(!html.contains("http://") && !html.contains("https://"), "nothing fetched");
+        let data = page_data(&html);
+        let all = trace_events(&lines);
+        let got = data["puzzles"].as_array().unwrap();
+        assert_eq!(got.len(), 2, "one entry per puzzle");
+        assert_eq!(got[0]["size"], 4);
+        assert_eq!(got[0]["givens"][0], 1, "r1c1 holds the given 1");
+        assert_eq!(got[1]["givens"][3], 2);
+        assert_eq!(got[0]["regions"].as_array().unwrap().len(), 16, "boxes drawn");
+        assert_eq!(got[0]["units"].as_array().unwrap().len(), 12, "rows, columns, boxes");
+        // The two puzzles' events, in order, are the JSON trace's, event for event.
+        let played: Vec<serde_json::Value> =
+            got.iter().flat_map(|p| p["runs"][0]["events"].as_array().unwrap().clone()).collect();
+        assert_eq!(played, all, "{strategy}");
+        for p in got {
+            let run = &p["runs"][0];
+            assert_eq!(run["total"], run["events"].as_array().unwrap().len());
+            assert_eq!(run["cut"], false);
+            assert!(run["strategy"].as_str().unwrap().starts_with(strategy), "{}", run["strategy"]);
+        }
+    }
+    // A limit cuts the trace, and the page still closes.
+    let o = run(&[
+        "count",
+        "--strategy",
+        "dfs",
+        "--trace",
+        s(&page),
+        "--trace-format",
+        "html",
+        "--trace-limit",
+        "4K",
+        s(&puzzles),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(html.trim_end().ends_with("</html>"));
+    let data = page_data(&html);
+    let first = &data["puzzles"][0]["runs"][0];
+    assert_eq!(first["cut"], true);
+    assert_eq!(first["events"].as_array().unwrap().last().unwrap()["event"], "cut");
+    assert_eq!(data["puzzles"].as_array().unwrap().len(), 1, "the rest of the run is not traced");
+    // A killer brings its cages; two strategies side by side from `compare --html`.
+    let o = run(&[
+        "compare",
+        "examples/puzzles/killer-9x9.txt",
+        "--spec",
+        "killer-9x9-example",
+        "--strategy",
+        "fast",
+        "--strategy",
+        "singles",
+        "--max-events",
+        "200000",
+        "--html",
+        s(&page),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let data = page_data(&fs::read_to_string(&page).unwrap());
+    let p = &data["puzzles"][0];
+    let runs = p["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["label"].as_str().unwrap().split('(').next(), Some("fast"));
+    assert_eq!(runs[1]["label"].as_str().unwrap().split('(').next(), Some("singles"));
+    for r in runs {
+        let events = r["events"].as_array().unwrap();
+        assert_eq!(events[0]["event"], "start");
+        assert_eq!(events.last().unwrap()["event"], "stop");
+        assert_eq!(events.last().unwrap()["count"], 1);
+    }
+    let cages: Vec<&serde_json::Value> =
+        p["constraints"].as_array().unwrap().iter().filter(|c| c["kind"] == "cage").collect();
+    assert!(!cages.is_empty() && cages.iter().all(|c| c["sum"].as_u64().is_some_and(|s| s >= 1)));
+    let covered: usize = cages.iter().map(|c| c["cells"].as_array().unwrap().len()).sum();
+    assert_eq!(covered, 81, "the example's cages cover the grid");
+}
+
+/// The page's own logic, run by `src/viewer/check.js` under node, plays both runs of a compare
+/// page to their ends (where node is installed; the viewer needs no node to work).
+#[test]
+fn the_viewer_logic_plays_a_page_under_node() {
+    if std::process::Command::new("node").arg("--version").output().is_err() {
+        eprintln!("skipped: no node on this machine");
+        return;
+    }
+    let dir = scratch("viewer-node");
+    let page = dir.join("c.html");
+    let o = run(&[
+        "compare",
+        "tests/data/9x9/forum_hardest_1106_first50.txt",
+        "--strategy",
+        "fast",
+        "--strategy",
+        "dlx",
+        "--html",
+        s(&page),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = std::process::Command::new("node")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/src/viewer/check.js"))
+        .arg(&page)
+        .output()
+        .unwrap();
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    assert_eq!(out.matches("last: stop: complete, 1 solution").count(), 2, "{out}");
+}

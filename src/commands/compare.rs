@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use coverlab_engine::{Limits, Outcome, Status, TraceEvent, VecSink};
+use coverlab_engine::{Limits, Outcome, Status, TraceEvent, TraceSink, VecSink};
 use coverlab_model::Puzzle;
 use coverlab_model::text::file_name;
 
@@ -58,6 +58,9 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
         }
         args.trace.iter().map(|path| read_trace(path, args.index, &puzzle, args.max_events)).collect::<Result<_>>()?
     };
+    if let Some(path) = &args.html {
+        write_page(path, &args.puzzle, &puzzle, &sides)?;
+    }
     let (a, b) = (&sides[0], &sides[1]);
     let lines = |side: &Side| -> Vec<String> {
         side.events
@@ -164,6 +167,30 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::Ok)
+}
+
+/// `--html`: the viewer page with the two runs of `puzzle` (named after the argument: a file's
+/// name, or `<argument>` for a pasted puzzle).
+fn write_page(path: &Path, argument: &str, puzzle: &Puzzle, sides: &[Side]) -> Result<()> {
+    let shown = file_name(path);
+    let name = if Path::new(argument).is_file() { file_name(Path::new(argument)) } else { "<argument>".into() };
+    let file = std::fs::File::create(path).with_context(|| format!("cannot create {shown}"))?;
+    let write = || -> std::io::Result<()> {
+        let mut page = crate::viewer::Page::start(std::io::BufWriter::new(file), &format!("coverlab compare: {name}"))?;
+        page.puzzle(&name, puzzle)?;
+        for side in sides {
+            let mut run = page.run(puzzle.model(), puzzle.symbols())?;
+            for event in &side.events {
+                if run.event(event).is_break() {
+                    break;
+                }
+            }
+            run.end(&side.name, side.cut)?;
+        }
+        page.end_puzzle()?;
+        page.finish().map(drop)
+    };
+    write().with_context(|| format!("cannot write {shown}"))
 }
 
 /// `text` cut to `width` characters, with `…` when cut.

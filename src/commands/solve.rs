@@ -450,7 +450,9 @@ impl Pending {
 
 /// A trace file being written: `--trace FILE`, cut at `--trace-limit` bytes.
 struct Trace {
-    out: Counting<BufWriter<File>>,
+    out: TraceOut,
+    /// The bytes written to the file so far.
+    written: Arc<AtomicU64>,
     format: TraceFormatArg,
     /// 0: no limit.
     limit: u64,
@@ -458,6 +460,12 @@ struct Trace {
     cut_at: Option<usize>,
     /// The first error writing the trace (the run goes on untraced, and fails at the end).
     error: Option<std::io::Error>,
+}
+
+/// The trace file: lines (JSON or text), or a viewer page.
+enum TraceOut {
+    Lines(Counting<BufWriter<File>>),
+    Html(crate::viewer::Page<Counting<BufWriter<File>>>),
 }
 
 /// A writer counting the bytes written through it.
@@ -484,8 +492,16 @@ impl Trace {
     fn create(path: &Path, format: TraceFormatArg, limit: u64) -> Result<Trace> {
         let shown = coverlab_model::text::file_name(path);
         let file = File::create(path).with_context(|| format!("cannot create trace file {shown}"))?;
-        let out = Counting { inner: BufWriter::new(file), written: Arc::new(AtomicU64::new(0)) };
-        Ok(Trace { out, format, limit, cut_at: None, error: None })
+        let written = Arc::new(AtomicU64::new(0));
+        let lines = Counting { inner: BufWriter::new(file), written: written.clone() };
+        let out = match format {
+            TraceFormatArg::Html => TraceOut::Html(
+                crate::viewer::Page::start(lines, "coverlab trace")
+                    .with_context(|| format!("cannot write trace file {shown}"))?,
+            ),
+            _ => TraceOut::Lines(lines),
+        };
+        Ok(Trace { out, written, format, limit, cut_at: None, error: None })
     }
 
     fn solve(
@@ -499,24 +515,37 @@ impl Trace {
             return run.solve(strategy, item, &mut NullSink);
         }
         let index = item.index;
-        let written = self.out.written.clone();
+        let written = self.written.clone();
         let budget = match self.limit {
             0 => u64::MAX,
             limit => limit.saturating_sub(CUT_MARGIN),
         };
         let (model, symbols) = (puzzle.model(), puzzle.symbols());
         let mut cut = false;
-        let (result, written_ok) = match self.format {
-            TraceFormatArg::Json => {
-                let mut sink = JsonLinesSink::new(&mut self.out, model, symbols, index);
+        let (result, written_ok) = match (&mut self.out, self.format) {
+            (TraceOut::Html(page), _) => {
+                let label = strategy.name().to_string();
+                let opened = page.puzzle(&item.location.to_string(), puzzle);
+                match opened.and_then(|()| page.run(model, symbols)) {
+                    Ok(mut sink) => {
+                        let mut capped =
+                            Capped { inner: &mut sink, written: &written, budget, limit: self.limit, cut: &mut cut };
+                        let result = run.solve(strategy, item, &mut capped);
+                        (result, sink.end(&label, false).and_then(|()| page.end_puzzle()))
+                    }
+                    Err(e) => (run.solve(strategy, item, &mut NullSink), Err(e)),
+                }
+            }
+            (TraceOut::Lines(out), TraceFormatArg::Json) => {
+                let mut sink = JsonLinesSink::new(out, model, symbols, index);
                 let mut capped =
                     Capped { inner: &mut sink, written: &written, budget, limit: self.limit, cut: &mut cut };
                 let result = run.solve(strategy, item, &mut capped);
                 (result, sink.finish().map(drop))
             }
-            TraceFormatArg::Text => {
-                let header = writeln!(self.out, "# puzzle {index} ({})", item.location);
-                let mut sink = TextSink::new(&mut self.out, model, symbols);
+            (TraceOut::Lines(out), _) => {
+                let header = writeln!(out, "# puzzle {index} ({})", item.location);
+                let mut sink = TextSink::new(out, model, symbols);
                 let mut capped =
                     Capped { inner: &mut sink, written: &written, budget, limit: self.limit, cut: &mut cut };
                 let result = run.solve(strategy, item, &mut capped);
@@ -538,11 +567,15 @@ impl Trace {
         result
     }
 
-    fn finish(mut self) -> Result<()> {
+    fn finish(self) -> Result<()> {
         if let Some(e) = self.error {
             return Err(e).context("cannot write the trace");
         }
-        self.out.flush().context("cannot write the trace")
+        match self.out {
+            TraceOut::Lines(mut out) => out.flush(),
+            TraceOut::Html(page) => page.finish().map(drop),
+        }
+        .context("cannot write the trace")
     }
 }
 

@@ -1,0 +1,205 @@
+//! The HTML trace viewer: one self-contained page (`viewer/viewer.html`: inline script and
+//! style, nothing fetched, opened from a file) that plays a search step by step on a drawn grid,
+//! or two searches side by side.
+//!
+//! The page is the template with its data in place of `/*COVERLAB_DATA*/null`: a JSON object
+//! `{"title", "puzzles": [{"name", "size", "symbols", "givens", "regions", "units",
+//! "constraints", "runs": [{"events", "label", "strategy", "total", "cut"}]}]}`, each event as
+//! `solve --trace` writes it in JSON. It is written as a stream (the template's head, each
+//! puzzle's board, its runs' events as the search emits them, the tail), so writing a page
+//! costs no more memory than writing a JSON trace. `solve --trace FILE --trace-format html`
+//! writes one run per puzzle; `compare --html FILE` one puzzle with two runs.
+//! `src/viewer/check.js` plays a page's traces under node, for maintainers.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use coverlab_engine::trace::constraint_label;
+use coverlab_engine::{TraceEvent, TraceSink};
+use coverlab_model::{Model, Puzzle, Relation, Symbols};
+use serde_json::{Value, json};
+
+/// The page, with [`PLACEHOLDER`] where the data goes.
+const TEMPLATE: &str = include_str!("viewer/viewer.html");
+
+/// What the data replaces in the template (it occurs once).
+const PLACEHOLDER: &str = "/*COVERLAB_DATA*/null";
+
+/// The template before and after the data.
+fn halves() -> (&'static str, &'static str) {
+    let at = TEMPLATE.find(PLACEHOLDER).expect("the viewer template has its placeholder");
+    (&TEMPLATE[..at], &TEMPLATE[at + PLACEHOLDER.len()..])
+}
+
+/// `value` as JSON safe inside a `<script>` element: every `<` (only ever inside a string) is
+/// written `\u003c`, so no `</script>` or `<!--` in a label can end the script early.
+fn script_json(value: &Value) -> String {
+    let text = value.to_string();
+    if text.contains('<') { text.replace('<', "\\u003c") } else { text }
+}
+
+/// A page being written: [`Page::start`], then per puzzle [`Page::puzzle`], its runs
+/// ([`Page::run`] and [`Run::end`]) and [`Page::end_puzzle`], then [`Page::finish`].
+pub struct Page<W: Write> {
+    out: W,
+    puzzles: usize,
+    runs: usize,
+}
+
+impl<W: Write> Page<W> {
+    /// Writes the template's head and opens the data of a page titled `title`.
+    pub fn start(mut out: W, title: &str) -> io::Result<Page<W>> {
+        out.write_all(halves().0.as_bytes())?;
+        write!(out, "{{\"title\":{},\"puzzles\":[", script_json(&Value::from(title)))?;
+        Ok(Page { out, puzzles: 0, runs: 0 })
+    }
+
+    /// Opens puzzle `name` (its location): the board the viewer draws.
+    pub fn puzzle(&mut self, name: &str, puzzle: &Puzzle) -> io::Result<()> {
+        if self.puzzles > 0 {
+            self.out.write_all(b",")?;
+        }
+        self.puzzles += 1;
+        self.runs = 0;
+        let mut head = board(puzzle);
+        head["name"] = name.into();
+        let text = script_json(&head);
+        // The object stays open for its runs.
+        let open = text.strip_suffix('}').expect("a JSON object");
+        write!(self.out, "{open},\"runs\":[")
+    }
+
+    /// Opens a run of the open puzzle: the returned sink writes its events.
+    pub fn run<'p, 'm>(&'p mut self, model: &'m Model, symbols: &'m Symbols) -> io::Result<Run<'p, 'm, W>> {
+        if self.runs > 0 {
+            self.out.write_all(b",")?;
+        }
+        self.runs += 1;
+        self.out.write_all(b"{\"events\":[")?;
+        Ok(Run { page: self, model, symbols, events: 0, cut: false, strategy: String::new(), error: None })
+    }
+
+    /// Closes the open puzzle.
+    pub fn end_puzzle(&mut self) -> io::Result<()> {
+        self.out.write_all(b"]}")
+    }
+
+    /// Closes the data, writes the template's tail, and gives the writer back.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.out.write_all(b"]}")?;
+        self.out.write_all(halves().1.as_bytes())?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    /// The writer (to count what was written).
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+}
+
+/// The events of one run, written as they come.
+pub struct Run<'p, 'm, W: Write> {
+    page: &'p mut Page<W>,
+    model: &'m Model,
+    symbols: &'m Symbols,
+    events: u64,
+    cut: bool,
+    /// From the `start` event.
+    strategy: String,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> Run<'_, '_, W> {
+    /// Closes the run, labelled `label` (the strategy with its options comes from its `start`
+    /// event): its event count, and whether the trace was cut (by a `cut` event, or `capped` by
+    /// the caller).
+    pub fn end(self, label: &str, capped: bool) -> io::Result<()> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let tail = json!({
+            "label": label,
+            "strategy": if self.strategy.is_empty() { label } else { &self.strategy },
+            "total": self.events,
+            "cut": self.cut || capped,
+        });
+        let text = script_json(&tail);
+        write!(self.page.out, "],{}", &text[1..])
+    }
+
+    /// The writer below (to count what was written).
+    pub fn get_ref(&self) -> &W {
+        &self.page.out
+    }
+}
+
+impl<W: Write> TraceSink for Run<'_, '_, W> {
+    fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
+        match event {
+            TraceEvent::Start { strategy, .. } => self.strategy = strategy.clone(),
+            TraceEvent::Cut { .. } => self.cut = true,
+            _ => {}
+        }
+        let text = script_json(&event.to_json(self.model, self.symbols));
+        let comma = if self.events > 0 { "," } else { "" };
+        self.events += 1;
+        match write!(self.page.out, "{comma}{text}") {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// What the viewer draws of a puzzle: its size and symbols, givens, regions (boxes or jigsaw
+/// regions, for the thick lines), units (for candidates and for the conflicts that name one)
+/// and constraints beyond houses (cages, lines, dots; derived sums too, named by eliminations).
+fn board(puzzle: &Puzzle) -> Value {
+    let model = puzzle.model();
+    let symbols = puzzle.symbols();
+    let n = model.size();
+    let units: Vec<Value> = model.units().iter().map(|u| json!({"label": u.label, "cells": u.cells})).collect();
+    let constraints: Vec<Value> = model
+        .constraints()
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let mut v = json!({"label": constraint_label(model, k), "kind": c.kind.name(), "cells": c.cells});
+            if let Relation::Sum { sum, .. } | Relation::Sandwich { sum } = c.relation {
+                v["sum"] = sum.into();
+            }
+            v
+        })
+        .collect();
+    json!({
+        "size": n,
+        "symbols": (1..=n).map(|v| symbols.symbol(v as u8).to_string()).collect::<Vec<_>>(),
+        "givens": puzzle.givens().values(),
+        "regions": model.regions(),
+        "units": units,
+        "constraints": constraints,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_has_one_placeholder_and_no_remote_resource() {
+        assert_eq!(TEMPLATE.matches(PLACEHOLDER).count(), 1);
+        for remote in ["http://", "https://", "//cdn", "src=\"//"] {
+            assert!(!TEMPLATE.contains(remote), "the viewer must not fetch anything: {remote}");
+        }
+    }
+
+    #[test]
+    fn labels_cannot_end_the_script() {
+        let text = script_json(&json!({"label": "</script><!-- x"}));
+        assert!(!text.contains('<'));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap()["label"], "</script><!-- x");
+    }
+}
