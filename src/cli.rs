@@ -32,6 +32,13 @@ pub enum Command {
     /// Rate every puzzle of the inputs: a difficulty level and score from the propagation it
     /// needs (naked singles, hidden singles, locked candidates) and the guesses beyond it.
     Rate(RateArgs),
+    /// Solve every puzzle the way a person does, step by step in words: singles, locked
+    /// candidates, the constraints' own reasoning (cage combinations, innies and outies),
+    /// subsets and fish, until solved or a guess is needed.
+    Explain(ExplainArgs),
+    /// The next step of every puzzle (a partly filled grid: your progress as givens), in words;
+    /// `--nudge` says only which technique to look for, and where.
+    Hint(HintArgs),
     /// Time strategies on puzzle files and print a markdown table per file.
     Bench(BenchArgs),
     /// Check puzzle files (format, givens) or a spec file, without solving; with `--spec` and no
@@ -298,6 +305,51 @@ pub struct RateArgs {
     /// The progress bar.
     #[command(flatten)]
     pub progress: ProgressOptions,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The puzzles.
+    #[command(flatten)]
+    pub input: PuzzleInput,
+    /// `text`: numbered steps, one sentence each, then how it ended; `json`: one object per
+    /// puzzle (its steps with their placements and eliminations, the ending, the grid).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ExplainFormatArg,
+    /// Stop a puzzle's explanation after this many steps.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub max_steps: usize,
+    /// Puzzles explained in parallel (default and most: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+}
+
+/// Arguments of `hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The puzzles.
+    #[command(flatten)]
+    pub input: PuzzleInput,
+    /// `text`: the hint as one line per puzzle; `json`: one object per puzzle, with the step.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ExplainFormatArg,
+    /// Only the technique and where to look (`look for a hidden single in box 3`), not what it
+    /// finds.
+    #[arg(long)]
+    pub nudge: bool,
+    /// Puzzles done in parallel (default and most: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+}
+
+/// Output formats of `explain` and `hint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormatArg {
+    /// Sentences.
+    Text,
+    /// One JSON object per puzzle per line.
+    Json,
 }
 
 /// Output formats of `rate`.

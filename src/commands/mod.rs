@@ -4,6 +4,7 @@ mod batch;
 mod bench;
 mod check;
 mod compare;
+mod explain;
 mod generate;
 mod graph;
 mod lists;
@@ -23,6 +24,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Count(args) => solve::run(args, true),
         Command::Generate(args) => generate::run(args),
         Command::Rate(args) => rate::run(args),
+        Command::Explain(args) => explain::run_explain(args),
+        Command::Hint(args) => explain::run_hint(args),
         Command::Bench(args) => bench::run(args),
         Command::Check(args) => check::run(args),
         Command::Graph(args) => graph::run(args),
