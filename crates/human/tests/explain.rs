@@ -97,16 +97,8 @@ fn every_step_on_the_shipped_puzzles_agrees_with_the_solution() {
     add(check("tests/data/16x16/generated_minimal_30.txt", None, 10).1);
     add(check("tests/data/variants/killer_tarek_27_6_30.jsonl", None, 30).1);
     add(check("examples/puzzles/killer-9x9.txt", Some("killer-9x9-example"), 1).1);
-    for t in [
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::LockedCandidates,
-        Technique::Constraint,
-        Technique::NakedPair,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::HiddenTriple,
-    ] {
+    // X-wings and swordfish are rarer than these sets: the unit tests build boards for them.
+    for t in Technique::ALL.into_iter().filter(|t| !matches!(t, Technique::XWing | Technique::Swordfish)) {
         assert!(all.get(&t).is_some_and(|&k| k > 0), "{} never used: {all:?}", t.name());
     }
 }
