@@ -1,5 +1,5 @@
 //! `coverlab explain` and `coverlab hint`: a puzzle solved the way a person solves it, step by
-//! step in words (`crates/human`: singles, locked candidates, the constraints' own
+//! step in words (`crates/techniques`: singles, locked candidates, the constraints' own
 //! reasoning, subsets, fish), or only its next step.
 //!
 //! A puzzle the techniques cannot finish is not an error: the explanation ends where a guess is
@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use anyhow::Result;
-use coverlab_human::{Board, Ending, Step, Technique, Techniques, explain};
 use coverlab_model::{Model, Puzzle, Symbols};
+use coverlab_techniques::{Board, Ending, Step, Technique, explain, try_next_step};
 use serde_json::{Value, json};
 
 use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs};
@@ -98,9 +98,9 @@ fn step_json(step: &Step, model: &Model, symbols: &Symbols) -> Value {
 }
 
 /// The grid as one line of symbols (`.` for an open cell).
-fn line(board: Option<&Board>, model: &Model, symbols: &Symbols) -> String {
+fn line(board: &Board, model: &Model, symbols: &Symbols) -> String {
     (0..model.cells())
-        .map(|c| match board.map_or(0, |b| b.value(c)) {
+        .map(|c| match board.value(c) {
             0 => '.',
             v => symbols.symbol(v),
         })
@@ -138,7 +138,7 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
             "location": location,
             "ending": ending,
             "steps": steps,
-            "grid": line(e.board.as_ref(), model, symbols),
+            "grid": line(&e.board, model, symbols),
         });
         return (format!("{text}\n"), exit);
     }
@@ -152,7 +152,7 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
     }
     out.push('\n');
     if !matches!(e.ending, Ending::Solved) {
-        out.push_str(&format!("grid: {}\n", line(e.board.as_ref(), model, symbols)));
+        out.push_str(&format!("grid: {}\n", line(&e.board, model, symbols)));
     }
     (out, exit)
 }
@@ -162,7 +162,7 @@ fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bo
     let (step, exit, said) = match Board::new(puzzle) {
         Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
         Ok(board) if board.is_solved() => (None, Exit::Ok, "solved already".to_string()),
-        Ok(board) => match Techniques::new(model).next_step(&board) {
+        Ok(board) => match try_next_step(&board, model) {
             Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
             Ok(Some(step)) => {
                 let text = if nudge { where_to_look(&step, model) } else { step.describe(model, symbols) };

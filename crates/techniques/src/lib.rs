@@ -1,0 +1,177 @@
+//! Human-style solving: the techniques people use, one step at a time, each step a sentence a
+//! person can follow: the whole logical path of a puzzle ([`explain`], for an `explain`
+//! command) or only its next step ([`next_step`], for a `hint`).
+//!
+//! A [`Board`] holds the values placed and each open cell's candidates. [`next_step`] tries the
+//! techniques of [`Technique::ALL`], simplest first, and returns the first [`Step`] that
+//! applies; [`Board::apply`] carries it out; [`Step::describe`] says it in words.
+//!
+//! Every technique is stated on the model's units and constraints, so it holds for every spec:
+//! any n (4 to 64), square or rectangular boxes, jigsaw regions, extra houses (diagonals,
+//! windows), at-most-once groups (anti-knight, anti-king, a cage's "no repeats": their cells are
+//! peers, and naked subsets and locked candidates work in them too), and constraints beyond
+//! houses (a cage's sum, a thermometer, dots, innies and outies: each constraint's own filter,
+//! named in the step).
+//!
+//! | technique | rule |
+//! | --- | --- |
+//! | naked single | an open cell with one candidate holds it |
+//! | hidden single | a value with one possible cell in a house goes there |
+//! | locked candidates | a value whose candidates in a house all lie in a second unit is out of that unit's other cells |
+//! | constraint | a constraint's filter rules out candidates of its cells |
+//! | naked pair, triple, quad | k cells of a unit with k candidates between them: those values are out of the unit's other cells |
+//! | hidden pair, triple, quad | k values of a house with k possible cells between them: those cells' other candidates go |
+//! | x-wing, swordfish, jellyfish | a value whose candidates in k rows (columns) lie in k columns (rows) is out of those columns' (rows') other cells |
+//!
+//! # Bounds
+//! Every search is bounded. Singles, locked candidates and constraints are scans over the units
+//! (constraints: each filter once). Subsets and fish enumerate combinations of at most n items
+//! (cells or values of a unit with 2..=k candidates or places; rows or columns where a value
+//! has 2..=k places), a combination is not extended once its union exceeds k, and each search
+//! (one unit and one k; for fish one value, one orientation and one k) stops after
+//! [`MAX_SUBSET_NODES`] (resp. [`MAX_FISH_NODES`]) extensions. On the shipped 9×9 to 25×25
+//! puzzles the pruning keeps every search far below the budget (at most 118 extensions in one
+//! search over the 9×9, 16×16 and 25×25 test files); on larger or adversarial
+//! boards a subset or fish beyond it is not found (another technique may find the step, or the
+//! explanation stops [`Ending::Stuck`]), which keeps a step on a 64×64 grid to milliseconds.
+//! This replaces a size cut-off (say no triples above 16×16): subsets are searched at every
+//! size, as far as the budget goes. The budget counts extensions, not time, so steps are
+//! deterministic.
+
+mod bits;
+mod board;
+mod find;
+mod step;
+mod technique;
+
+use std::fmt;
+
+use coverlab_model::{Model, Puzzle};
+use serde::Serialize;
+
+pub use board::Board;
+pub use step::Step;
+pub use technique::Technique;
+
+/// The most extensions one naked or hidden subset search (one unit, one size k) tries before
+/// giving up on that unit.
+pub const MAX_SUBSET_NODES: usize = 4096;
+
+/// The most extensions one fish search (one value, rows or columns as the base, one size k)
+/// tries before giving up.
+pub const MAX_FISH_NODES: usize = 4096;
+
+/// Why the board admits no solution: `r4c5 has no candidates`, `7 has no place in row 3`,
+/// `cage 4 (sum 13) cannot be satisfied: r1c6 has no value left`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Contradiction {
+    /// The reason in words, naming the cells, house or constraint.
+    pub message: String,
+}
+
+impl Contradiction {
+    pub(crate) fn new(message: String) -> Contradiction {
+        Contradiction { message }
+    }
+}
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Contradiction {}
+
+/// How an explanation ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// Every cell is filled (and every constraint holds).
+    Solved,
+    /// No technique applies: the rest needs a guess.
+    Stuck,
+    /// The givens, or the steps, show the puzzle has no solution.
+    Contradiction(Contradiction),
+    /// `max_steps` steps were taken before the puzzle was solved.
+    StepLimit,
+}
+
+/// A puzzle solved as far as the techniques go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The steps, in order; each was applied to the board.
+    pub steps: Vec<Step>,
+    /// Why it stopped.
+    pub ending: Ending,
+    /// The board after the last step.
+    pub board: Board,
+}
+
+/// The simplest step that applies (techniques in [`Technique::ALL`] order; within a technique,
+/// a fixed order: lowest unit index, then lowest cell or value), or `None` when none does (the
+/// puzzle needs a guess).
+///
+/// Also `None` when the board is contradictory (an open cell without candidates, a house value
+/// without a place, a constraint no values satisfy, or a model of another size): use
+/// [`try_next_step`] to tell the two apart.
+pub fn next_step(board: &Board, model: &Model) -> Option<Step> {
+    try_next_step(board, model).ok().flatten()
+}
+
+/// [`next_step`], with the contradiction a technique meets on the way as Err.
+pub fn try_next_step(board: &Board, model: &Model) -> Result<Option<Step>, Contradiction> {
+    if model.cells() != board.values().len() {
+        return board.check(model).map(|()| None);
+    }
+    for technique in Technique::ALL {
+        if let Some(step) = technique.find(board, model)? {
+            return Ok(Some(step));
+        }
+    }
+    Ok(None)
+}
+
+/// Steps until solved, stuck, or `max_steps`.
+///
+/// Contradictory givens end it at once ([`Ending::Contradiction`], no steps); so does a puzzle
+/// already solved ([`Ending::Solved`], checked before the step limit, so `max_steps` 0 gives
+/// [`Ending::StepLimit`] only for an unsolved puzzle). A full board is checked against every
+/// constraint beyond houses before it counts as solved. Each step places a value or removes a
+/// candidate, so there are at most n³ steps whatever `max_steps` is.
+pub fn explain(puzzle: &Puzzle, max_steps: usize) -> Explanation {
+    let model = puzzle.model();
+    let (mut board, contradiction) = Board::start(puzzle);
+    let mut steps = Vec::new();
+    let end = |steps, ending, board| Explanation { steps, ending, board };
+    if let Some(c) = contradiction {
+        return end(steps, Ending::Contradiction(c), board);
+    }
+    loop {
+        if board.is_solved() {
+            let broken = model.constraints().iter().find(|c| {
+                let values: Vec<u8> = c.cells.iter().map(|&cell| board.value(cell)).collect();
+                !c.holds(&values)
+            });
+            let ending = match broken {
+                Some(c) => Ending::Contradiction(Contradiction::new(format!("{} does not hold", c.label))),
+                None => Ending::Solved,
+            };
+            return end(steps, ending, board);
+        }
+        if steps.len() >= max_steps {
+            return end(steps, Ending::StepLimit, board);
+        }
+        match try_next_step(&board, model) {
+            Err(c) => return end(steps, Ending::Contradiction(c), board),
+            Ok(None) => return end(steps, Ending::Stuck, board),
+            Ok(Some(step)) => {
+                let applied = board.apply(model, &step);
+                steps.push(step);
+                if let Err(c) = applied {
+                    return end(steps, Ending::Contradiction(c), board);
+                }
+            }
+        }
+    }
+}

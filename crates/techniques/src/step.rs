@@ -1,0 +1,292 @@
+//! A step of a human solve, and its sentence.
+
+use coverlab_model::{Cell, Model, Symbols, Value};
+use serde::Serialize;
+
+use crate::Technique;
+use crate::bits::{bit, values};
+
+/// One deduction: what a technique found, what it places and what it rules out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The technique that found it.
+    pub technique: Technique,
+    /// The values it places: a single places one value; the other techniques place none.
+    pub placements: Vec<(Cell, Value)>,
+    /// The candidates it rules out, sorted and deduplicated; never empty unless `placements`
+    /// is not.
+    pub eliminations: Vec<(Cell, Value)>,
+    /// Indices into [`Model::units`]: the units the pattern lives in (a hidden single's house;
+    /// locked candidates' house and the unit it points into; a subset's unit; a fish's base
+    /// rows (columns) then its cover columns (rows)). Empty for naked singles and constraints.
+    pub units: Vec<usize>,
+    /// The pattern's cells: the single's cell, the locked cells, the subset's cells, the fish's
+    /// corners (its base candidates), a constraint's cells.
+    pub cells: Vec<Cell>,
+    /// The pattern's values: the single's value, the locked value, the subset's values, the
+    /// fish's value; for a constraint, the values it rules out.
+    pub values: Vec<Value>,
+    /// For [`Technique::Constraint`]: the index into [`Model::constraints`].
+    pub constraint: Option<usize>,
+}
+
+impl Step {
+    /// A step of `technique` with nothing in it yet.
+    pub(crate) fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            units: Vec::new(),
+            cells: Vec::new(),
+            values: Vec::new(),
+            constraint: None,
+        }
+    }
+
+    /// Sorts and deduplicates the eliminations.
+    pub(crate) fn finish(mut self) -> Step {
+        self.eliminations.sort_unstable();
+        self.eliminations.dedup();
+        self
+    }
+
+    /// One sentence a person can follow, values written with `symbols`:
+    ///
+    /// - `naked single: r5c5 can only be 9`
+    /// - `hidden single: in box 3, 7 fits only r2c8`
+    /// - `locked candidates: in box 1, 4 lies only in row 2, so 4 is out of r2c5, r2c7`
+    /// - `naked pair: r1c2 and r1c7 in row 1 hold only 3 and 8, so they are out of r1c4 (3), r1c9 (3, 8)`
+    /// - `hidden pair: in row 4, 2 and 6 fit only r4c1 and r4c5, so their other candidates go: r4c1 (3, 7), r4c5 (9)`
+    /// - `x-wing: 5 in rows 2 and 7 lies only in columns 3 and 8, so 5 is out of r4c3, r9c8`
+    /// - `constraint: cage 4 (sum 13) rules out 1, 2, 3 of r1c6 and r1c7`
+    ///
+    /// A step that does not have its technique's shape (built by hand) is described plainly by
+    /// what it places and rules out; nothing here panics.
+    pub fn describe(&self, model: &Model, symbols: &Symbols) -> String {
+        self.sentence(model, symbols).unwrap_or_else(|| self.plain(model, symbols))
+    }
+
+    fn sentence(&self, model: &Model, symbols: &Symbols) -> Option<String> {
+        let name = self.technique.name();
+        let sym = |v: Value| symbol(symbols, v);
+        let cell = |c: Cell| model.cell_name(c);
+        let unit = |u: usize| model.units().get(u).map(|u| u.label.clone());
+        let cells = |cs: &[Cell]| and_list(cs.iter().map(|&c| cell(c)).collect());
+        let vals = |vs: &[Value]| and_list(vs.iter().map(|&v| sym(v)).collect());
+        let one_value = |v: Value| self.eliminations.iter().all(|&(_, x)| x == v);
+        let out_of = || comma_cells(model, &self.eliminations);
+        match self.technique {
+            Technique::NakedSingle => {
+                let &[(c, v)] = self.placements.as_slice() else { return None };
+                Some(format!("{name}: {} can only be {}", cell(c), sym(v)))
+            }
+            Technique::HiddenSingle => {
+                let &[(c, v)] = self.placements.as_slice() else { return None };
+                Some(format!("{name}: in {}, {} fits only {}", unit(*self.units.first()?)?, sym(v), cell(c)))
+            }
+            Technique::LockedCandidates => {
+                let (&[a, b], &[v]) = (self.units.as_slice(), self.values.as_slice()) else { return None };
+                if !one_value(v) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: in {}, {} lies only in {}, so {} is out of {}",
+                    unit(a)?,
+                    sym(v),
+                    unit(b)?,
+                    sym(v),
+                    out_of()
+                ))
+            }
+            Technique::Constraint => {
+                let c = model.constraints().get(self.constraint?)?;
+                if self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!("{name}: {} rules out {}", c.label, grouped(model, symbols, &self.eliminations)))
+            }
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
+                let &[u] = self.units.as_slice() else { return None };
+                if self.cells.is_empty() || self.values.is_empty() || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} in {} hold only {}, so they are out of {}",
+                    cells(&self.cells),
+                    unit(u)?,
+                    vals(&self.values),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
+            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
+                let &[u] = self.units.as_slice() else { return None };
+                if self.cells.is_empty() || self.values.is_empty() || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: in {}, {} fit only {}, so their other candidates go: {}",
+                    unit(u)?,
+                    vals(&self.values),
+                    cells(&self.cells),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                let &[v] = self.values.as_slice() else { return None };
+                let k = self.units.len() / 2;
+                if k == 0 || self.units.len() != 2 * k || !one_value(v) || self.eliminations.is_empty() {
+                    return None;
+                }
+                let labels = |us: &[usize]| -> Option<String> {
+                    Some(houses(&us.iter().map(|&u| unit(u)).collect::<Option<Vec<String>>>()?))
+                };
+                Some(format!(
+                    "{name}: {} in {} lies only in {}, so {} is out of {}",
+                    sym(v),
+                    labels(&self.units[..k])?,
+                    labels(&self.units[k..])?,
+                    sym(v),
+                    out_of()
+                ))
+            }
+        }
+    }
+
+    /// `hidden quad: places r1c1 = 5; rules out r1c2 (3, 4)`: for a step without its
+    /// technique's shape.
+    fn plain(&self, model: &Model, symbols: &Symbols) -> String {
+        let mut parts = Vec::new();
+        if !self.placements.is_empty() {
+            let placed: Vec<String> = self
+                .placements
+                .iter()
+                .map(|&(c, v)| format!("{} = {}", model.cell_name(c), symbol(symbols, v)))
+                .collect();
+            parts.push(format!("places {}", placed.join(", ")));
+        }
+        if !self.eliminations.is_empty() {
+            parts.push(format!("rules out {}", per_cell(model, symbols, &self.eliminations)));
+        }
+        if parts.is_empty() {
+            parts.push("changes nothing".into());
+        }
+        format!("{}: {}", self.technique.name(), parts.join("; "))
+    }
+}
+
+/// The symbol writing `v`, or its number when the alphabet has no symbol for it.
+pub(crate) fn symbol(symbols: &Symbols, v: Value) -> String {
+    if v >= 1 && usize::from(v) <= symbols.len() { symbols.symbol(v).to_string() } else { v.to_string() }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(mut items: Vec<String>) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items.remove(0),
+        _ => {
+            let last = items.pop().unwrap_or_default();
+            format!("{} and {last}", items.join(", "))
+        }
+    }
+}
+
+/// `rows 2 and 7` from `row 2`, `row 7`; other labels listed as they are.
+fn houses(labels: &[String]) -> String {
+    let word = |l: &str| l.split_once(' ').map(|(w, rest)| (w.to_string(), rest.to_string()));
+    let split: Option<Vec<(String, String)>> = labels.iter().map(|l| word(l)).collect();
+    if let Some(split) = split
+        && labels.len() > 1
+        && split.iter().all(|(w, _)| (w == "row" || w == "column") && *w == split[0].0)
+    {
+        let rest: Vec<String> = split.iter().map(|(_, r)| r.clone()).collect();
+        return format!("{}s {}", split[0].0, and_list(rest));
+    }
+    and_list(labels.to_vec())
+}
+
+/// The cells of eliminations, `r2c5, r2c7` (each once).
+fn comma_cells(model: &Model, elims: &[(Cell, Value)]) -> String {
+    let mut cells: Vec<Cell> = elims.iter().map(|&(c, _)| c).collect();
+    cells.dedup();
+    cells.iter().map(|&c| model.cell_name(c)).collect::<Vec<_>>().join(", ")
+}
+
+/// Each cell of sorted eliminations once, in order, with the values it loses.
+fn by_cell(elims: &[(Cell, Value)]) -> Vec<(Cell, u64)> {
+    let mut out: Vec<(Cell, u64)> = Vec::new();
+    for &(c, v) in elims {
+        match out.last_mut() {
+            Some((last, mask)) if *last == c => *mask |= bit(v),
+            _ => out.push((c, bit(v))),
+        }
+    }
+    out
+}
+
+/// The values of a mask written with the alphabet, `3, 8`.
+fn value_list(symbols: &Symbols, mask: u64) -> String {
+    values(mask).map(|v| symbol(symbols, v)).collect::<Vec<_>>().join(", ")
+}
+
+/// `r1c4 (3), r1c9 (3, 8)`.
+fn per_cell(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String {
+    by_cell(elims)
+        .iter()
+        .map(|&(c, m)| format!("{} ({})", model.cell_name(c), value_list(symbols, m)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `1, 2, 3 of r1c6 and r1c7; 9 of r2c6`: cells losing the same values taken together.
+fn grouped(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String {
+    let mut groups: Vec<(u64, Vec<Cell>)> = Vec::new();
+    for (c, m) in by_cell(elims) {
+        match groups.iter_mut().find(|(mask, _)| *mask == m) {
+            Some((_, cells)) => cells.push(c),
+            None => groups.push((m, vec![c])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(m, cells)| {
+            format!("{} of {}", value_list(symbols, *m), and_list(cells.iter().map(|&c| model.cell_name(c)).collect()))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_as_english() {
+        assert_eq!(and_list(vec![]), "");
+        assert_eq!(and_list(vec!["a".into()]), "a");
+        assert_eq!(and_list(vec!["a".into(), "b".into()]), "a and b");
+        assert_eq!(and_list(vec!["a".into(), "b".into(), "c".into()]), "a, b and c");
+        assert_eq!(houses(&["row 2".into(), "row 7".into()]), "rows 2 and 7");
+        assert_eq!(houses(&["column 1".into(), "column 3".into(), "column 8".into()]), "columns 1, 3 and 8");
+        assert_eq!(houses(&["row 2".into(), "column 7".into()]), "row 2 and column 7");
+        assert_eq!(houses(&["row 2".into()]), "row 2");
+    }
+
+    #[test]
+    fn symbols_out_of_the_alphabet_are_numbers() {
+        let s = Symbols::default_for(16);
+        assert_eq!(symbol(&s, 16), "G");
+        assert_eq!(symbol(&s, 0), "0");
+        assert_eq!(symbol(&s, 17), "17");
+    }
+
+    #[test]
+    fn constraint_eliminations_are_grouped_by_the_values_lost() {
+        let model = coverlab_model::builtin::load("classic-9x9").unwrap().unwrap();
+        let s = Symbols::default_for(9);
+        let elims = [(5, 1), (5, 2), (6, 1), (6, 2), (15, 9)];
+        assert_eq!(grouped(&model, &s, &elims), "1, 2 of r1c6 and r1c7; 9 of r2c7");
+        assert_eq!(per_cell(&model, &s, &elims), "r1c6 (1, 2), r1c7 (1, 2), r2c7 (9)");
+    }
+}
