@@ -91,11 +91,6 @@ impl<W: Write> Page<W> {
         self.out.flush()?;
         Ok(self.out)
     }
-
-    /// The writer (to count what was written).
-    pub fn get_ref(&self) -> &W {
-        &self.out
-    }
 }
 
 /// The events of one run, written as they come.
@@ -126,11 +121,6 @@ impl<W: Write> Run<'_, '_, W> {
         });
         let text = script_json(&tail);
         write!(self.page.out, "],{}", &text[1..])
-    }
-
-    /// The writer below (to count what was written).
-    pub fn get_ref(&self) -> &W {
-        &self.page.out
     }
 }
 

@@ -97,23 +97,14 @@ fn step_json(step: &Step, model: &Model, symbols: &Symbols) -> Value {
     })
 }
 
-/// The grid as one line of symbols (`.` for an open cell).
-fn line(board: &Board, model: &Model, symbols: &Symbols) -> String {
-    (0..model.cells())
-        .map(|c| match board.value(c) {
-            0 => '.',
-            v => symbols.symbol(v),
-        })
-        .collect()
-}
-
-/// How often each technique was used, hardest last: `hidden single 31, naked single 12`.
+/// How often each technique was used, simplest first (the enum's order, which is
+/// [`Technique::ALL`]'s): `naked single 12, hidden single 31`.
 fn tally(steps: &[Step]) -> String {
-    let mut count: BTreeMap<u32, (Technique, usize)> = BTreeMap::new();
+    let mut count: BTreeMap<Technique, usize> = BTreeMap::new();
     for s in steps {
-        count.entry(s.technique.difficulty()).or_insert((s.technique, 0)).1 += 1;
+        *count.entry(s.technique).or_insert(0) += 1;
     }
-    count.values().map(|(t, k)| format!("{} {k}", t.name())).collect::<Vec<_>>().join(", ")
+    count.iter().map(|(t, k)| format!("{} {k}", t.name())).collect::<Vec<_>>().join(", ")
 }
 
 fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, json: bool) -> (String, Exit) {
@@ -138,7 +129,7 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
             "location": location,
             "ending": ending,
             "steps": steps,
-            "grid": line(&e.board, model, symbols),
+            "grid": coverlab_formats::write_line(e.board.values(), symbols),
         });
         return (format!("{text}\n"), exit);
     }
@@ -152,7 +143,7 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
     }
     out.push('\n');
     if !matches!(e.ending, Ending::Solved) {
-        out.push_str(&format!("grid: {}\n", line(&e.board, model, symbols)));
+        out.push_str(&format!("grid: {}\n", coverlab_formats::write_line(e.board.values(), symbols)));
     }
     (out, exit)
 }
