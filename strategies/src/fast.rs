@@ -735,8 +735,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             if self.b.grid[base + x] != 0 {
                 continue;
             }
-            let old = self.b.cand[base + x];
-            let gone = old.to_u64() & !dom[j];
+            let gone = self.b.cand[base + x].to_u64() & !dom[j];
             if gone == 0 {
                 continue;
             }
@@ -746,13 +745,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     self.search.emit(|| TraceEvent::Eliminate { cell: x, value: (v + 1) as Value, depth, by: Some(k) });
                 }
             }
-            let nc = old & B::from_u64(dom[j]);
-            self.b.cand[base + x] = nc;
             changed = true;
-            if nc.is_single() {
-                self.b.queue.push(x as u16);
-            }
-            self.mark_dirty(x);
+            // Never empty: the filter left the cell a value.
+            self.remove(x, B::from_u64(gone))?;
         }
         if changed && c.idempotent() {
             // Marked by its own eliminations above, which filtering again would only confirm.
@@ -954,13 +949,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     self.search.emit(|| TraceEvent::Eliminate { cell, value: (v + 1) as Value, depth, by: None });
                 }
             }
-            let nc = self.b.cand[base + cell] & !drop;
-            self.b.cand[base + cell] = nc;
             changed = true;
-            if nc.is_single() {
-                self.b.queue.push(cell as u16);
-            }
-            self.mark_dirty(cell);
+            // Never empty: the cell keeps its mate.
+            self.remove(cell, drop)?;
         }
         Ok(changed)
     }
