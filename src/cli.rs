@@ -176,10 +176,10 @@ pub struct SolveArgs {
     pub count: bool,
     /// Solve: print up to N solutions per puzzle (at most 10000). Count: stop counting at N
     /// (default: no cap, count them all).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = positive::<u64>)]
     pub max_solutions: Option<u64>,
     /// Give up on a puzzle after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Give up on a puzzle after this many search nodes.
     #[arg(long, value_name = "N")]
@@ -258,7 +258,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub full: bool,
     /// Full grids tried per puzzle before its target is declared out of reach.
-    #[arg(long, value_name = "N", default_value_t = coverlab_generate::DEFAULT_ATTEMPTS, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = coverlab_generate::DEFAULT_ATTEMPTS, value_parser = positive::<u32>)]
     pub attempts: u32,
     /// How puzzles are written; `json` adds the solution, the rating and, for random jigsaws,
     /// the region map.
@@ -269,7 +269,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub spec_out: Option<PathBuf>,
     /// Give up on a puzzle after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Puzzles made in parallel (default and most: the number of cores); the output is the same
     /// for every N.
@@ -294,7 +294,7 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value = "line")]
     pub format: RateFormatArg,
     /// Give up on a puzzle after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Puzzles rated in parallel (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -375,10 +375,10 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=2))]
     pub limit: u64,
     /// Repeat each file until this many seconds have passed.
-    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1.0, value_name = "S")]
     pub min_seconds: f64,
     /// Give up on a puzzle after this many seconds (counted as a timeout).
-    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 10.0, value_name = "SECS")]
     pub timeout: f64,
     /// The spec, when not the classic one for the cell count.
     #[arg(long, value_name = "NAME|PATH")]
@@ -398,7 +398,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "OLD.json")]
     pub compare: Option<PathBuf>,
     /// The run-to-run noise, in percent: a move within it is not flagged.
-    #[arg(long, value_name = "PCT", default_value_t = 15.0)]
+    #[arg(long, allow_negative_numbers = true, value_name = "PCT", default_value_t = 15.0)]
     pub noise: f64,
     /// Plot, per file, the puzzles each strategy solves within t (SVG); with several files,
     /// FILE gets the file's number before `.svg`.
@@ -431,6 +431,18 @@ pub struct CheckArgs {
     /// print `DIR/<name>.ron : <puzzle line>` for each puzzle, to keep them as RON files.
     #[arg(long, value_name = "DIR")]
     pub spec_out: Option<std::path::PathBuf>,
+    /// Problems, one per line (for people), or one JSON record per puzzle (for scripts).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CheckFormatArg,
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormatArg {
+    /// Each problem on a line; what each puzzle holds on stderr.
+    Text,
+    /// One JSON record per puzzle, in input order.
+    Json,
 }
 
 /// Arguments of `graph`.
@@ -473,11 +485,18 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE", num_args = 1, conflicts_with = "strategy")]
     pub trace: Vec<PathBuf>,
     /// Count up to this many solutions.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = positive::<u64>)]
     pub max_solutions: u64,
-    /// Compare at most this many events of each trace.
-    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    /// Compare at most this many events of each trace (at most 1,000,000).
+    #[arg(long, default_value_t = 20_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000).map(|n| n as usize))]
     pub max_events: usize,
+    /// Stop each search after this many seconds (the two run side by side, so compare ends
+    /// within about SECS).
+    #[arg(long, allow_negative_numbers = true, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Stop each search after this many search nodes (the same place on every run).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
     /// Seed for seeded strategies.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -519,6 +538,16 @@ fn difficulty() -> impl TypedValueParser<Value = Level> {
 fn symmetry() -> impl TypedValueParser<Value = Symmetry> {
     PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::name))
         .map(|name| Symmetry::from_name(&name).expect("a listed name"))
+}
+
+/// A whole number of at least 1 (a count or a limit), with a message that says so: clap's own
+/// range check would name the type's maximum as the bound, which no command means.
+fn positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let n: u64 = text.trim().parse().map_err(|_| format!("{text:?} is not a whole number"))?;
+    if n == 0 {
+        return Err("it must be at least 1".into());
+    }
+    T::try_from(n).map_err(|_| format!("{n} is too large"))
 }
 
 /// A size in bytes: a number with an optional K, M or G suffix (powers of 1024).

@@ -55,47 +55,15 @@ fn read_spec_file(path: &Path) -> Result<String> {
     })
 }
 
-/// Refuses an output path (`--trace FILE`, …) that names one of the inputs (a puzzle file, the
-/// spec file, or the file behind standard input), under any name: writing it would destroy the
-/// input before it is read. Outputs that are not regular files (`/dev/null`, a pipe) are fine.
-pub fn refuse_overwrite(flag: &str, output: &Path, input: &PuzzleInput) -> Result<()> {
-    let spec = input.spec.as_deref().filter(|s| builtin::load(s).is_none()).map(Path::new);
-    // No file is standard input, as for reading.
-    let stdin = input.files.is_empty().then_some(Path::new("-"));
-    let sources = input.files.iter().map(PathBuf::as_path).chain(stdin).chain(spec);
-    for source in sources {
-        let source = if source.as_os_str() == "-" { Path::new("/dev/stdin") } else { source };
-        if same_file(output, source) {
-            bail!(
-                "{flag} {}: that is also an input ({}); writing it would destroy it",
-                file_name(output),
-                file_name(source)
-            );
-        }
-    }
-    Ok(())
-}
-
-/// True when `a` and `b` are the same regular file (or the same name, before either exists).
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    let Ok(meta_a) = std::fs::metadata(a) else {
-        return a == b;
-    };
-    if !meta_a.is_file() {
-        return false;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        std::fs::metadata(b).is_ok_and(|meta_b| meta_a.dev() == meta_b.dev() && meta_a.ino() == meta_b.ino())
-    }
-    #[cfg(not(unix))]
-    {
-        matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
-    }
-}
-
 impl PuzzleInput {
+    /// The files the run reads: the puzzle files (`-`, standard input, when none is named) and
+    /// the spec file; what no output may overwrite ([`crate::outfile::check`]).
+    pub fn paths(&self) -> Vec<&Path> {
+        let spec = self.spec.as_deref().filter(|s| builtin::load(s).is_none()).map(Path::new);
+        let stdin = self.files.is_empty().then_some(Path::new("-"));
+        self.files.iter().map(PathBuf::as_path).chain(stdin).chain(spec).collect()
+    }
+
     /// The spec named by `--spec`, if any.
     pub fn spec(&self) -> Result<Option<Arc<Model>>> {
         self.spec.as_deref().map(resolve_spec).transpose()

@@ -10,6 +10,7 @@ pub mod commands;
 pub mod diag;
 pub mod input;
 mod logging;
+pub mod outfile;
 pub mod output;
 mod pipeline;
 pub mod plot;

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::cli::{BenchArgs, BenchFormat};
 use crate::diag::Stdout;
 use crate::input::{Puzzles, resolve_spec};
+use crate::signals::Interrupt;
 use crate::{Exit, diag};
 
 /// A stored run: what `--format json` writes and `--compare` reads.
@@ -72,6 +73,11 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         None => registry::infos().into_iter().map(Chosen::of).collect(),
         Some(list) => split_list(list).into_iter().map(|name| super::strategy(Some(name))).collect::<Result<_>>()?,
     };
+    if strategies.is_empty() {
+        bail!(
+            "--strategies names no strategy: give a comma-separated list such as fast,dfs (`coverlab strategies` lists them)"
+        );
+    }
     if let Some(base) = &args.baseline {
         let info = super::strategy(Some(base))?;
         if !strategies.iter().any(|s| s.name == info.name) {
@@ -79,20 +85,24 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         }
     }
     let stored = match &args.compare {
-        Some(path) => Some(read_stored(path)?),
+        Some(path) => Some(read_stored(path, &args)?),
         None => None,
     };
-    for output in [&args.plot].into_iter().flatten() {
-        if args.files.iter().any(|f| crate::input::same_file(output, f)) {
-            bail!("--plot {}: that is also an input; writing it would destroy it", file_name(output));
-        }
+    if let Some(plot) = &args.plot {
+        // Every numbered plot (`plot-2.svg` for a second file) against every input.
+        let plots: Vec<PathBuf> = (0..args.files.len().max(1)).map(|k| numbered(plot, k, args.files.len())).collect();
+        let spec = args.spec.as_deref().filter(|s| coverlab_model::builtin::load(s).is_none()).map(Path::new);
+        let inputs = args.files.iter().map(PathBuf::as_path).chain(args.compare.as_deref()).chain(spec);
+        crate::outfile::check(plots.iter().map(|p| ("--plot", p.as_path())), inputs)?;
     }
     let spec = args.spec.as_deref().map(resolve_spec).transpose()?;
+    let interrupt = Interrupt::install();
     let settings = Settings {
         max_solutions: args.limit,
         min_seconds: args.min_seconds,
         timeout: Duration::try_from_secs_f64(args.timeout).ok(),
         threads: args.jobs as usize,
+        interrupt: Some(interrupt.flag().clone()),
     };
     let mut exit = Exit::Ok;
     let mut out = Stdout::new();
@@ -108,10 +118,18 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         if puzzles.is_empty() {
             continue;
         }
-        let mut rows: Vec<Row> =
-            strategies.iter().map(|chosen| Row::new(file, bench::run(chosen, &puzzles, settings))).collect();
+        // Strategies not reached before an interrupt have no row; the one running has a
+        // partial row, marked as such in every format.
+        let mut rows: Vec<Row> = Vec::new();
+        for chosen in &strategies {
+            if interrupt.signal().is_some() {
+                break;
+            }
+            rows.push(Row::new(file, bench::run(chosen, &puzzles, &settings)));
+        }
         if let Some(base) = &args.baseline {
-            let base = rows.iter().find(|r| &r.bench.strategy == base).map(|r| r.bench.puzzles_per_sec);
+            let base =
+                rows.iter().find(|r| &r.bench.strategy == base && !r.bench.partial).map(|r| r.bench.puzzles_per_sec);
             for row in &mut rows {
                 row.vs_baseline = base.filter(|&b| b > 0.0).map(|b| row.bench.puzzles_per_sec / b);
             }
@@ -121,10 +139,9 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
                 row.vs_stored = stored
                     .rows
                     .iter()
-                    .find(|s| {
-                        s.file == row.file && s.bench.strategy == row.bench.strategy && s.bench.puzzles_per_sec > 0.0
-                    })
-                    .map(|s| row.bench.puzzles_per_sec / s.bench.puzzles_per_sec);
+                    .find(|s| s.file == row.file && s.strategy == row.bench.strategy && s.puzzles_per_sec > 0.0)
+                    .filter(|_| !row.bench.partial)
+                    .map(|s| row.bench.puzzles_per_sec / s.puzzles_per_sec);
             }
         }
         if let Some(plot) = &args.plot {
@@ -139,7 +156,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
                 .collect();
             let title = format!("{}: {} puzzles, counting to {}", file_name(file), puzzles.len(), args.limit);
             let svg = crate::plot::solved_within(&series, puzzles.len(), &title);
-            std::fs::write(&path, svg).with_context(|| format!("cannot write {}", file_name(&path)))?;
+            crate::outfile::write(&path, svg)?;
         }
         match args.format {
             BenchFormat::Markdown => {
@@ -155,6 +172,9 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         }
         out.flush()?;
         all.extend(rows);
+        if interrupt.signal().is_some() {
+            break;
+        }
     }
     if args.format == BenchFormat::Json {
         let stored = Stored {
@@ -168,6 +188,10 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         serde_json::to_writer(&mut out, &stored)?;
         writeln!(out)?;
         out.flush()?;
+    }
+    if let Some(signal) = interrupt.signal() {
+        diag!("interrupted: partial results (rows marked partial cover the puzzles timed before the signal)");
+        return Ok(Exit::Signal(signal));
     }
     Ok(exit)
 }
@@ -213,12 +237,56 @@ fn read(file: &Path, spec: Option<&std::sync::Arc<coverlab_model::Model>>, max: 
     (puzzles, bad || notes > 0)
 }
 
-fn read_stored(path: &Path) -> Result<Stored> {
+/// The largest stored run `--compare` reads: 100,000 puzzles' times for each of a dozen
+/// strategies on a few files fit many times over.
+pub const MAX_STORED_BYTES: u64 = 256 << 20;
+
+/// What `--compare` reads of a stored run: its settings and each row's throughput. The
+/// per-puzzle times are passed over as they are read, so memory grows with the rows, not with
+/// the file.
+#[derive(Debug, Deserialize)]
+struct StoredRun {
+    limit: u64,
+    #[serde(default)]
+    timeout: Option<f64>,
+    rows: Vec<StoredRow>,
+}
+
+/// One row of a stored run, as `--compare` needs it.
+#[derive(Debug, Deserialize)]
+struct StoredRow {
+    file: String,
+    strategy: String,
+    puzzles_per_sec: f64,
+}
+
+/// Reads a stored run (at most [`MAX_STORED_BYTES`]) and refuses one that cannot be compared
+/// with this run: counted to another limit, times are of another task.
+fn read_stored(path: &Path, args: &BenchArgs) -> Result<StoredRun> {
     let shown = file_name(path);
+    if path.is_dir() {
+        bail!("cannot read {shown}: it is a directory");
+    }
     let file = std::fs::File::open(path).with_context(|| format!("cannot open {shown}"))?;
-    let limited = std::io::Read::take(file, 256 << 20);
-    serde_json::from_reader(std::io::BufReader::new(limited))
-        .with_context(|| format!("{shown} is not a run stored with `coverlab bench --format json`"))
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_STORED_BYTES) {
+        bail!("{shown} is larger than {} MiB, the limit for a stored run", MAX_STORED_BYTES >> 20);
+    }
+    // Read as a stream (a special file is cut at the limit, and its JSON then ends too soon).
+    let limited = std::io::Read::take(file, MAX_STORED_BYTES);
+    let run: StoredRun = serde_json::from_reader(std::io::BufReader::new(limited))
+        .with_context(|| format!("{shown} is not a run stored with `coverlab bench --format json`"))?;
+    if run.limit != args.limit {
+        bail!(
+            "--compare {shown}: that run counted to {} solutions per puzzle and this one to {} (--limit): \
+             their times measure different work",
+            run.limit,
+            args.limit
+        );
+    }
+    if let Some(t) = run.timeout.filter(|&t| t != args.timeout) {
+        diag!("note: {shown} was run with --timeout {t}, this run with {}: puzzles near it may differ", args.timeout);
+    }
+    Ok(run)
 }
 
 /// `plot.svg`, or `plot-2.svg` for the second of several files.
@@ -229,6 +297,11 @@ fn numbered(path: &Path, number: usize, files: usize) -> PathBuf {
     let stem = path.file_stem().map_or_else(|| "plot".into(), |s| s.to_string_lossy().into_owned());
     let ext = path.extension().map_or_else(|| "svg".into(), |e| e.to_string_lossy().into_owned());
     path.with_file_name(format!("{stem}-{}.{ext}", number + 1))
+}
+
+/// A row's strategy as the tables show it: `(partial)` after a row cut short by an interrupt.
+fn shown_name(r: &Row) -> String {
+    if r.bench.partial { format!("{} (partial)", r.bench.strategy) } else { r.bench.strategy.clone() }
 }
 
 /// The markdown table of one file's rows.
@@ -249,7 +322,7 @@ fn markdown(rows: &[Row], baseline: Option<&str>, compared: bool, noise: f64) ->
     for r in rows {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} |",
-            r.bench.strategy,
+            shown_name(r),
             r.bench.puzzles,
             r.bench.solved,
             r.bench.timeouts,
@@ -300,7 +373,7 @@ fn csv_line(r: &Row) -> String {
     format!(
         "{},{},{},{},{},{:.1},{:.2},{:.2},{:.2},{:.3},{:.2},{},{},{}",
         quote(&r.file),
-        quote(&r.bench.strategy),
+        quote(&shown_name(r)),
         r.bench.puzzles,
         r.bench.solved,
         r.bench.timeouts,

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 
 use crate::Exit;
-use crate::cli::CheckArgs;
+use crate::cli::{CheckArgs, CheckFormatArg};
 use crate::diag::{self, Stdout};
 use crate::input::Next;
 
@@ -30,7 +30,9 @@ fn holds(model: &coverlab_model::Model) -> String {
 }
 
 /// Checks a spec, and every puzzle of the inputs: format, symbols, and givens that break a rule.
-/// Each problem is one line on stdout (a bad input file too); the counts go to stderr.
+/// Each problem is one line on stdout (a bad input file too); the counts go to stderr. With
+/// `--format json`, every puzzle has one record on stdout (`index`, `location`, `status` ok or
+/// invalid, with the spec it holds or the error), in input order.
 pub fn run(args: CheckArgs) -> Result<Exit> {
     let spec = args.input.spec()?;
     if let Some(model) = &spec {
@@ -48,6 +50,7 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
     }
     let mut out = Stdout::new();
     let puzzles = args.input.open(spec);
+    let json = args.format == CheckFormatArg::Json;
     let (mut good, mut bad, mut notes) = (0usize, 0usize, 0usize);
     // The specs written so far, by file name: puzzles of one layout share a file, and a
     // different layout under a name already taken gets `-2`, `-3`, … (none is overwritten).
@@ -58,7 +61,17 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                 Ok(puzzle) => {
                     good += 1;
                     let model = puzzle.model();
-                    if !model.constraints().is_empty() || args.spec_out.is_some() {
+                    let mut record = json.then(|| {
+                        serde_json::json!({
+                            "index": item.index,
+                            "location": item.location,
+                            "status": "ok",
+                            "spec": model.name(),
+                            "size": model.size(),
+                            "holds": holds(model),
+                        })
+                    });
+                    if !json && (!model.constraints().is_empty() || args.spec_out.is_some()) {
                         diag::line(&format!("{}: {}", item.location, holds(model)));
                     }
                     if let Some(dir) = &args.spec_out
@@ -75,9 +88,10 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                                         k += 1;
                                     }
                                     let path = dir.join(format!("{}.ron", spec.name));
+                                    crate::outfile::check([("--spec-out", path.as_path())], args.input.paths())?;
                                     std::fs::create_dir_all(dir)
-                                        .and_then(|()| std::fs::write(&path, spec.to_ron()))
-                                        .with_context(|| format!("cannot write {}", path.display()))?;
+                                        .with_context(|| format!("cannot create {}", path.display()))?;
+                                    crate::outfile::write(&path, spec.to_ron())?;
                                     let name = spec.name.clone();
                                     written.push(spec);
                                     name
@@ -85,17 +99,42 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                             };
                         let path = dir.join(format!("{name}.ron"));
                         let line = coverlab_formats::write_line(puzzle.givens().values(), puzzle.symbols());
-                        writeln!(out, "{} : {line}", path.display())?;
+                        match &mut record {
+                            Some(record) => {
+                                record["spec_file"] = path.display().to_string().into();
+                                record["puzzle"] = line.into();
+                            }
+                            None => writeln!(out, "{} : {line}", path.display())?,
+                        }
+                    }
+                    if let Some(record) = record {
+                        writeln!(out, "{record}")?;
                     }
                     continue;
                 }
                 Err(e) => {
                     bad += 1;
+                    if json {
+                        let record = serde_json::json!({
+                            "index": item.index,
+                            "location": item.location,
+                            "status": "invalid",
+                            "error": e,
+                        });
+                        writeln!(out, "{record}")?;
+                        diag::line(&e);
+                        continue;
+                    }
                     e
                 }
             },
             Next::Note(note) => {
                 notes += 1;
+                if json {
+                    // Not a puzzle: no record, only the message.
+                    diag::line(&note);
+                    continue;
+                }
                 note
             }
         };

@@ -7,10 +7,11 @@
 //! where the searches really differ rather than shifted labels.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use coverlab_engine::{Limits, Outcome, Status, TraceEvent, TraceSink, VecSink};
+use coverlab_engine::replay::Replayer;
+use coverlab_engine::{Limits, Outcome, PlaceReason, Status, StopReason, TraceEvent, TraceSink, VecSink};
 use coverlab_model::Puzzle;
 use coverlab_model::text::file_name;
 
@@ -18,6 +19,10 @@ use crate::Exit;
 use crate::cli::CompareArgs;
 use crate::diag::Stdout;
 use crate::input::{Puzzles, resolve_spec};
+use crate::outfile::OutputFile;
+use crate::signals::Interrupt;
+
+use super::replay::TraceLines;
 
 /// Whether an event is of a kind counted in the table.
 type IsKind = fn(&TraceEvent) -> bool;
@@ -33,43 +38,71 @@ struct Side {
     cut: bool,
 }
 
+impl Side {
+    /// The events after `start`.
+    fn steps(&self) -> &[TraceEvent] {
+        match self.events.first() {
+            Some(TraceEvent::Start { .. }) => &self.events[1..],
+            _ => &self.events,
+        }
+    }
+}
+
 /// Compares two strategies or traces on one puzzle.
 pub fn run(args: CompareArgs) -> Result<Exit> {
+    super::check_timeout(args.timeout)?;
+    if args.trace.is_empty() && args.strategy.len() != 2 {
+        bail!("compare needs two strategies (--strategy A --strategy B) or two traces (--trace A --trace B)");
+    }
+    if !args.trace.is_empty() && args.trace.len() != 2 {
+        bail!("compare needs two traces (--trace A --trace B)");
+    }
+    if let Some(path) = &args.html {
+        let spec = args.spec.as_deref().filter(|s| coverlab_model::builtin::load(s).is_none()).map(Path::new);
+        let inputs = args.trace.iter().map(PathBuf::as_path).chain(spec).chain(Some(Path::new(&args.puzzle)));
+        crate::outfile::check([("--html", path.as_path())], inputs)?;
+    }
+    let chosen: Vec<_> = args.strategy.iter().map(|text| super::strategy(Some(text))).collect::<Result<_>>()?;
     let spec = args.spec.as_deref().map(resolve_spec).transpose()?;
     let puzzle = puzzle(&args, spec)?;
+    let interrupt = Interrupt::install();
     let sides: Vec<Side> = if args.trace.is_empty() {
-        if args.strategy.len() != 2 {
-            bail!("compare needs two strategies (--strategy A --strategy B) or two traces (--trace A --trace B)");
-        }
-        args.strategy
-            .iter()
-            .map(|text| {
-                let chosen = super::strategy(Some(text))?;
-                let mut sink = VecSink { events: Vec::new(), max_events: Some(args.max_events) };
-                let limits = Limits::count(args.max_solutions, 0);
-                let outcome = chosen.build(args.seed).solve(&puzzle, &limits, &mut sink);
-                let cut = sink.events.len() >= args.max_events;
-                Ok(Side { name: chosen.label(args.seed), events: sink.events, outcome: Some(outcome), cut })
-            })
-            .collect::<Result<_>>()?
+        let limits = Limits {
+            max_nodes: args.max_nodes,
+            deadline: super::deadline(args.timeout),
+            interrupt: Some(interrupt.flag().clone()),
+            ..Limits::count(args.max_solutions, 0)
+        };
+        // The two searches run side by side, each on its own thread, under one deadline.
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = chosen
+                .iter()
+                .map(|chosen| {
+                    let (puzzle, limits) = (&puzzle, &limits);
+                    scope.spawn(move || {
+                        let mut sink = VecSink { events: Vec::new(), max_events: Some(args.max_events) };
+                        let outcome = chosen.build(args.seed).solve(puzzle, limits, &mut sink);
+                        let cut = outcome.status == Status::Stopped(StopReason::SinkRequested);
+                        Side { name: chosen.label(args.seed), events: sink.events, outcome: Some(outcome), cut }
+                    })
+                })
+                .collect();
+            runs.into_iter().map(|run| run.join().expect("a search does not panic")).collect()
+        })
     } else {
-        if args.trace.len() != 2 {
-            bail!("compare needs two traces (--trace A --trace B)");
-        }
-        args.trace.iter().map(|path| read_trace(path, args.index, &puzzle, args.max_events)).collect::<Result<_>>()?
+        args.trace
+            .iter()
+            .map(|path| read_trace(path, args.index, &puzzle, args.max_events, &interrupt))
+            .collect::<Result<_>>()?
     };
     if let Some(path) = &args.html {
         write_page(path, &args.puzzle, &puzzle, &sides)?;
     }
     let (a, b) = (&sides[0], &sides[1]);
-    let lines = |side: &Side| -> Vec<String> {
-        side.events
-            .iter()
-            .filter(|e| !matches!(e, TraceEvent::Start { .. }))
-            .map(|e| e.display(puzzle.model(), puzzle.symbols()).to_string())
-            .collect()
-    };
-    let (la, lb) = (lines(a), lines(b));
+    let line = |event: &TraceEvent| event.display(puzzle.model(), puzzle.symbols()).to_string();
+    // The steps compared: everything after `start`, which always differs. They are written out
+    // as text only where shown: memory is the events', not their text's.
+    let (la, lb) = (a.steps(), b.steps());
     let mut out = Stdout::new();
     writeln!(out, "A: {}", a.name)?;
     writeln!(out, "B: {}", b.name)?;
@@ -84,10 +117,7 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
     let count = |side: &Side, f: fn(&TraceEvent) -> bool| side.events.iter().filter(|e| f(e)).count();
     let rows: [(&str, IsKind); 6] = [
         ("guesses", |e| matches!(e, TraceEvent::Guess { .. })),
-        (
-            "placements",
-            |e| matches!(e, TraceEvent::Place { reason, .. } if *reason != coverlab_engine::PlaceReason::Given),
-        ),
+        ("placements", |e| matches!(e, TraceEvent::Place { reason, .. } if *reason != PlaceReason::Given)),
         ("eliminations", |e| matches!(e, TraceEvent::Eliminate { .. })),
         ("conflicts", |e| matches!(e, TraceEvent::Conflict { .. })),
         ("backtracks", |e| matches!(e, TraceEvent::Backtrack { .. })),
@@ -112,11 +142,13 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
             TraceEvent::Stop { status, count, .. } => Some((*status, *count)),
             _ => None,
         });
+        let trace_cut = side.events.iter().any(|e| matches!(e, TraceEvent::Cut { .. }));
         match stop {
+            _ if side.cut => "cut at --max-events".into(),
             Some((Status::Complete, count)) => format!("complete, {count}"),
-            Some((Status::Stopped(reason), count)) => format!("{}, {count}+", reason.name()),
-            None if side.cut => "cut".into(),
-            None => "no stop".into(),
+            Some((Status::Stopped(reason), count)) => format!("{}, {count}+", stop_words(reason)),
+            None if trace_cut => "cut at --trace-limit".into(),
+            None => "no stop event".into(),
         }
     };
     writeln!(out, "{:<14}{:>20}{:>20}", "ended", ending(a), ending(b))?;
@@ -124,11 +156,13 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
         writeln!(out, "(traces are compared over their first {} events: --max-events)", args.max_events)?;
     }
     writeln!(out)?;
-    // The first step where they part, with context in two columns.
-    match la.iter().zip(&lb).position(|(x, y)| x != y).or((la.len() != lb.len()).then(|| la.len().min(lb.len()))) {
+    // The first step where they part, with context in two columns. Steps are written out only
+    // around it: memory is the events', not their text's.
+    let parted = (0..la.len().max(lb.len())).find(|&i| la.get(i).map(line) != lb.get(i).map(line));
+    let givens = la.iter().take_while(|e| matches!(e, TraceEvent::Place { reason: PlaceReason::Given, .. })).count();
+    match parted {
         None => writeln!(out, "The traces are the same, step for step ({} events after start).", la.len())?,
         Some(at) => {
-            let givens = la.iter().take_while(|l| l.ends_with(" given")).count();
             writeln!(
                 out,
                 "They part at step {} after the givens (event {} of each trace):",
@@ -146,18 +180,25 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
                 } else {
                     '·'
                 };
-                let left = la.get(i).map_or("", String::as_str);
-                let right = lb.get(i).map_or("", String::as_str);
+                let (left, right) = (la.get(i).map(line).unwrap_or_default(), lb.get(i).map(line).unwrap_or_default());
                 if left.is_empty() && right.is_empty() {
                     break;
                 }
-                writeln!(out, "{mark} {:<width$} | {}", clip(left, width), clip(right, width))?;
+                writeln!(out, "{mark} {:<width$} | {}", clip(&left, width), clip(&right, width))?;
             }
         }
     }
     if args.diff {
         writeln!(out)?;
-        let (ta, tb) = (la.join("\n") + "\n", lb.join("\n") + "\n");
+        let text = |side: &Side| -> String {
+            let mut text = String::new();
+            for e in side.steps() {
+                text.push_str(&line(e));
+                text.push('\n');
+            }
+            text
+        };
+        let (ta, tb) = (text(a), text(b));
         // Bounded: past two seconds the diff is coarser (larger hunks), never slower.
         let diff = similar::TextDiff::configure()
             .algorithm(similar::Algorithm::Patience)
@@ -165,8 +206,25 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
             .diff_lines(&ta, &tb);
         write!(out, "{}", diff.unified_diff().context_radius(args.context).header(&a.name, &b.name))?;
     }
+    if let Some(signal) = interrupt.signal() {
+        writeln!(out, "\n(interrupted: partial, the searches or traces stopped where the signal came)")?;
+        out.flush()?;
+        return Ok(Exit::Signal(signal));
+    }
     out.flush()?;
     Ok(Exit::Ok)
+}
+
+/// Why a search stopped, in plain words.
+fn stop_words(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::SolutionLimit => "solution limit",
+        StopReason::NodeLimit => "node limit",
+        StopReason::Deadline => "timeout",
+        StopReason::SinkRequested => "cut at --max-events",
+        StopReason::Interrupted => "interrupted",
+        _ => reason.name(),
+    }
 }
 
 /// `--html`: the viewer page with the two runs of `puzzle` (named after the argument: a file's
@@ -174,7 +232,7 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
 fn write_page(path: &Path, argument: &str, puzzle: &Puzzle, sides: &[Side]) -> Result<()> {
     let shown = file_name(path);
     let name = if Path::new(argument).is_file() { file_name(Path::new(argument)) } else { "<argument>".into() };
-    let file = std::fs::File::create(path).with_context(|| format!("cannot create {shown}"))?;
+    let file = OutputFile::create(path).with_context(|| format!("cannot create {shown}"))?;
     let write = || -> std::io::Result<()> {
         let mut page = crate::viewer::Page::start(std::io::BufWriter::new(file), &format!("coverlab compare: {name}"))?;
         page.puzzle(&name, puzzle)?;
@@ -188,7 +246,7 @@ fn write_page(path: &Path, argument: &str, puzzle: &Puzzle, sides: &[Side]) -> R
             run.end(&side.name, side.cut)?;
         }
         page.end_puzzle()?;
-        page.finish().map(drop)
+        page.finish()?.into_inner().map_err(std::io::IntoInnerError::into_error)?.commit()
     };
     write().with_context(|| format!("cannot write {shown}"))
 }
@@ -217,29 +275,37 @@ fn puzzle(args: &CompareArgs, spec: Option<std::sync::Arc<coverlab_model::Model>
     bail!("no puzzle {} in {}", args.index, file_name(Path::new(&args.puzzle)))
 }
 
-/// The events of puzzle `index` in a JSON-lines trace, at most `max`.
-fn read_trace(path: &Path, index: usize, puzzle: &Puzzle, max: usize) -> Result<Side> {
-    use std::io::BufRead;
+/// The events of puzzle `index` in a JSON-lines trace, at most `max`, each checked by the
+/// trace replayer as `replay` checks it: a trace of another puzzle, spec or size is refused.
+fn read_trace(path: &Path, index: usize, puzzle: &Puzzle, max: usize, interrupt: &Interrupt) -> Result<Side> {
     let shown = file_name(path);
-    let file = std::fs::File::open(path).with_context(|| format!("cannot open trace {shown}"))?;
+    let mut lines = TraceLines::open(path)?;
+    let mut replayer = Replayer::new(puzzle.clone(), 0);
     let mut events = Vec::new();
     let mut cut = false;
-    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("{shown}:{}: cannot read", n + 1))?;
-        if line.trim().is_empty() || line.len() > super::replay::MAX_LINE {
-            continue;
+    while let Some((line, value)) = lines.next()? {
+        if interrupt.signal().is_some() {
+            break;
         }
-        let value: serde_json::Value =
-            serde_json::from_str(&line).with_context(|| format!("{shown}:{}: not JSON", n + 1))?;
-        if value.get("index").and_then(|i| i.as_u64()) != Some(index as u64) {
-            continue;
+        let Some(at) = value.get("index").and_then(serde_json::Value::as_u64) else {
+            bail!("{shown}:{line}: an event without a puzzle index");
+        };
+        if at != index as u64 {
+            if events.is_empty() {
+                continue;
+            }
+            // A puzzle's events come together: its trace is over.
+            break;
         }
         if events.len() >= max {
             cut = true;
             break;
         }
         let event = TraceEvent::from_json(&value, puzzle.model(), puzzle.symbols())
-            .map_err(|e| anyhow::anyhow!("{shown}:{}: {e}", n + 1))?;
+            .map_err(|e| anyhow::anyhow!("{shown}:{line}: {e}"))?;
+        replayer.step(&event).map_err(|e| {
+            anyhow::anyhow!("{shown}:{line}: {} (compare reads traces of this puzzle that replay accepts)", e.message)
+        })?;
         events.push(event);
     }
     if events.is_empty() {

@@ -29,7 +29,14 @@ enum Record {
 pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let max_steps = args.max_steps;
-    each(&args.input, args.jobs, |item_index, location, puzzle| {
+    let invalid = move |index: usize, location: &str, message: &str| {
+        if json {
+            json!({"index": index, "location": location, "ending": "invalid", "error": message}).to_string() + "\n"
+        } else {
+            format!("# puzzle {index} ({location})\ninvalid: {}\n", crate::diag::printable(message))
+        }
+    };
+    each(&args.input, args.jobs, invalid, |item_index, location, puzzle| {
         explain_one(item_index, location, puzzle, max_steps, json)
     })
 }
@@ -38,14 +45,24 @@ pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
 pub fn run_hint(args: HintArgs) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let nudge = args.nudge;
-    each(&args.input, args.jobs, |index, location, puzzle| hint_one(index, location, puzzle, nudge, json))
+    // One line per puzzle, as `solve` and `rate` write: an invalid puzzle's line names it.
+    let invalid = move |index: usize, location: &str, message: &str| {
+        if json {
+            json!({"index": index, "location": location, "status": "invalid", "error": message}).to_string() + "\n"
+        } else {
+            format!("# {index}: invalid\n")
+        }
+    };
+    each(&args.input, args.jobs, invalid, |index, location, puzzle| hint_one(index, location, puzzle, nudge, json))
 }
 
-/// Runs `work` on each puzzle read (a puzzle that cannot be read is reported, and the others
-/// still done), writing what it returns in input order.
+/// Runs `work` on each puzzle read, writing what it returns in input order. A puzzle that
+/// cannot be read still has its record (`invalid`'s text, from its index, location and
+/// message), its message goes to stderr, and the others are still done.
 fn each(
     input: &crate::cli::PuzzleInput,
     jobs: Option<u64>,
+    invalid: impl Fn(usize, &str, &str) -> String + Sync,
     work: impl Fn(usize, &str, &Puzzle) -> (String, Exit) + Sync,
 ) -> Result<Exit> {
     let mut puzzles = input.open(input.spec()?);
@@ -58,7 +75,10 @@ fn each(
         |(), next| match next {
             Next::Note(note) => (Vec::new(), Record::Note(note)),
             Next::Puzzle(item) => match item.puzzle {
-                Err(message) => (Vec::new(), Record::Failed { exit: Exit::Invalid, message }),
+                Err(message) => {
+                    let text = invalid(item.index, &item.location.to_string(), &message);
+                    (text.into_bytes(), Record::Failed { exit: Exit::Invalid, message })
+                }
                 Ok(puzzle) => {
                     let (text, e) = work(item.index, &item.location.to_string(), &puzzle);
                     (text.into_bytes(), Record::Done(e))

@@ -359,5 +359,5 @@ fn write_made(out: &mut Vec<u8>, args: &GenerateArgs, generator: &Generator, ind
 /// Writes `model`'s spec to `dir/<name>.ron`.
 fn write_spec(dir: &Path, model: &Model) -> Result<()> {
     let path = dir.join(format!("{}.ron", model.name()));
-    std::fs::write(&path, model.spec().to_ron()).with_context(|| format!("cannot write {}", file_name(&path)))
+    crate::outfile::write(&path, model.spec().to_ron())
 }

@@ -2,8 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, bail};
-use coverlab_model::text::file_name;
+use anyhow::Result;
 
 use crate::Exit;
 use crate::cli::GraphArgs;
@@ -13,15 +12,13 @@ use crate::input::resolve_spec;
 /// Writes the spec's constraint graph in Graphviz DOT.
 pub fn run(args: GraphArgs) -> Result<Exit> {
     let model = resolve_spec(&args.spec)?;
-    if let Some(path) = &args.output
-        && coverlab_model::builtin::load(&args.spec).is_none()
-        && crate::input::same_file(path, std::path::Path::new(&args.spec))
-    {
-        bail!("--output {}: that is the spec file; writing it would destroy it", file_name(path));
+    if let Some(path) = &args.output {
+        let spec = coverlab_model::builtin::load(&args.spec).is_none().then_some(std::path::Path::new(&args.spec));
+        crate::outfile::check([("--output", path.as_path())], spec)?;
     }
     let dot = model.graph().to_dot(model.name(), model.size());
     match &args.output {
-        Some(path) => std::fs::write(path, dot).with_context(|| format!("cannot write {}", file_name(path)))?,
+        Some(path) => crate::outfile::write(path, dot)?,
         None => {
             let mut out = Stdout::new();
             out.write_all(dot.as_bytes())?;

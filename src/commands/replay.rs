@@ -78,54 +78,81 @@ impl Verdicts {
     }
 }
 
+/// A JSON-lines trace read as a stream: one line at a time, each at most [`MAX_LINE`] bytes,
+/// so memory stays bounded whatever the file holds (`/dev/zero`, a binary file, a huge trace).
+/// `replay` and `compare` read traces through it.
+pub struct TraceLines {
+    reader: BufReader<File>,
+    /// The file's name as messages show it.
+    name: String,
+    line: usize,
+    buf: Vec<u8>,
+}
+
+impl TraceLines {
+    /// Opens a trace file (a directory or a missing file is an error naming it).
+    pub fn open(path: &std::path::Path) -> Result<TraceLines> {
+        let name = file_name(path);
+        if path.is_dir() {
+            bail!("cannot read trace {name}: it is a directory");
+        }
+        let file = File::open(path).with_context(|| format!("cannot open trace {name}"))?;
+        Ok(TraceLines { reader: BufReader::new(file), name, line: 0, buf: Vec::new() })
+    }
+
+    /// The next event as JSON, with its line number; `None` at the end. A line that is not a
+    /// JSON object (too long, not UTF-8, a text trace) is an error naming the file and line.
+    pub fn next(&mut self) -> Result<Option<(usize, serde_json::Value)>> {
+        let name = &self.name;
+        loop {
+            self.buf.clear();
+            let read = self
+                .reader
+                .by_ref()
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut self.buf)
+                .with_context(|| format!("cannot read trace {name}"))?;
+            if read == 0 {
+                return Ok(None);
+            }
+            self.line += 1;
+            let line = self.line;
+            if self.buf.last() != Some(&b'\n') && self.buf.len() > MAX_LINE {
+                bail!("{name}:{line}: line longer than {MAX_LINE} bytes: not a trace event");
+            }
+            let text =
+                std::str::from_utf8(&self.buf).map_err(|_| anyhow::anyhow!("{name}:{line}: invalid UTF-8"))?.trim();
+            if text.is_empty() {
+                continue;
+            }
+            if !text.starts_with('{') {
+                if text.starts_with("# puzzle") || text.starts_with("start ") {
+                    bail!(
+                        "{name} is a text trace (--trace-format text): only the JSON trace format, \
+                         which `solve --trace FILE` writes by default, can be read back"
+                    );
+                }
+                bail!("{name}:{line}: not a JSON trace event");
+            }
+            let value = serde_json::from_str(text).with_context(|| format!("{name}:{line}: not JSON"))?;
+            return Ok(Some((line, value)));
+        }
+    }
+}
+
 /// Replays each puzzle's events with the trace checker.
 pub fn run(args: ReplayArgs) -> Result<Exit> {
     let trace = file_name(&args.trace);
-    if args.trace.is_dir() {
-        bail!("cannot read trace {trace}: it is a directory");
-    }
-    let file = File::open(&args.trace).with_context(|| format!("cannot open trace {trace}"))?;
-    let mut reader = BufReader::new(file);
+    let mut lines = TraceLines::open(&args.trace)?;
     let mut puzzles = args.input.open(args.input.spec()?);
     let mut notes = 0;
     let mut verdicts = Verdicts { out: Stdout::new(), ok: 0, failed: 0, untraced: 0 };
     let mut current: Option<Current> = None;
     let mut cut = false;
-    let mut buf = Vec::new();
-    let mut line_no = 0;
-    loop {
-        buf.clear();
-        let read = reader
-            .by_ref()
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)
-            .with_context(|| format!("cannot read trace {trace}"))?;
-        if read == 0 {
-            break;
-        }
-        line_no += 1;
-        if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE {
-            bail!("{trace}:{line_no}: line longer than {MAX_LINE} bytes: not a trace event");
-        }
-        let text = std::str::from_utf8(&buf).map_err(|_| anyhow::anyhow!("{trace}:{line_no}: invalid UTF-8"))?;
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
-        }
+    while let Some((line_no, value)) = lines.next()? {
         if cut {
             bail!("{trace}:{line_no}: an event after the `cut` marker that ends a cut trace");
         }
-        if !text.starts_with('{') {
-            if text.starts_with("# puzzle") || text.starts_with("start ") {
-                bail!(
-                    "{trace} is a text trace (--trace-format text): replay reads the JSON trace format, \
-                     which `solve --trace FILE` writes by default"
-                );
-            }
-            bail!("{trace}:{line_no}: not a JSON trace event");
-        }
-        let value: serde_json::Value =
-            serde_json::from_str(text).with_context(|| format!("{trace}:{line_no}: not JSON"))?;
         let Some(index) = value.get("index").and_then(|i| i.as_u64()).map(|i| i as usize) else {
             bail!("{trace}:{line_no}: an event without a puzzle index");
         };

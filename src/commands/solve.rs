@@ -7,7 +7,6 @@
 //! stops taking puzzles, cuts the searches under way short (their records say `interrupted`)
 //! and exits 130 with only complete lines written.
 
-use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,7 +23,8 @@ use coverlab_strategies::registry::Chosen;
 
 use crate::cli::{ColorArg, SolveArgs, TraceFormatArg};
 use crate::diag::Stdout;
-use crate::input::{Item, Location, Next, refuse_overwrite};
+use crate::input::{Item, Location, Next};
+use crate::outfile::OutputFile;
 use crate::output::{PuzzleResult, PuzzleStatus};
 use crate::pipeline::{self, Shape};
 use crate::progress::Progress;
@@ -263,9 +263,9 @@ pub fn check_args(args: &SolveArgs, counting: bool) -> Result<Chosen> {
 pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     let counting = count || args.count;
     let info = check_args(&args, counting)?;
-    if let Some(path) = &args.trace {
-        refuse_overwrite("--trace", path, &args.input)?;
-    }
+    let outputs = [("--trace", &args.trace), ("--summary", &args.summary), ("--plot", &args.plot)];
+    let outputs = outputs.iter().filter_map(|(flag, path)| path.as_deref().map(|p| (*flag, p)));
+    crate::outfile::check(outputs, args.input.paths())?;
     let mut puzzles = args.input.open(args.input.spec()?);
     if args.trace.is_none() {
         // A traced puzzle with clashing givens is reported before it is solved, as replay reads
@@ -282,11 +282,6 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         && r > cores
     {
         tracing::info!("--jobs {r}: {cores} threads, one per core (more would only share the cores)");
-    }
-    for (flag, path) in [("--summary", &args.summary), ("--plot", &args.plot)] {
-        if let Some(path) = path {
-            refuse_overwrite(flag, path, &args.input)?;
-        }
     }
     let timed = args.stats || args.summary.is_some() || args.plot.is_some() || tracing::enabled!(tracing::Level::INFO);
     let color = match args.color {
@@ -414,12 +409,12 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     if let Some(path) = &args.summary {
         let json = run_summary(&args, counting, &info, summary, wall, interrupt.signal().is_some());
         let text = serde_json::to_string_pretty(&json).expect("a summary serializes") + "\n";
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", file_name(path)))?;
+        crate::outfile::write(path, text)?;
     }
     if let Some(path) = &args.plot {
         let title = args.input.files.iter().map(|f| file_name(f)).collect::<Vec<_>>().join(", ");
         let svg = crate::plot::solve_times(summary, &title, &info.label(args.seed));
-        std::fs::write(path, svg).with_context(|| format!("cannot write {}", file_name(path)))?;
+        crate::outfile::write(path, svg)?;
     }
     if let Some(signal) = interrupt.signal() {
         diag!("interrupted: {} puzzles written; the rest of the input was not read", summary.puzzles);
@@ -464,8 +459,8 @@ struct Trace {
 
 /// The trace file: lines (JSON or text), or a viewer page.
 enum TraceOut {
-    Lines(Counting<BufWriter<File>>),
-    Html(crate::viewer::Page<Counting<BufWriter<File>>>),
+    Lines(Counting<BufWriter<OutputFile>>),
+    Html(crate::viewer::Page<Counting<BufWriter<OutputFile>>>),
 }
 
 /// A writer counting the bytes written through it.
@@ -491,7 +486,7 @@ const CUT_MARGIN: u64 = 512;
 impl Trace {
     fn create(path: &Path, format: TraceFormatArg, limit: u64) -> Result<Trace> {
         let shown = coverlab_model::text::file_name(path);
-        let file = File::create(path).with_context(|| format!("cannot create trace file {shown}"))?;
+        let file = OutputFile::create(path).with_context(|| format!("cannot create trace file {shown}"))?;
         let written = Arc::new(AtomicU64::new(0));
         let lines = Counting { inner: BufWriter::new(file), written: written.clone() };
         let out = match format {
@@ -571,11 +566,14 @@ impl Trace {
         if let Some(e) = self.error {
             return Err(e).context("cannot write the trace");
         }
-        match self.out {
-            TraceOut::Lines(mut out) => out.flush(),
-            TraceOut::Html(page) => page.finish().map(drop),
-        }
-        .context("cannot write the trace")
+        let lines = match self.out {
+            TraceOut::Lines(lines) => Ok(lines),
+            TraceOut::Html(page) => page.finish(),
+        };
+        lines
+            .and_then(|lines| lines.inner.into_inner().map_err(std::io::IntoInnerError::into_error))
+            .and_then(OutputFile::commit)
+            .context("cannot write the trace")
     }
 }
 

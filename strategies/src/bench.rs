@@ -9,6 +9,8 @@
 //! (fewer when the time budget is short). Machines are noisy: compare strategies (and peers)
 //! side by side in one run and report ratios.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use coverlab_engine::{Limits, NullSink, Status, StopReason};
@@ -46,10 +48,13 @@ pub struct BenchRow {
     pub times_us: Vec<f64>,
     /// Whether each puzzle was answered (not stopped by the timeout or another limit).
     pub answered: Vec<bool>,
+    /// The run was interrupted: the figures cover the puzzles timed before it (`puzzles`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
 }
 
 /// How a strategy is timed.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// Count up to this many solutions: 1 solves, 2 also proves uniqueness.
     pub max_solutions: u64,
@@ -59,11 +64,20 @@ pub struct Settings {
     pub timeout: Option<Duration>,
     /// Threads racing on each puzzle (`Limits::threads`): above 1, times are wall times.
     pub threads: usize,
+    /// Stop as soon as this flag is set (a user's Ctrl-C): the row then covers the puzzles
+    /// timed so far and says it is partial.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { max_solutions: 2, min_seconds: 1.0, timeout: Some(Duration::from_secs(10)), threads: 1 }
+        Settings {
+            max_solutions: 2,
+            min_seconds: 1.0,
+            timeout: Some(Duration::from_secs(10)),
+            threads: 1,
+            interrupt: None,
+        }
     }
 }
 
@@ -112,8 +126,9 @@ const LATENCY_PASSES: usize = 3;
 /// set repeat until `min_seconds` of CPU time have passed. With `threads` above 1 (a
 /// portfolio racing on each puzzle) every time is wall time, as CPU time would count all of
 /// the threads.
-pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow {
-    let Settings { max_solutions, min_seconds, timeout, threads } = settings;
+pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow {
+    let Settings { max_solutions, min_seconds, timeout, threads, ref interrupt } = *settings;
+    let interrupted = || interrupt.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
     let mut strategy = chosen.build(0);
     let limits = |now: Instant| Limits {
         max_solutions: max_solutions.max(1),
@@ -121,6 +136,7 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow 
         max_nodes: None,
         deadline: timeout.and_then(|t| now.checked_add(t)),
         threads: threads.max(1),
+        interrupt: interrupt.clone(),
         ..Limits::default()
     };
     let start = || if threads > 1 { Clock::wall() } else { Clock::start() };
@@ -132,6 +148,9 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow 
     let (mut solved, mut timeouts, mut guesses, mut no_guess) = (0, 0, 0u64, 0);
     let first = start();
     for p in puzzles {
+        if interrupted() {
+            break;
+        }
         let t0 = start();
         let outcome = strategy.solve(p, &limits(Instant::now()), &mut NullSink);
         times.push(t0.seconds());
@@ -147,13 +166,19 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow 
                 timeouts += 1;
                 stopped = true;
             }
+            Status::Stopped(StopReason::Interrupted) => {
+                times.pop();
+                break;
+            }
             Status::Stopped(_) => stopped = true,
         }
         timed_out.push(stopped);
         guesses += outcome.stats.guesses;
     }
+    let partial = times.len() < puzzles.len();
+    let puzzles = &puzzles[..times.len()];
     let mut cpu = first.seconds();
-    if min_seconds > 0.0 {
+    if min_seconds > 0.0 && !partial {
         let spent = start();
         for _ in 1..LATENCY_PASSES {
             if spent.seconds() + cpu > min_seconds / 2.0 {
@@ -165,12 +190,15 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow 
                 }
                 let t0 = start();
                 std::hint::black_box(strategy.solve(p, &limits(Instant::now()), &mut NullSink).count);
+                if interrupted() {
+                    break; // cut short: its time is not a latency
+                }
                 times[i] = times[i].min(t0.seconds());
             }
         }
     }
     let mut done = puzzles.len();
-    if min_seconds > 0.0 && !puzzles.is_empty() {
+    if min_seconds > 0.0 && !puzzles.is_empty() && !partial {
         let clock = start();
         done = 0;
         loop {
@@ -179,7 +207,7 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow 
             }
             done += puzzles.len();
             cpu = clock.seconds();
-            if cpu >= min_seconds {
+            if cpu >= min_seconds || interrupted() {
                 break;
             }
         }
@@ -204,6 +232,7 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: Settings) -> BenchRow 
         no_guess_pct: 100.0 * no_guess as f64 / count,
         times_us,
         answered,
+        partial: partial || interrupted(),
     }
 }
 
@@ -226,7 +255,7 @@ mod tests {
         let solved = Puzzle::new(model, full).unwrap();
         let info = crate::registry::find("fast").unwrap();
         let settings = Settings { min_seconds: 0.0, timeout: Some(Duration::from_secs(5)), ..Settings::default() };
-        let row = run(&info, &[empty, solved], settings);
+        let row = run(&info, &[empty, solved], &settings);
         assert_eq!(row.times_us.len(), 2);
         assert_eq!(row.answered, [true, true]);
         assert_eq!((row.puzzles, row.solved, row.timeouts), (2, 2, 0));

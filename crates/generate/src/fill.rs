@@ -45,6 +45,9 @@ pub fn full_grid(model: &Arc<Model>, rng: &mut Rng, limits: &Limits, tries: usiz
     let budget = NODES_PER_CELL * (n * n) as u64;
     let mut exhausted = true;
     for _ in 0..tries.max(1) {
+        if let Some(reason) = limits.expired() {
+            return Err(FillError::Stopped(reason));
+        }
         let outcome = random_completion(&empty, budget, rng, limits);
         if let Some(grid) = outcome.solutions.into_iter().next() {
             return Ok(shuffle(model, grid, rng));
@@ -88,6 +91,9 @@ fn mixed_pattern(model: &Arc<Model>, h: usize, w: usize, rng: &mut Rng, limits: 
     let mut grid = shuffle(model, grid, rng);
     let budget = 16 * n as u64;
     for _ in 0..MIX_ROUNDS {
+        if let Some(reason) = limits.expired() {
+            return Err(FillError::Stopped(reason));
+        }
         let mut symbols: Vec<Value> = (1..=n as u32).map(|v| v as Value).collect();
         rng.shuffle(&mut symbols);
         let blank = &symbols[..4];

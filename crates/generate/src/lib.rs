@@ -220,6 +220,9 @@ impl Generator {
         let mut levels = [0; 4];
         let mut last_fill = None;
         for attempt in 1..=request.attempts.max(1) {
+            if let Some(reason) = limits.expired() {
+                return Err(Failure::Stopped(reason));
+            }
             let model = match &request.layout {
                 Layout::Spec(model) => model.clone(),
                 Layout::RandomJigsaw(n) => {
@@ -307,6 +310,11 @@ impl Generator {
             for orbit in todo {
                 if count <= target {
                     return Ok(givens);
+                }
+                // Each check may end within a strategy's first deadline check (a nearly full
+                // 64×64 grid is solved in a few hundred nodes): the loop looks for itself.
+                if let Some(reason) = limits.expired() {
+                    return Err(Failure::Stopped(reason));
                 }
                 if pass == 0 && count - orbit.len() < target {
                     skipped.push(orbit);
