@@ -430,3 +430,163 @@ fn what_coverlab_writes_it_reads_back() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 29: outputs whole or not at all, compare and bench bounded, partial results on a signal.
+// ---------------------------------------------------------------------------------------------
+
+/// Sends SIGINT to a child.
+fn interrupt(child: &std::process::Child) {
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+}
+
+/// Two runs writing one trace at once leave one whole trace, which replay accepts (they used to
+/// interleave into broken JSON, both exiting 0), and no temporary file behind.
+#[test]
+fn two_runs_writing_one_trace_at_once_leave_a_whole_one() {
+    let dir = scratch("concurrent-trace");
+    let input = puzzle_file(&dir, "p.txt", 400);
+    let trace = dir.join("t.jsonl");
+    let start = |strategy: &str| {
+        bin()
+            .args(["solve", "--strategy", strategy, "--jobs", "1", "--trace", s(&trace), s(&input)])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (start("dfs"), start("mrv"));
+    for child in [a, b] {
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    }
+    let o = run(&["replay", "--trace", s(&trace), s(&input)]);
+    assert_eq!(o.status.code(), Some(0), "the trace is one run's, whole: {}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("400 traces: 400 ok"), "{}", text(&o.stderr));
+    let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "only the input and the trace: {left:?}");
+}
+
+/// A run killed while writing leaves the file it would have replaced as it was.
+#[test]
+fn a_run_killed_while_writing_its_trace_leaves_the_old_one() {
+    let dir = scratch("killed-trace");
+    let path = dir.join("many.txt");
+    fs::write(&path, format!("{}\n", ".".repeat(81)).repeat(2000)).unwrap();
+    let trace = dir.join("t.jsonl");
+    fs::write(&trace, "the old trace\n").unwrap();
+    let mut child = bin()
+        .args(["count", "--strategy", "dfs", "--max-solutions", "20000", "--jobs", "1", "--trace", s(&trace)])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(fs::read_to_string(&trace).unwrap(), "the old trace\n");
+}
+
+/// A 64×64 grid half blank: compare's searches end at --timeout (the run went past 120 s).
+#[test]
+fn compare_keeps_its_timeout_on_a_64x64_grid() {
+    let dir = scratch("compare-64");
+    let o = run(&["generate", "--size", "64", "--full", "--seed", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let full = text(&o.stdout);
+    let half: String = full.trim().chars().enumerate().map(|(i, c)| if i % 2 == 0 { '.' } else { c }).collect();
+    let path = dir.join("half.txt");
+    fs::write(&path, format!("{half}\n")).unwrap();
+    let started = Instant::now();
+    let o = run(&["compare", s(&path), "--strategy", "mrv", "--strategy", "dfs", "--timeout", "0.5"]);
+    let took = started.elapsed();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(took < Duration::from_secs(10), "compare took {took:?} for --timeout 0.5");
+    let out = text(&o.stdout);
+    assert!(out.contains("timeout") || out.contains("cut at --max-events"), "{out}");
+}
+
+/// Ctrl-C during compare: what the searches had is printed, marked partial, exit 130.
+#[test]
+fn an_interrupted_compare_prints_what_it_had() {
+    let dir = scratch("compare-sigint");
+    let path = dir.join("empty.txt");
+    fs::write(&path, format!("{}\n", ".".repeat(625))).unwrap();
+    // Counting the solutions of an empty 25×25 grid does not end; events are capped low, so only
+    // the signal can stop it (--max-events stops a search when its events are full).
+    let mut child = bin()
+        .args(["compare", s(&path), "--strategy", "fast", "--strategy", "mrv", "--max-solutions", "1000000000"])
+        .args(["--max-events", "1000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Instant::now();
+    interrupt(&child);
+    let o = child.wait_with_output().unwrap();
+    assert!(sent.elapsed() < Duration::from_secs(5), "ended {:?} after the signal", sent.elapsed());
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("interrupted: partial"), "{out}");
+    assert!(out.contains("guesses"), "the table is printed: {out}");
+}
+
+/// Ctrl-C during bench: the rows timed so far are printed, the running one marked partial.
+#[test]
+fn an_interrupted_bench_prints_its_partial_rows() {
+    let dir = scratch("bench-sigint");
+    let input = puzzle_file(&dir, "p.txt", 20);
+    let mut child = bin()
+        .args(["bench", "--strategies", "fast,dfs", "--min-seconds", "60", s(&input)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("| fast (partial) |"), "{out}");
+    assert!(!out.contains("| dfs"), "dfs was never started: {out}");
+    assert!(text(&o.stderr).contains("interrupted: partial results"), "{}", text(&o.stderr));
+}
+
+/// `bench --compare` on a large stored run: the per-puzzle times are passed over as they are
+/// read (a 150 MB run took 1.15 GB). Here 100 MB of times under a 512 MiB address-space cap.
+#[test]
+fn bench_compare_reads_a_large_stored_run_in_bounded_memory() {
+    let dir = scratch("bench-stored");
+    let input = puzzle_file(&dir, "p.txt", 2);
+    let stored = dir.join("big.json");
+    let mut f = std::io::BufWriter::new(File::create(&stored).unwrap());
+    write!(f, r#"{{"coverlab":"0.1.0","limit":2,"jobs":1,"min_seconds":0.0,"timeout":10.0,"rows":["#).unwrap();
+    for row in 0..10 {
+        let comma = if row == 0 { "" } else { "," };
+        write!(f, r#"{comma}{{"file":"x","strategy":"s{row}","label":"","puzzles":1,"solved":1,"timeouts":0,"puzzles_per_sec":1.0,"median_us":1.0,"p99_us":1.0,"max_us":1.0,"guesses_per_puzzle":0.0,"no_guess_pct":0.0,"times_us":["#).unwrap();
+        for k in 0..1_000_000 {
+            write!(f, "{}1.25", if k == 0 { "" } else { "," }).unwrap();
+        }
+        write!(f, r#"],"answered":["#).unwrap();
+        for k in 0..200_000 {
+            write!(f, "{}true", if k == 0 { "" } else { "," }).unwrap();
+        }
+        write!(f, "]}}").unwrap();
+    }
+    writeln!(f, "]}}").unwrap();
+    drop(f);
+    assert!(fs::metadata(&stored).unwrap().len() > 50_000_000);
+    let command = format!(
+        "ulimit -v 524288 && exec '{}' bench --strategies fast --min-seconds 0 --compare '{}' '{}'",
+        env!("CARGO_BIN_EXE_coverlab"),
+        s(&stored),
+        s(&input)
+    );
+    let o = Command::new("sh").args(["-c", &command]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("not stored"), "no stored row for this file: {}", text(&o.stdout));
+}

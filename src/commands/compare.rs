@@ -27,8 +27,8 @@ use super::replay::TraceLines;
 /// Whether an event is of a kind counted in the table.
 type IsKind = fn(&TraceEvent) -> bool;
 
-/// One side of the comparison.
-struct Side {
+/// One side of the comparison: a search run here, or a trace read.
+pub struct Side {
     /// The strategy with its options, or the trace file's name.
     name: String,
     events: Vec<TraceEvent>,
@@ -39,6 +39,11 @@ struct Side {
 }
 
 impl Side {
+    /// Every event read or recorded, `start` included.
+    pub fn events(&self) -> &[TraceEvent] {
+        &self.events
+    }
+
     /// The events after `start`.
     fn steps(&self) -> &[TraceEvent] {
         match self.events.first() {
@@ -92,18 +97,44 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
     } else {
         args.trace
             .iter()
-            .map(|path| read_trace(path, args.index, &puzzle, args.max_events, &interrupt))
+            .map(|path| read_trace(TraceLines::open(path)?, args.index, &puzzle, args.max_events, &interrupt))
             .collect::<Result<_>>()?
     };
     if let Some(path) = &args.html {
         write_page(path, &args.puzzle, &puzzle, &sides)?;
     }
-    let (a, b) = (&sides[0], &sides[1]);
+    let mut out = Stdout::new();
+    let view = View { max_events: args.max_events, context: args.context, diff: args.diff };
+    report(&mut out, &puzzle, [&sides[0], &sides[1]], &view)?;
+    if let Some(signal) = interrupt.signal() {
+        writeln!(out, "\n(interrupted: partial, the searches or traces stopped where the signal came)")?;
+        out.flush()?;
+        return Ok(Exit::Signal(signal));
+    }
+    out.flush()?;
+    Ok(Exit::Ok)
+}
+
+/// What the report shows beyond the table.
+#[derive(Debug, Clone, Copy)]
+pub struct View {
+    /// The cap the events were read under (named when a side reached it).
+    pub max_events: usize,
+    /// Steps shown around the first difference, and in the diff.
+    pub context: usize,
+    /// Also the whole unified diff.
+    pub diff: bool,
+}
+
+/// Writes the comparison of two sides of one puzzle: the table of their effort, how each
+/// ended, the first step where they part with the steps around it, and with `diff` the whole
+/// diff.
+pub fn report(out: &mut impl Write, puzzle: &Puzzle, sides: [&Side; 2], view: &View) -> std::io::Result<()> {
+    let [a, b] = sides;
     let line = |event: &TraceEvent| event.display(puzzle.model(), puzzle.symbols()).to_string();
     // The steps compared: everything after `start`, which always differs. They are written out
     // as text only where shown: memory is the events', not their text's.
     let (la, lb) = (a.steps(), b.steps());
-    let mut out = Stdout::new();
     writeln!(out, "A: {}", a.name)?;
     writeln!(out, "B: {}", b.name)?;
     writeln!(
@@ -153,7 +184,7 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
     };
     writeln!(out, "{:<14}{:>20}{:>20}", "ended", ending(a), ending(b))?;
     if a.cut || b.cut {
-        writeln!(out, "(traces are compared over their first {} events: --max-events)", args.max_events)?;
+        writeln!(out, "(traces are compared over their first {} events: --max-events)", view.max_events)?;
     }
     writeln!(out)?;
     // The first step where they part, with context in two columns. Steps are written out only
@@ -169,8 +200,8 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
                 at - givens.min(at) + 1,
                 at + 2
             )?;
-            let from = at.saturating_sub(args.context);
-            let to = (at + args.context + 1).max(from);
+            let from = at.saturating_sub(view.context);
+            let to = (at + view.context + 1).max(from);
             let width = 46;
             for i in from..to {
                 let mark = if i == at {
@@ -188,7 +219,7 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
             }
         }
     }
-    if args.diff {
+    if view.diff {
         writeln!(out)?;
         let text = |side: &Side| -> String {
             let mut text = String::new();
@@ -204,15 +235,9 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
             .algorithm(similar::Algorithm::Patience)
             .timeout(std::time::Duration::from_secs(2))
             .diff_lines(&ta, &tb);
-        write!(out, "{}", diff.unified_diff().context_radius(args.context).header(&a.name, &b.name))?;
+        write!(out, "{}", diff.unified_diff().context_radius(view.context).header(&a.name, &b.name))?;
     }
-    if let Some(signal) = interrupt.signal() {
-        writeln!(out, "\n(interrupted: partial, the searches or traces stopped where the signal came)")?;
-        out.flush()?;
-        return Ok(Exit::Signal(signal));
-    }
-    out.flush()?;
-    Ok(Exit::Ok)
+    Ok(())
 }
 
 /// Why a search stopped, in plain words.
@@ -277,9 +302,14 @@ fn puzzle(args: &CompareArgs, spec: Option<std::sync::Arc<coverlab_model::Model>
 
 /// The events of puzzle `index` in a JSON-lines trace, at most `max`, each checked by the
 /// trace replayer as `replay` checks it: a trace of another puzzle, spec or size is refused.
-fn read_trace(path: &Path, index: usize, puzzle: &Puzzle, max: usize, interrupt: &Interrupt) -> Result<Side> {
-    let shown = file_name(path);
-    let mut lines = TraceLines::open(path)?;
+pub fn read_trace<R: std::io::BufRead>(
+    mut lines: TraceLines<R>,
+    index: usize,
+    puzzle: &Puzzle,
+    max: usize,
+    interrupt: &Interrupt,
+) -> Result<Side> {
+    let shown = lines.name().to_string();
     let mut replayer = Replayer::new(puzzle.clone(), 0);
     let mut events = Vec::new();
     let mut cut = false;

@@ -31,7 +31,9 @@ pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
     let max_steps = args.max_steps;
     let invalid = move |index: usize, location: &str, message: &str| {
         if json {
-            json!({"index": index, "location": location, "ending": "invalid", "error": message}).to_string() + "\n"
+            json!({"index": index, "location": location, "status": "invalid", "ending": "invalid", "error": message})
+                .to_string()
+                + "\n"
         } else {
             format!("# puzzle {index} ({location})\ninvalid: {}\n", crate::diag::printable(message))
         }

@@ -3,13 +3,13 @@
 mod batch;
 mod bench;
 mod check;
-mod compare;
+pub mod compare;
 mod explain;
 mod generate;
 mod graph;
 mod lists;
 mod rate;
-mod replay;
+pub mod replay;
 pub mod solve;
 
 use anyhow::Result;

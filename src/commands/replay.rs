@@ -81,8 +81,8 @@ impl Verdicts {
 /// A JSON-lines trace read as a stream: one line at a time, each at most [`MAX_LINE`] bytes,
 /// so memory stays bounded whatever the file holds (`/dev/zero`, a binary file, a huge trace).
 /// `replay` and `compare` read traces through it.
-pub struct TraceLines {
-    reader: BufReader<File>,
+pub struct TraceLines<R = BufReader<File>> {
+    reader: R,
     /// The file's name as messages show it.
     name: String,
     line: usize,
@@ -97,7 +97,19 @@ impl TraceLines {
             bail!("cannot read trace {name}: it is a directory");
         }
         let file = File::open(path).with_context(|| format!("cannot open trace {name}"))?;
-        Ok(TraceLines { reader: BufReader::new(file), name, line: 0, buf: Vec::new() })
+        Ok(TraceLines::new(BufReader::new(file), name))
+    }
+}
+
+impl<R: BufRead> TraceLines<R> {
+    /// Reads a trace from `reader`, named `name` in messages.
+    pub fn new(reader: R, name: String) -> TraceLines<R> {
+        TraceLines { reader, name, line: 0, buf: Vec::new() }
+    }
+
+    /// The trace's name, as messages show it.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// The next event as JSON, with its line number; `None` at the end. A line that is not a

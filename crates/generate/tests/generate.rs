@@ -226,3 +226,26 @@ fn full_grids_of_large_classic_specs_are_valid() {
         assert_eq!(made.givens, made.solution);
     }
 }
+
+/// A deadline already passed, or an interrupt already raised, stops a request before any
+/// puzzle is made, at every size: the digging loop and the fill rounds look at the clock
+/// themselves, since a check of a nearly full 64×64 grid ends before the strategy's first look
+/// (issue 29: `generate --timeout 0.1` ran 1.08 s at 64×64).
+#[test]
+fn an_expired_deadline_or_an_interrupt_stops_generation_at_every_size() {
+    use std::sync::atomic::AtomicBool;
+    for n in [9, 25, 49, 64] {
+        let m = model(&format!("classic-{n}x{n}"));
+        let past = Limits { deadline: Some(std::time::Instant::now()), ..Limits::default() };
+        let raised = Limits { interrupt: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+        for (limits, reason) in
+            [(past, coverlab_engine::StopReason::Deadline), (raised, coverlab_engine::StopReason::Interrupted)]
+        {
+            for target in [Target::Full, Target::Clues(n * n / 2)] {
+                let request = Request { target, ..Request::new(Layout::Spec(m.clone()), 1) };
+                let made = Generator::new(request).generate(&mut Worker::default(), 0, &limits);
+                assert!(matches!(made, Err(Failure::Stopped(r)) if r == reason), "{n}x{n} {target:?}: not stopped");
+            }
+        }
+    }
+}
