@@ -36,10 +36,15 @@ use std::io::BufRead;
 /// The largest text a compressed payload may expand to: real puzzles are a few kilobytes.
 pub const MAX_DECOMPRESSED: usize = 1 << 20;
 
-/// True when `text` looks like an f-puzzles puzzle: a JSON object, a link, or a payload.
+/// True when `text` looks like an f-puzzles puzzle: a JSON object, a link, or a payload; or JSON
+/// of another shape (a list), which no other format reads and whose error says what it is.
 pub(crate) fn looks_like(text: &str) -> bool {
     let t = text.trim();
-    t.starts_with('{') || t.contains("f-puzzles.com") || t.contains("?load=") || t.starts_with("N4Ig")
+    t.starts_with('{')
+        || t.contains("f-puzzles.com")
+        || t.contains("?load=")
+        || t.starts_with("N4Ig")
+        || t.starts_with('[') && serde_json::from_str::<Value>(t).is_ok()
 }
 
 /// The next puzzle: one non-blank line.
@@ -72,7 +77,7 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
         other => Err(format!(
             "{} is JSON but not an f-puzzles puzzle (expected a JSON object with \"size\" and \"grid\")",
             match other {
-                Value::Array(a) => format!("a list of {} values", a.len()),
+                Value::Array(a) => format!("a list of {} value{}", a.len(), if a.len() == 1 { "" } else { "s" }),
                 Value::String(_) => "a string".into(),
                 Value::Number(_) => "a number".into(),
                 Value::Bool(_) => "a boolean".into(),
@@ -800,7 +805,7 @@ mod tests {
     #[test]
     fn what_is_not_an_f_puzzles_object_is_named() {
         let e = parse(r#"[{"size":4}]"#).unwrap_err();
-        assert_eq!(e, r#"a list of 1 values is JSON but not an f-puzzles puzzle (expected a JSON object with "size" and "grid")"#);
+        assert_eq!(e, r#"a list of 1 value is JSON but not an f-puzzles puzzle (expected a JSON object with "size" and "grid")"#);
         let e = parse("1...........4..3").unwrap_err();
         assert!(e.starts_with("not an f-puzzles puzzle") && e.contains("'.' at character 2"), "{e}");
         let e = parse("https://f-puzzles.com/?load=").unwrap_err();
