@@ -116,7 +116,14 @@ fn killer_25x25() -> (String, Vec<u32>) {
     let cages: Vec<String> = (0..25)
         .flat_map(|r| (0..12).map(move |k| (r, 2 * k)))
         .map(|(r, c)| {
-            format!(r#"{{"cells":["R{}C{}","R{}C{}"],"value":"{}"}}"#, r + 1, c + 1, r + 1, c + 2, value(r, c) + value(r, c + 1))
+            format!(
+                r#"{{"cells":["R{}C{}","R{}C{}"],"value":"{}"}}"#,
+                r + 1,
+                c + 1,
+                r + 1,
+                c + 2,
+                value(r, c) + value(r, c + 1)
+            )
         })
         .collect();
     let json = format!(r#"{{"size":25,"grid":[{}],"killercage":[{}]}}"#, rows.join(","), cages.join(","));
@@ -136,7 +143,8 @@ fn a_json_line_longer_than_16_kib_is_read_like_its_link() {
         let out = run(&["solve", "--format", "grid", s(file)]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         // Written in the 25×25 alphabet 1-9, A-P.
-        let numbers: Vec<u32> = text(&out.stdout).split_whitespace().filter_map(|w| u32::from_str_radix(w, 26).ok()).collect();
+        let numbers: Vec<u32> =
+            text(&out.stdout).split_whitespace().filter_map(|w| u32::from_str_radix(w, 26).ok()).collect();
         answers.push(text(&out.stdout));
         assert_eq!(numbers, solution, "{}", text(&out.stdout));
     }

@@ -254,7 +254,7 @@ fn is_empty(v: &Value) -> bool {
 
 /// What a number-like value holds: a whole number (saturated far beyond any range checked), a
 /// number with a fraction, or no number at all.
-enum Whole {
+enum Read {
     Whole(i128),
     Fraction,
     NotANumber,
@@ -262,14 +262,14 @@ enum Whole {
 
 /// Reads a number written as a JSON number (`5`, `5.0`) or as a string of digits (`"5"`,
 /// `" 5 "`, `"5.0"`, `"-3"`); `1e3`, `"inf"` and the like are not numbers here.
-fn whole_of(v: &Value) -> Whole {
+fn whole_of(v: &Value) -> Read {
     match v {
         Value::Number(x) => match (x.as_i64(), x.as_u64(), x.as_f64()) {
-            (Some(i), _, _) => Whole::Whole(i.into()),
-            (_, Some(u), _) => Whole::Whole(u.into()),
-            (_, _, Some(f)) if f.fract() != 0.0 => Whole::Fraction,
-            (_, _, Some(f)) => Whole::Whole(f.clamp(-1e30, 1e30) as i128),
-            _ => Whole::NotANumber,
+            (Some(i), _, _) => Read::Whole(i.into()),
+            (_, Some(u), _) => Read::Whole(u.into()),
+            (_, _, Some(f)) if f.fract() != 0.0 => Read::Fraction,
+            (_, _, Some(f)) => Read::Whole(f.clamp(-1e30, 1e30) as i128),
+            _ => Read::NotANumber,
         },
         Value::String(s) => {
             let t = s.trim();
@@ -280,15 +280,15 @@ fn whole_of(v: &Value) -> Whole {
             let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
             let all_digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
             if int.is_empty() || !all_digits(int) || !all_digits(frac) || (digits.contains('.') && frac.is_empty()) {
-                return Whole::NotANumber;
+                return Read::NotANumber;
             }
             if frac.bytes().any(|b| b != b'0') {
-                return Whole::Fraction;
+                return Read::Fraction;
             }
             let magnitude = int.parse::<i128>().unwrap_or(i128::MAX);
-            Whole::Whole(if negative { -magnitude } else { magnitude })
+            Read::Whole(if negative { -magnitude } else { magnitude })
         }
-        _ => Whole::NotANumber,
+        _ => Read::NotANumber,
     }
 }
 
@@ -296,10 +296,10 @@ fn whole_of(v: &Value) -> Whole {
 fn whole(v: &Value, at: &str, field: &str, lo: u32, hi: u32) -> Result<u32, String> {
     let bad = |why: String| format!("{at}{field:?} is {}, {why}", shown(v));
     match whole_of(v) {
-        Whole::Whole(x) if (i128::from(lo)..=i128::from(hi)).contains(&x) => Ok(x as u32),
-        Whole::Whole(_) => Err(bad(format!("out of range (expected {lo} to {hi})"))),
-        Whole::Fraction => Err(bad("not a whole number".into())),
-        Whole::NotANumber => Err(bad("expected a whole number".into())),
+        Read::Whole(x) if (i128::from(lo)..=i128::from(hi)).contains(&x) => Ok(x as u32),
+        Read::Whole(_) => Err(bad(format!("out of range (expected {lo} to {hi})"))),
+        Read::Fraction => Err(bad("not a whole number".into())),
+        Read::NotANumber => Err(bad("expected a whole number".into())),
     }
 }
 
@@ -342,7 +342,8 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<GridCells, String> {
     let mut values = vec![0u8; n * n];
     let mut regions = vec![None; n * n];
     for (r, row) in grid.iter().enumerate() {
-        let row = row.as_array().ok_or_else(|| format!("row {} of the grid is {}, expected a list", r + 1, shown(row)))?;
+        let row =
+            row.as_array().ok_or_else(|| format!("row {} of the grid is {}, expected a list", r + 1, shown(row)))?;
         if row.len() != n {
             return Err(format!("row {} of the grid has {} cells, expected {n}", r + 1, row.len()));
         }
@@ -363,12 +364,16 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<GridCells, String> {
                     "value" => value = Some(whole(v, &at, key, 1, top)?),
                     "region" => {
                         if v.is_null() {
-                            return Err(format!("{at}\"region\" is null (a cell in no region), which coverlab does not support"));
+                            return Err(format!(
+                                "{at}\"region\" is null (a cell in no region), which coverlab does not support"
+                            ));
                         }
                         regions[r * n + c] = Some(whole(v, &at, key, 0, top - 1)? as usize);
                     }
                     "givenPencilMarks" if !is_empty(v) => {
-                        return Err(format!("{at}given pencil marks (\"givenPencilMarks\") are not supported by coverlab"));
+                        return Err(format!(
+                            "{at}given pencil marks (\"givenPencilMarks\") are not supported by coverlab"
+                        ));
                     }
                     _ if CELL_IGNORED.contains(&key.as_str()) || is_empty(v) => {}
                     _ => return Err(format!("{at}unknown key {key:?} in a cell (holding {})", shown(v))),
@@ -411,11 +416,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
         // Cells without a region keep their default box's.
         let (h, w) = box_shape(n);
         let map: Vec<String> = (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| LETTERS[regions[r * n + c].unwrap_or((r / h) * (n / w) + c / w)] as char)
-                    .collect()
-            })
+            .map(|r| (0..n).map(|c| LETTERS[regions[r * n + c].unwrap_or((r / h) * (n / w) + c / w)] as char).collect())
             .collect();
         rules.push(Rule::Regions(map));
     } else if n > 1 {
@@ -797,7 +798,8 @@ mod tests {
         let p = parse(&format!(r#"{{"size":64,"grid":[{}]}}"#, rows.join(","))).unwrap();
         let spec = p.spec.unwrap();
         let map = spec.rules.iter().find_map(|r| if let Rule::Regions(m) = r { Some(m.clone()) } else { None });
-        let letters: std::collections::BTreeSet<char> = map.unwrap().iter().map(|r| r.chars().next().unwrap()).collect();
+        let letters: std::collections::BTreeSet<char> =
+            map.unwrap().iter().map(|r| r.chars().next().unwrap()).collect();
         assert_eq!(letters.len(), 64);
         coverlab_model::Model::compile(*spec).unwrap();
     }
@@ -805,7 +807,10 @@ mod tests {
     #[test]
     fn what_is_not_an_f_puzzles_object_is_named() {
         let e = parse(r#"[{"size":4}]"#).unwrap_err();
-        assert_eq!(e, r#"a list of 1 value is JSON but not an f-puzzles puzzle (expected a JSON object with "size" and "grid")"#);
+        assert_eq!(
+            e,
+            r#"a list of 1 value is JSON but not an f-puzzles puzzle (expected a JSON object with "size" and "grid")"#
+        );
         let e = parse("1...........4..3").unwrap_err();
         assert!(e.starts_with("not an f-puzzles puzzle") && e.contains("'.' at character 2"), "{e}");
         let e = parse("https://f-puzzles.com/?load=").unwrap_err();

@@ -159,11 +159,7 @@ fn arrows(t: &str) -> Result<Vec<Cage>, String> {
             '.' => (1, 1),
             _ if sum_of(c).is_some() => (0, 0),
             _ => {
-                return Err(format!(
-                    "{} (column {}): {c:?} is neither a sum nor an arrow",
-                    name(i),
-                    i + 1
-                ));
+                return Err(format!("{} (column {}): {c:?} is neither a sum nor an arrow", name(i), i + 1));
             }
         };
         let (r2, c2) = (r + dr, col + dc);

@@ -507,7 +507,8 @@ fn odd_but_fine_input() {
 }
 
 /// A 4x4 f-puzzles puzzle with one given.
-const FP4: &str = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+const FP4: &str =
+    r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
 
 #[test]
 fn a_file_mixing_formats_gives_one_entry_per_puzzle() {
