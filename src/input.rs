@@ -295,8 +295,13 @@ impl Puzzles {
 
     /// The model of a puzzle that brings its own spec (f-puzzles), compiled once per layout.
     fn own_model(&mut self, spec: coverlab_model::Spec) -> Result<Arc<Model>, String> {
-        if self.spec.is_some() {
-            return Err("this puzzle brings its own spec (f-puzzles): leave out --spec".into());
+        if let Some(forced) = &self.spec {
+            let what = if spec.name.starts_with("fpuzzles") { "an f-puzzles puzzle" } else { "a killer" };
+            return Err(format!(
+                "{what} brings its own rules, so --spec {} is not for it: leave out --spec (it is for \
+                 puzzles without rules of their own: line, grid, header, csv)",
+                forced.name()
+            ));
         }
         if let Some((known, model)) = &self.own
             && *known == spec

@@ -94,3 +94,73 @@ fn check_reports_what_each_puzzle_holds_and_writes_its_spec_back_as_ron() {
         assert_eq!(text(&solved.stdout).lines().next(), Some(want.as_str()), "{}", text(&solved.stderr));
     }
 }
+
+/// A 25×25 killer with givens as f-puzzles JSON (about 24 KB on one line), and its solution's
+/// values row-major: the pattern (5 × (r mod 5) + r / 5 + c) mod 25 + 1.
+fn killer_25x25() -> (String, Vec<u32>) {
+    let value = |r: usize, c: usize| ((r % 5) * 5 + r / 5 + c) as u32 % 25 + 1;
+    let rows: Vec<String> = (0..25)
+        .map(|r| {
+            let cells: Vec<String> = (0..25)
+                .map(|c| {
+                    if (r * 25 + c) % 3 == 0 {
+                        "{}".to_string()
+                    } else {
+                        format!(r#"{{"value":{},"given":true}}"#, value(r, c))
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let cages: Vec<String> = (0..25)
+        .flat_map(|r| (0..12).map(move |k| (r, 2 * k)))
+        .map(|(r, c)| {
+            format!(
+                r#"{{"cells":["R{}C{}","R{}C{}"],"value":"{}"}}"#,
+                r + 1,
+                c + 1,
+                r + 1,
+                c + 2,
+                value(r, c) + value(r, c + 1)
+            )
+        })
+        .collect();
+    let json = format!(r#"{{"size":25,"grid":[{}],"killercage":[{}]}}"#, rows.join(","), cages.join(","));
+    (json, (0..625).map(|i| value(i / 25, i % 25)).collect())
+}
+
+#[test]
+fn a_json_line_longer_than_16_kib_is_read_like_its_link() {
+    let (json, solution) = killer_25x25();
+    assert!(json.len() > 20_000, "{}", json.len());
+    let dir = scratch("fpuzzles", "long-line");
+    let (as_json, as_link) = (dir.join("json.txt"), dir.join("link.txt"));
+    std::fs::write(&as_json, format!("{json}\n")).unwrap();
+    std::fs::write(&as_link, format!("https://f-puzzles.com/?load={}\n", lz_str_compress(&json))).unwrap();
+    let mut answers = Vec::new();
+    for file in [&as_json, &as_link] {
+        let out = run(&["solve", "--format", "grid", s(file)]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        // Written in the 25×25 alphabet 1-9, A-P.
+        let numbers: Vec<u32> =
+            text(&out.stdout).split_whitespace().filter_map(|w| u32::from_str_radix(w, 26).ok()).collect();
+        answers.push(text(&out.stdout));
+        assert_eq!(numbers, solution, "{}", text(&out.stdout));
+    }
+    assert_eq!(answers[0], answers[1]);
+}
+
+#[test]
+fn spec_with_a_puzzle_that_brings_its_own_rules_says_so() {
+    let out = run(&["solve", "--spec", "classic-9x9", KILLERS]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "killer_tarek_27_6_30.jsonl:1: an f-puzzles puzzle brings its own rules, so --spec classic-9x9 is not \
+             for it: leave out --spec"
+        ),
+        "{err}"
+    );
+}

@@ -14,7 +14,7 @@ fn shown(text: &str) -> Cow<'_, str> {
 }
 
 /// An input character as a message shows it.
-fn shown_char(c: &char) -> String {
+pub(crate) fn shown_char(c: &char) -> String {
     escape(c.encode_utf8(&mut [0; 4])).into_owned()
 }
 

@@ -10,6 +10,19 @@
 //! `nonconsecutive`, `disjointgroups`, `negative`. Metadata (`title`, `author`, `ruleset`,
 //! `solution`, colours and pencil marks) is ignored. Anything else with content is refused by
 //! name: a puzzle is never solved with one of its rules silently dropped.
+//!
+//! Every field is read with its type checked, so that a puzzle is never read as another one. A
+//! value of another type is read as meant when that is unambiguous: a number written as a string
+//! (`"3"`) or as a whole float (`3.0`), a flag written `"true"` or `"false"`. Anything else is
+//! refused with the field and the cell: `r1c2: "given" is "yes", expected true or false`,
+//! `r1c2: "value" is -3, out of range (expected 1 to 9)`. A flag is on only when it is true, never
+//! for holding something. In the grid:
+//! - each cell is an object; its keys `value`, `given` and `region` are read, the pencil marks
+//!   and colours f-puzzles writes (`centerPencilMarks`, `cornerPencilMarks`, `c`, `highlight`)
+//!   are ignored, and any other key with content is refused by name;
+//! - a `value` is a given only with `given: true`: without it, it is the player's entry, which is
+//!   not part of the puzzle (it is still checked, 1 to n);
+//! - a `region` is 0 to n − 1 (a cell without one keeps its default box's region).
 
 use coverlab_model::spec::{CellRef, Mark, Rule, Spec};
 use coverlab_model::{MAX_SIZE, Symbols};
@@ -23,10 +36,15 @@ use std::io::BufRead;
 /// The largest text a compressed payload may expand to: real puzzles are a few kilobytes.
 pub const MAX_DECOMPRESSED: usize = 1 << 20;
 
-/// True when `text` looks like an f-puzzles puzzle: a JSON object, a link, or a payload.
+/// True when `text` looks like an f-puzzles puzzle: a JSON object, a link, or a payload; or JSON
+/// of another shape (a list), which no other format reads and whose error says what it is.
 pub(crate) fn looks_like(text: &str) -> bool {
     let t = text.trim();
-    t.starts_with('{') || t.contains("f-puzzles.com") || t.contains("?load=") || t.starts_with("N4Ig")
+    t.starts_with('{')
+        || t.contains("f-puzzles.com")
+        || t.contains("?load=")
+        || t.starts_with("N4Ig")
+        || t.starts_with('[') && serde_json::from_str::<Value>(t).is_ok()
 }
 
 /// The next puzzle: one non-blank line.
@@ -37,7 +55,7 @@ pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
 /// Reads one puzzle (JSON, link or payload).
 pub fn parse(text: &str) -> Result<Parsed, String> {
     let t = text.trim();
-    let json = if t.starts_with('{') {
+    let json = if t.starts_with(['{', '[']) {
         t.to_string()
     } else {
         let payload = match t.split_once("load=") {
@@ -45,11 +63,29 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
             None => t,
         };
         let payload = percent_decode(payload);
-        decompress_base64(&payload).ok_or("the link's payload is not LZString base64 (f-puzzles' compression)")?
+        decompress_base64(&payload).map_err(|e| match e {
+            DecompressError::NotBase64 { .. } if !t.contains("load=") => format!(
+                "not an f-puzzles puzzle (expected its JSON object, a link https://f-puzzles.com/?load=… or the \
+                 link's payload): {e}"
+            ),
+            _ => e.to_string(),
+        })?
     };
     let value: Value = serde_json::from_str(&json).map_err(|e| format!("not f-puzzles JSON: {e}"))?;
-    let obj = value.as_object().ok_or("an f-puzzles puzzle is a JSON object")?;
-    from_json(obj)
+    match value {
+        Value::Object(obj) => from_json(&obj),
+        other => Err(format!(
+            "{} is JSON but not an f-puzzles puzzle (expected a JSON object with \"size\" and \"grid\")",
+            match other {
+                Value::Array(a) => format!("a list of {} value{}", a.len(), if a.len() == 1 { "" } else { "s" }),
+                Value::String(_) => "a string".into(),
+                Value::Number(_) => "a number".into(),
+                Value::Bool(_) => "a boolean".into(),
+                Value::Null => "null".into(),
+                Value::Object(_) => unreachable!("matched above"),
+            }
+        )),
+    }
 }
 
 fn percent_decode(s: &str) -> String {
@@ -71,18 +107,49 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Why a link's payload could not be decompressed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecompressError {
+    /// Nothing to decompress.
+    #[error("the link's payload is empty")]
+    Empty,
+    /// A character outside base64's alphabet (`A-Z`, `a-z`, `0-9`, `+`, `/`, `=`).
+    #[error("the link's payload is not base64: '{}' at character {at}", crate::error::shown_char(.found))]
+    NotBase64 {
+        /// The character.
+        found: char,
+        /// Its 1-based position in the payload.
+        at: usize,
+    },
+    /// The text would be longer than [`MAX_DECOMPRESSED`] characters; decompression stopped there.
+    #[error("the link's payload expands past {MAX_DECOMPRESSED} characters (1 MiB, the limit for one puzzle)")]
+    TooLarge,
+    /// Base64, but not a whole LZString stream (cut short, or damaged).
+    #[error("the link's payload is base64 but not LZString (f-puzzles' compression): cut short or damaged")]
+    Corrupt,
+}
+
 /// LZString's `decompressFromBase64`, with the output bounded by [`MAX_DECOMPRESSED`] (a
-/// hostile payload could otherwise expand quadratically). `None` when it is not a payload.
-pub fn decompress_base64(input: &str) -> Option<String> {
+/// hostile payload could otherwise expand quadratically).
+pub fn decompress_base64(input: &str) -> Result<String, DecompressError> {
     const KEY: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
-    let values: Vec<u32> =
-        input.bytes().map(|c| KEY.iter().position(|&k| k == c).map(|p| p as u32)).collect::<Option<_>>()?;
+    let values: Vec<u32> = input
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            KEY.iter()
+                .position(|&k| char::from(k) == c)
+                .map(|p| p as u32)
+                .ok_or(DecompressError::NotBase64 { found: c, at: i + 1 })
+        })
+        .collect::<Result<_, _>>()?;
     if values.is_empty() {
-        return None;
+        return Err(DecompressError::Empty);
     }
     let reset = 32u32;
     let (mut val, mut position, mut index) = (values[0], reset, 1usize);
-    let mut read = |bits: u32| -> Option<u32> {
+    let mut read = |bits: u32| -> Result<u32, DecompressError> {
         let mut out = 0u32;
         for power in 0..bits {
             let bit = val & position;
@@ -93,17 +160,17 @@ pub fn decompress_base64(input: &str) -> Option<String> {
                 index += 1;
             }
             if index > values.len() + 1 {
-                return None;
+                return Err(DecompressError::Corrupt);
             }
             out |= u32::from(bit > 0) << power;
         }
-        Some(out)
+        Ok(out)
     };
     let mut dict: Vec<Vec<u16>> = vec![vec![], vec![], vec![]];
     let first = match read(2)? {
         0 => read(8)? as u16,
         1 => read(16)? as u16,
-        _ => return Some(String::new()),
+        _ => return Ok(String::new()),
     };
     dict.push(vec![first]);
     let mut w = vec![first];
@@ -118,14 +185,14 @@ pub fn decompress_base64(input: &str) -> Option<String> {
                 c = dict.len() - 1;
                 enlarge -= 1;
             }
-            2 => return String::from_utf16(&result).ok(),
+            2 => return String::from_utf16(&result).map_err(|_| DecompressError::Corrupt),
             _ => {}
         }
         if enlarge == 0 {
             enlarge = 1 << bits;
             bits += 1;
             if bits > 24 {
-                return None;
+                return Err(DecompressError::Corrupt);
             }
         }
         let entry = if c < dict.len() {
@@ -135,11 +202,11 @@ pub fn decompress_base64(input: &str) -> Option<String> {
             e.push(w[0]);
             e
         } else {
-            return None;
+            return Err(DecompressError::Corrupt);
         };
         result.extend_from_slice(&entry);
         if result.len() > MAX_DECOMPRESSED {
-            return None;
+            return Err(DecompressError::TooLarge);
         }
         let mut add = w;
         add.push(entry[0]);
@@ -150,22 +217,184 @@ pub fn decompress_base64(input: &str) -> Option<String> {
             enlarge = 1 << bits;
             bits += 1;
             if bits > 24 {
-                return None;
+                return Err(DecompressError::Corrupt);
             }
         }
     }
 }
 
-/// Keys that carry no rule.
+/// Top-level keys that carry no rule.
 const IGNORED: &[&str] = &["title", "author", "ruleset", "solution", "highlight", "version", "cellSize"];
 
-fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
-    let n = obj.get("size").and_then(Value::as_u64).ok_or("no \"size\" (a whole number)")? as usize;
-    if !(1..=MAX_SIZE).contains(&n) {
-        return Err(format!("size {n} is out of range (1 to {MAX_SIZE})"));
+/// Keys of a grid cell that carry no rule: the player's pencil marks, the setter's (`c`) and
+/// the player's (`highlight`) colours. `value`, `given` and `region` are read; `givenPencilMarks`
+/// (candidates a setter gives, a rule) is refused when it holds any.
+const CELL_IGNORED: &[&str] = &["centerPencilMarks", "cornerPencilMarks", "c", "highlight"];
+
+/// A JSON value as a message shows it: as written (strings quoted), cut short when long.
+fn shown(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
     }
+}
+
+/// True for a value that holds nothing: null, false, `""`, `[]` or `{}`.
+fn is_empty(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+        Value::Number(_) => false,
+    }
+}
+
+/// What a number-like value holds: a whole number (saturated far beyond any range checked), a
+/// number with a fraction, or no number at all.
+enum Read {
+    Whole(i128),
+    Fraction,
+    NotANumber,
+}
+
+/// Reads a number written as a JSON number (`5`, `5.0`) or as a string of digits (`"5"`,
+/// `" 5 "`, `"5.0"`, `"-3"`); `1e3`, `"inf"` and the like are not numbers here.
+fn whole_of(v: &Value) -> Read {
+    match v {
+        Value::Number(x) => match (x.as_i64(), x.as_u64(), x.as_f64()) {
+            (Some(i), _, _) => Read::Whole(i.into()),
+            (_, Some(u), _) => Read::Whole(u.into()),
+            (_, _, Some(f)) if f.fract() != 0.0 => Read::Fraction,
+            (_, _, Some(f)) => Read::Whole(f.clamp(-1e30, 1e30) as i128),
+            _ => Read::NotANumber,
+        },
+        Value::String(s) => {
+            let t = s.trim();
+            let (negative, digits) = match t.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, t.strip_prefix('+').unwrap_or(t)),
+            };
+            let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+            let all_digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+            if int.is_empty() || !all_digits(int) || !all_digits(frac) || (digits.contains('.') && frac.is_empty()) {
+                return Read::NotANumber;
+            }
+            if frac.bytes().any(|b| b != b'0') {
+                return Read::Fraction;
+            }
+            let magnitude = int.parse::<i128>().unwrap_or(i128::MAX);
+            Read::Whole(if negative { -magnitude } else { magnitude })
+        }
+        _ => Read::NotANumber,
+    }
+}
+
+/// Reads `field` (found at `at`, a prefix such as `r1c2: `) as a whole number from `lo` to `hi`.
+fn whole(v: &Value, at: &str, field: &str, lo: u32, hi: u32) -> Result<u32, String> {
+    let bad = |why: String| format!("{at}{field:?} is {}, {why}", shown(v));
+    match whole_of(v) {
+        Read::Whole(x) if (i128::from(lo)..=i128::from(hi)).contains(&x) => Ok(x as u32),
+        Read::Whole(_) => Err(bad(format!("out of range (expected {lo} to {hi})"))),
+        Read::Fraction => Err(bad("not a whole number".into())),
+        Read::NotANumber => Err(bad("expected a whole number".into())),
+    }
+}
+
+/// Reads `field` (found at `at`) as true or false: a JSON boolean or the string `"true"` or
+/// `"false"` (any case); null is false. Anything else is refused: a flag is never on because its
+/// value is not empty.
+fn boolean(v: &Value, at: &str, field: &str) -> Result<bool, String> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        Value::Null => Ok(false),
+        Value::String(s) if s.trim().eq_ignore_ascii_case("true") => Ok(true),
+        Value::String(s) if s.trim().eq_ignore_ascii_case("false") => Ok(false),
+        _ => Err(format!("{at}{field:?} is {}, expected true or false", shown(v))),
+    }
+}
+
+/// The items of a constraint's list, refusing a value that is not a list.
+fn items<'a>(v: &'a Value, key: &str) -> Result<&'a [Value], String> {
+    v.as_array().map(Vec::as_slice).ok_or_else(|| format!("{key:?} is {}, expected a list", shown(v)))
+}
+
+/// The grid's givens and regions, read cell by cell (see the module doc).
+struct GridCells {
+    /// n² values, row-major, 0 for a cell without a given.
+    values: Vec<u8>,
+    /// Each cell's region (0-based), when the puzzle says.
+    regions: Vec<Option<usize>>,
+}
+
+fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<GridCells, String> {
+    let grid = match obj.get("grid") {
+        Some(Value::Array(grid)) => grid,
+        Some(other) => return Err(format!("\"grid\" is {}, expected a list of rows", shown(other))),
+        None => return Err("no \"grid\"".into()),
+    };
+    if grid.len() != n {
+        return Err(format!("the grid has {} rows, expected {n}", grid.len()));
+    }
+    let top = u32::try_from(n).expect("n is at most 64");
+    let mut values = vec![0u8; n * n];
+    let mut regions = vec![None; n * n];
+    for (r, row) in grid.iter().enumerate() {
+        let row =
+            row.as_array().ok_or_else(|| format!("row {} of the grid is {}, expected a list", r + 1, shown(row)))?;
+        if row.len() != n {
+            return Err(format!("row {} of the grid has {} cells, expected {n}", r + 1, row.len()));
+        }
+        for (c, x) in row.iter().enumerate() {
+            let at = format!("r{}c{}: ", r + 1, c + 1);
+            let Value::Object(x) = x else {
+                return Err(format!(
+                    "{at}{} is not a cell (expected an object such as {{}} or {{\"value\":5,\"given\":true}})",
+                    shown(x)
+                ));
+            };
+            let mut given = false;
+            let mut value = None;
+            for (key, v) in x {
+                match key.as_str() {
+                    "given" => given = boolean(v, &at, key)?,
+                    "value" if matches!(v, Value::Null) || v.as_str().is_some_and(|s| s.trim().is_empty()) => {}
+                    "value" => value = Some(whole(v, &at, key, 1, top)?),
+                    "region" => {
+                        if v.is_null() {
+                            return Err(format!(
+                                "{at}\"region\" is null (a cell in no region), which coverlab does not support"
+                            ));
+                        }
+                        regions[r * n + c] = Some(whole(v, &at, key, 0, top - 1)? as usize);
+                    }
+                    "givenPencilMarks" if !is_empty(v) => {
+                        return Err(format!(
+                            "{at}given pencil marks (\"givenPencilMarks\") are not supported by coverlab"
+                        ));
+                    }
+                    _ if CELL_IGNORED.contains(&key.as_str()) || is_empty(v) => {}
+                    _ => return Err(format!("{at}unknown key {key:?} in a cell (holding {})", shown(v))),
+                }
+            }
+            match (given, value) {
+                (true, Some(v)) => values[r * n + c] = v as u8,
+                (true, None) => return Err(format!("{at}\"given\" is true, but the cell has no \"value\"")),
+                // A value without `given` is the player's entry, not part of the puzzle.
+                (false, _) => {}
+            }
+        }
+    }
+    Ok(GridCells { values, regions })
+}
+
+fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
+    let size = obj.get("size").ok_or("no \"size\"")?;
+    let n = whole(size, "", "size", 1, MAX_SIZE as u32)? as usize;
     let cell = |v: &Value| -> Result<CellRef, String> {
-        let s = v.as_str().ok_or_else(|| format!("{v} is not a cell like \"R1C1\""))?;
+        let s = v.as_str().ok_or_else(|| format!("{} is not a cell like \"R1C1\"", shown(v)))?;
         let c: CellRef = s.to_ascii_lowercase().parse().map_err(|_| format!("{s:?} is not a cell like \"R1C1\""))?;
         if c.row > n || c.col > n {
             return Err(format!("{s} is outside the {n}×{n} grid"));
@@ -176,56 +405,18 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
         v.and_then(Value::as_array).ok_or_else(|| format!("{what}: no list of cells"))?.iter().map(cell).collect()
     };
     let number = |v: Option<&Value>, what: &str| -> Result<u32, String> {
-        match v {
-            Some(Value::String(s)) => s.trim().parse().map_err(|_| format!("{what}: {s:?} is not a whole number")),
-            Some(Value::Number(x)) => x
-                .as_u64()
-                .and_then(|x| u32::try_from(x).ok())
-                .ok_or_else(|| format!("{what}: {x} is not a whole number")),
-            _ => Err(format!("{what}: no value")),
-        }
+        whole(v.ok_or_else(|| format!("{what}: no \"value\""))?, &format!("{what}: "), "value", 0, u32::MAX)
     };
-    let list = |key: &str| -> &[Value] { obj.get(key).and_then(Value::as_array).map_or(&[], Vec::as_slice) };
-    let flag = |key: &str| obj.get(key).and_then(Value::as_bool).unwrap_or(false);
     let mut rules = vec![Rule::Rows, Rule::Columns];
-    let mut values = vec![0u8; n * n];
-    // The grid: givens and regions.
-    let grid = obj.get("grid").and_then(Value::as_array).ok_or("no \"grid\"")?;
-    if grid.len() != n {
-        return Err(format!("the grid has {} rows, expected {n}", grid.len()));
-    }
-    let mut regions = vec![None::<u64>; n * n];
-    for (r, row) in grid.iter().enumerate() {
-        let row = row.as_array().ok_or_else(|| format!("row {} of the grid is not a list", r + 1))?;
-        if row.len() != n {
-            return Err(format!("row {} of the grid has {} cells, expected {n}", r + 1, row.len()));
-        }
-        for (c, x) in row.iter().enumerate() {
-            let Some(x) = x.as_object() else { continue };
-            if x.get("given").and_then(Value::as_bool).unwrap_or(false)
-                && let Some(v) = x.get("value").and_then(Value::as_u64)
-            {
-                if v == 0 || v as usize > n {
-                    return Err(format!("r{}c{}: the given {v} is out of range 1 to {n}", r + 1, c + 1));
-                }
-                values[r * n + c] = v as u8;
-            }
-            regions[r * n + c] = x.get("region").and_then(Value::as_u64);
-        }
-    }
+    let GridCells { values, regions } = read_grid(obj, n)?;
     if regions.iter().any(Option::is_some) {
-        const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$";
+        // One character per region: regions are 0..n and n is at most 64.
+        const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$";
+        const _: () = assert!(MAX_SIZE <= LETTERS.len(), "a letter per region");
         // Cells without a region keep their default box's.
         let (h, w) = box_shape(n);
         let map: Vec<String> = (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| {
-                        let k = regions[r * n + c].unwrap_or(((r / h) * (n / w) + c / w) as u64) as usize;
-                        *LETTERS.get(k).unwrap_or(&b'?') as char
-                    })
-                    .collect()
-            })
+            .map(|r| (0..n).map(|c| LETTERS[regions[r * n + c].unwrap_or((r / h) * (n / w) + c / w)] as char).collect())
             .collect();
         rules.push(Rule::Regions(map));
     } else if n > 1 {
@@ -235,30 +426,26 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
         }
     }
     let mut unsupported: Vec<String> = Vec::new();
+    let (mut plus, mut minus) = (false, false);
     for (key, v) in obj {
-        let empty = match v {
-            Value::Null => true,
-            Value::Bool(b) => !b,
-            Value::Array(a) => a.is_empty(),
-            _ => false,
-        };
-        if empty || IGNORED.contains(&key.as_str()) || key == "size" || key == "grid" {
+        if is_empty(v) || IGNORED.contains(&key.as_str()) || key == "size" || key == "grid" {
             continue;
         }
         match key.as_str() {
             "killercage" => {
-                for c in list(key) {
-                    let cage = cells(c.get("cells"), "killercage")?;
+                for (i, c) in items(v, key)?.iter().enumerate() {
+                    let what = format!("killercage {}", i + 1);
+                    let cage = cells(c.get("cells"), &what)?;
                     let sum = match c.get("value") {
                         None | Some(Value::Null) => None,
                         Some(Value::String(s)) if s.trim().is_empty() => None,
-                        v => Some(number(v, "killercage")?),
+                        v => Some(number(v, &what)?),
                     };
                     rules.push(Rule::Cage { cells: cage, sum });
                 }
             }
             "thermometer" | "whispers" | "renban" | "palindrome" => {
-                for t in list(key) {
+                for t in items(v, key)? {
                     for line in t.get("lines").and_then(Value::as_array).ok_or_else(|| format!("{key}: no lines"))? {
                         let cells = cells(Some(line), key)?;
                         rules.push(match key.as_str() {
@@ -271,13 +458,12 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                 }
             }
             "arrow" => {
-                for a in list(key) {
+                for a in items(v, key)? {
                     let circle = cells(a.get("cells"), "arrow")?;
-                    if circle.len() != 1 {
-                        return Err(format!(
-                            "an arrow with a circle of {} cells (a pill) is not supported",
-                            circle.len()
-                        ));
+                    match circle.len() {
+                        1 => {}
+                        0 => return Err("an arrow with no circle cell (its \"cells\" is empty)".into()),
+                        k => return Err(format!("an arrow with a circle of {k} cells (a pill) is not supported")),
                     }
                     for line in a.get("lines").and_then(Value::as_array).ok_or("arrow: no lines")? {
                         let mut line = cells(Some(line), "arrow")?;
@@ -289,16 +475,19 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                 }
             }
             "difference" | "ratio" | "xv" => {
-                for d in list(key) {
+                for d in items(v, key)? {
                     let cells = cells(d.get("cells"), key)?;
-                    let value = d
-                        .get("value")
-                        .and_then(|v| v.as_str().map(str::to_string).or(v.as_u64().map(|x| x.to_string())));
+                    let value = match d.get("value") {
+                        None | Some(Value::Null) => None,
+                        Some(Value::String(s)) if s.trim().is_empty() => None,
+                        Some(Value::String(s)) if key == "xv" => Some(s.trim().to_ascii_uppercase()),
+                        Some(v) => Some(whole(v, &format!("{key}: "), "value", 0, u32::MAX)?.to_string()),
+                    };
                     let rule = match (key.as_str(), value.as_deref()) {
-                        ("difference", None | Some("") | Some("1")) => Rule::WhiteDot { cells },
-                        ("ratio", None | Some("") | Some("2")) => Rule::BlackDot { cells },
-                        ("xv", Some("X" | "x")) => Rule::X { cells },
-                        ("xv", Some("V" | "v")) => Rule::V { cells },
+                        ("difference", None | Some("1")) => Rule::WhiteDot { cells },
+                        ("ratio", None | Some("2")) => Rule::BlackDot { cells },
+                        ("xv", Some("X")) => Rule::X { cells },
+                        ("xv", Some("V")) => Rule::V { cells },
                         (_, v) => {
                             return Err(format!("{key} with value {:?} is not supported", v.unwrap_or("")));
                         }
@@ -307,14 +496,14 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                 }
             }
             "even" | "odd" => {
-                let cells = list(key)
+                let cells = items(v, key)?
                     .iter()
                     .map(|e| cell(e.get("cell").unwrap_or(&Value::Null)))
                     .collect::<Result<Vec<_>, _>>()?;
                 rules.push(if key == "even" { Rule::Even { cells } } else { Rule::Odd { cells } });
             }
             "extraregion" => {
-                for (i, e) in list(key).iter().enumerate() {
+                for (i, e) in items(v, key)?.iter().enumerate() {
                     let cells = cells(e.get("cells"), key)?;
                     let name = format!("extra region {}", i + 1);
                     rules.push(if cells.len() == n {
@@ -325,7 +514,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                 }
             }
             "littlekillersum" => {
-                for l in list(key) {
+                for l in items(v, key)? {
                     let clue = l.get("cell").and_then(Value::as_str).ok_or("littlekillersum: no clue cell")?;
                     let (r, c) = outside_cell(clue)?;
                     let (dr, dc) = match l.get("direction").and_then(Value::as_str) {
@@ -349,7 +538,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                 }
             }
             "sandwichsum" => {
-                for s in list(key) {
+                for s in items(v, key)? {
                     let clue = s.get("cell").and_then(Value::as_str).ok_or("sandwichsum: no clue cell")?;
                     let (r, c) = outside_cell(clue)?;
                     let sum = number(s.get("value"), "sandwichsum")?;
@@ -364,7 +553,9 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     rules.push(Rule::Sandwich { row, column, sum });
                 }
             }
-            "diagonal+" | "diagonal-" => {}
+            "diagonal+" => plus = boolean(v, "", key)?,
+            "diagonal-" => minus = boolean(v, "", key)?,
+            "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups" if !boolean(v, "", key)? => {}
             "antiknight" => rules.push(Rule::AntiKnight),
             "antiking" => rules.push(Rule::AntiKing),
             "nonconsecutive" => rules.push(Rule::NonConsecutive),
@@ -383,7 +574,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
             }
             "negative" => {
                 let mut marks = Vec::new();
-                for m in list(key) {
+                for m in items(v, key)? {
                     match m.as_str() {
                         Some("ratio") => marks.push(Mark::BlackDot),
                         Some("difference") => marks.push(Mark::WhiteDot),
@@ -399,17 +590,16 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
             }),
         }
     }
-    match (flag("diagonal+"), flag("diagonal-")) {
-        (true, true) => rules.push(Rule::Diagonals),
-        (plus, minus) => {
-            if minus {
-                let cells = (1..=n).map(|i| CellRef { row: i, col: i }).collect();
-                rules.push(Rule::House { name: "main diagonal".into(), cells });
-            }
-            if plus {
-                let cells = (1..=n).map(|i| CellRef { row: n + 1 - i, col: i }).collect();
-                rules.push(Rule::House { name: "anti-diagonal".into(), cells });
-            }
+    if plus && minus {
+        rules.push(Rule::Diagonals);
+    } else {
+        if minus {
+            let cells = (1..=n).map(|i| CellRef { row: i, col: i }).collect();
+            rules.push(Rule::House { name: "main diagonal".into(), cells });
+        }
+        if plus {
+            let cells = (1..=n).map(|i| CellRef { row: n + 1 - i, col: i }).collect();
+            rules.push(Rule::House { name: "anti-diagonal".into(), cells });
         }
     }
     if !unsupported.is_empty() {
@@ -501,9 +691,137 @@ mod tests {
         // LZString.compressToBase64('{"size":4}') as computed by the reference implementation.
         let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
         let payload = lz_str::compress_to_base64(json);
-        assert_eq!(decompress_base64(&payload).as_deref(), Some(json));
+        assert_eq!(decompress_base64(&payload).as_deref(), Ok(json));
         let link = format!("https://f-puzzles.com/?load={}", payload.replace('+', "%2B"));
         assert_eq!(parse(&link).unwrap().size, 4);
-        assert!(decompress_base64("not*base64").is_none());
+        assert_eq!(decompress_base64("not*base64"), Err(DecompressError::NotBase64 { found: '*', at: 4 }));
+    }
+
+    /// A 4×4 puzzle whose r1c2 cell is `cell` and whose other keys are `extra` (`,"key":…`).
+    fn with_cell(cell: &str, extra: &str) -> Result<Parsed, String> {
+        parse(&format!(
+            r#"{{"size":4,"grid":[[{{}},{cell},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]]{extra}}}"#
+        ))
+    }
+
+    #[test]
+    fn a_given_of_another_type_is_read_as_meant() {
+        for cell in [
+            r#"{"value":3,"given":true}"#,
+            r#"{"value":"3","given":true}"#,
+            r#"{"value":" 3 ","given":"true"}"#,
+            r#"{"value":3.0,"given":"True"}"#,
+            r##"{"value":"3.0","given":true,"centerPencilMarks":[1,2],"cornerPencilMarks":[],"c":"#FF0000","highlight":"#00FF00"}"##,
+        ] {
+            assert_eq!(with_cell(cell, "").unwrap().values[1], 3, "{cell}");
+        }
+        // Without `given: true`, a value is the player's entry, not part of the puzzle.
+        for cell in [r#"{"value":3}"#, r#"{"value":3,"given":false}"#, r#"{"value":"3","given":"false"}"#] {
+            assert_eq!(with_cell(cell, "").unwrap().values[1], 0, "{cell}");
+        }
+    }
+
+    #[test]
+    fn a_field_of_the_wrong_type_is_refused_naming_the_field_and_the_cell() {
+        for (cell, expected) in [
+            (r#"{"value":3,"given":"yes"}"#, r#"r1c2: "given" is "yes", expected true or false"#),
+            (r#"{"value":3,"given":1}"#, r#"r1c2: "given" is 1, expected true or false"#),
+            (r#"{"value":-3,"given":true}"#, r#"r1c2: "value" is -3, out of range (expected 1 to 4)"#),
+            (r#"{"value":0,"given":true}"#, r#"r1c2: "value" is 0, out of range (expected 1 to 4)"#),
+            (r#"{"value":5,"given":true}"#, r#"r1c2: "value" is 5, out of range (expected 1 to 4)"#),
+            (
+                r#"{"value":1000000000000000000,"given":true}"#,
+                r#"r1c2: "value" is 1000000000000000000, out of range (expected 1 to 4)"#,
+            ),
+            (r#"{"value":1e18,"given":true}"#, r#"r1c2: "value" is 1e+18, out of range (expected 1 to 4)"#),
+            (r#"{"value":2.5,"given":true}"#, r#"r1c2: "value" is 2.5, not a whole number"#),
+            (r#"{"value":"three","given":true}"#, r#"r1c2: "value" is "three", expected a whole number"#),
+            (r#"{"value":[3],"given":true}"#, r#"r1c2: "value" is [3], expected a whole number"#),
+            (r#"{"value":"inf","given":true}"#, r#"r1c2: "value" is "inf", expected a whole number"#),
+            (r#"{"given":true}"#, r#"r1c2: "given" is true, but the cell has no "value""#),
+            (r#"{"value":7}"#, r#"r1c2: "value" is 7, out of range (expected 1 to 4)"#),
+            (r#"{"value":3,"given":true,"cage":5}"#, r#"r1c2: unknown key "cage" in a cell (holding 5)"#),
+            (r#"{"givenPencilMarks":[1,2]}"#, "r1c2: given pencil marks"),
+            (r#"{"region":4}"#, r#"r1c2: "region" is 4, out of range (expected 0 to 3)"#),
+            (r#"{"region":64}"#, r#"r1c2: "region" is 64, out of range (expected 0 to 3)"#),
+            (r#"{"region":null}"#, r#"r1c2: "region" is null (a cell in no region)"#),
+            ("3", r#"r1c2: 3 is not a cell (expected an object"#),
+            ("null", r#"r1c2: null is not a cell"#),
+        ] {
+            let e = with_cell(cell, "").unwrap_err();
+            assert!(e.starts_with(expected), "{cell}: {e}");
+        }
+    }
+
+    #[test]
+    fn flags_are_true_or_false_never_on_for_being_there() {
+        let has = |extra: &str, rule: Rule| with_cell("{}", extra).unwrap().spec.unwrap().rules.contains(&rule);
+        for on in [r#","antiknight":true"#, r#","antiknight":"true""#, r#","antiknight":"TRUE""#] {
+            assert!(has(on, Rule::AntiKnight), "{on}");
+        }
+        for off in [r#","antiknight":false"#, r#","antiknight":"false""#, r#","antiknight":null"#] {
+            assert!(!has(off, Rule::AntiKnight), "{off}");
+        }
+        assert!(has(r#","diagonal+":"true","diagonal-":true"#, Rule::Diagonals));
+        for (extra, expected) in [
+            (r#","antiknight":"no""#, r#""antiknight" is "no", expected true or false"#),
+            (r#","antiking":1"#, r#""antiking" is 1, expected true or false"#),
+            (r#","diagonal+":"yes""#, r#""diagonal+" is "yes", expected true or false"#),
+            (r#","killercage":{"cells":["R1C1"]}"#, r#""killercage" is {"cells":["R1C1"]}, expected a list"#),
+            (r#","size":"four""#, r#""size" is "four", expected a whole number"#),
+            (r#","size":-4"#, r#""size" is -4, out of range (expected 1 to 64)"#),
+        ] {
+            let e = with_cell("{}", extra).unwrap_err();
+            assert_eq!(e, expected, "{extra}");
+        }
+    }
+
+    #[test]
+    fn sums_and_circles_out_of_range_are_named_for_what_they_are() {
+        let e = with_cell("{}", r#","killercage":[{"cells":["R1C1"],"value":1000000000000000000}]"#).unwrap_err();
+        assert_eq!(e, r#"killercage 1: "value" is 1000000000000000000, out of range (expected 0 to 4294967295)"#);
+        let e = with_cell("{}", r#","killercage":[{"cells":["R1C1"],"value":"7.5"}]"#).unwrap_err();
+        assert_eq!(e, r#"killercage 1: "value" is "7.5", not a whole number"#);
+        let p = with_cell("{}", r#","killercage":[{"cells":["R1C1","R1C2"],"value":7.0}]"#).unwrap();
+        assert!(p.spec.unwrap().rules.iter().any(|r| matches!(r, Rule::Cage { sum: Some(7), .. })));
+        let e = with_cell("{}", r#","arrow":[{"cells":[],"lines":[["R1C1","R1C2"]]}]"#).unwrap_err();
+        assert_eq!(e, r#"an arrow with no circle cell (its "cells" is empty)"#);
+        let e = with_cell("{}", r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C1","R2C2"]]}]"#).unwrap_err();
+        assert!(e.contains("(a pill)"), "{e}");
+    }
+
+    #[test]
+    fn regions_up_to_the_grid_size_each_keep_their_own_letter() {
+        // A 64×64 grid whose regions are its rows, numbered 0 to 63.
+        let row = |r: usize| format!("[{}]", vec![format!(r#"{{"region":{r}}}"#); 64].join(","));
+        let rows: Vec<String> = (0..64).map(row).collect();
+        let p = parse(&format!(r#"{{"size":64,"grid":[{}]}}"#, rows.join(","))).unwrap();
+        let spec = p.spec.unwrap();
+        let map = spec.rules.iter().find_map(|r| if let Rule::Regions(m) = r { Some(m.clone()) } else { None });
+        let letters: std::collections::BTreeSet<char> =
+            map.unwrap().iter().map(|r| r.chars().next().unwrap()).collect();
+        assert_eq!(letters.len(), 64);
+        coverlab_model::Model::compile(*spec).unwrap();
+    }
+
+    #[test]
+    fn what_is_not_an_f_puzzles_object_is_named() {
+        let e = parse(r#"[{"size":4}]"#).unwrap_err();
+        assert_eq!(
+            e,
+            r#"a list of 1 value is JSON but not an f-puzzles puzzle (expected a JSON object with "size" and "grid")"#
+        );
+        let e = parse("1...........4..3").unwrap_err();
+        assert!(e.starts_with("not an f-puzzles puzzle") && e.contains("'.' at character 2"), "{e}");
+        let e = parse("https://f-puzzles.com/?load=").unwrap_err();
+        assert_eq!(e, "the link's payload is empty");
+        // A payload that decompresses to more than the bound says so.
+        let big = format!(r#"{{"size":4,"title":"{}"}}"#, "x".repeat(MAX_DECOMPRESSED));
+        let payload = lz_str::compress_to_base64(&big);
+        assert!(payload.len() < 20_000, "{}", payload.len());
+        assert_eq!(decompress_base64(&payload), Err(DecompressError::TooLarge));
+        assert!(parse(&payload).unwrap_err().contains("expands past 1048576 characters"));
+        let cut = &lz_str::compress_to_base64(r#"{"size":4,"grid":[]}"#)[..10];
+        assert_eq!(decompress_base64(cut), Err(DecompressError::Corrupt));
     }
 }

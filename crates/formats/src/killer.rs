@@ -32,13 +32,19 @@ fn arrow_char(c: char) -> bool {
     matches!(c, '0'..='9' | 'A'..='Z' | 'a'..='j' | '<' | '>' | '^' | 'v' | '`' | '\'' | ',' | '.')
 }
 
-/// True when `text` looks like a killer in one of the two forms.
+/// True when `text` looks like a killer in one of the two forms. An arrow form with a few bad
+/// characters (at most 9) still counts when it holds `<`, `>` or `^`, which no other format
+/// writes, so that its error names the bad character and its column in the killer form.
 pub fn looks_like(text: &str) -> bool {
     let t = first_word(text);
     if t.starts_with("3x3:") && t.contains(":k:") {
         return true;
     }
-    t.chars().count() == CELLS && t.chars().all(arrow_char) && t.contains(['<', '>', '^', 'v', '`', '\'', ','])
+    if t.chars().count() != CELLS {
+        return false;
+    }
+    let bad = t.chars().filter(|&c| !arrow_char(c)).count();
+    (bad == 0 && t.contains(['<', '>', '^', 'v', '`', '\'', ','])) || (bad <= 9 && t.contains(['<', '>', '^']))
 }
 
 /// The puzzle part of a line: up to the first whitespace (what follows is a comment).
@@ -152,7 +158,9 @@ fn arrows(t: &str) -> Result<Vec<Cage>, String> {
             ',' => (1, -1),
             '.' => (1, 1),
             _ if sum_of(c).is_some() => (0, 0),
-            _ => return Err(format!("{} (column {}): {c:?} is neither a sum nor an arrow", name(i), i + 1)),
+            _ => {
+                return Err(format!("{} (column {}): {c:?} is neither a sum nor an arrow", name(i), i + 1));
+            }
         };
         let (r2, c2) = (r + dr, col + dc);
         if !(0..N as i64).contains(&r2) || !(0..N as i64).contains(&c2) {

@@ -259,10 +259,17 @@ pub(crate) fn one_per_line<R: BufRead>(
 /// rows (`------+------`, `+-------+`) are skipped; a line before a puzzle that is not puzzle
 /// data (`Grid 01`) is its [`Parsed::title`]. A line that cannot be read (not UTF-8, longer than
 /// [`MAX_LINE_BYTES`], a NUL byte) is an error that spoils only its own puzzle.
+///
+/// Puzzles that say what they are, one line each (f-puzzles, killer forms), may come between
+/// puzzles of other formats: unless the format was forced, such a line is read in its own
+/// format and the line after it is detected afresh, so each puzzle of a mixed file is one entry.
+/// With a forced format, such a line is an error saying what it holds.
 pub struct Reader<R: BufRead> {
     lines: Lines<R>,
     origin: String,
     format: Option<InputFormat>,
+    /// The format was forced, not detected.
+    forced: bool,
     ctx: Context,
     index: usize,
 }
@@ -277,12 +284,14 @@ impl<R: BufRead> Reader<R> {
     pub fn new(input: R, origin: &str, format: Option<InputFormat>, spec: Option<&Model>) -> Self {
         let mut lines = Lines::new(input);
         let mut ctx = Context::new(spec);
+        let forced = format.is_some();
         let format = format.or_else(|| detect::detect(&mut lines, &mut ctx));
-        Reader { lines, origin: origin.to_string(), format, ctx, index: 0 }
+        Reader { lines, origin: origin.to_string(), format, forced, ctx, index: 0 }
     }
 
-    /// The format: forced, or detected; `None` when nothing was forced and the input holds no
-    /// puzzle (only blank lines and comments).
+    /// The format: forced, or detected (in a file that mixes formats, the one of the puzzle read
+    /// last, see [`Reader`]); `None` when nothing was forced and the input holds no puzzle (only
+    /// blank lines and comments).
     pub fn format(&self) -> Option<InputFormat> {
         self.format
     }
@@ -298,17 +307,107 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Entry;
 
     fn next(&mut self) -> Option<Entry> {
-        let (line, result) = match self.format? {
+        let format = self.format?;
+        let (line, result) = match self.format_of_next(format) {
+            Ok(format) => self.next_in(format),
+            Err(found) => found,
+        }?;
+        let index = self.index;
+        self.index += 1;
+        Some(Entry { index, line, result })
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// The format to read the next puzzle in. Puzzles that say what they are (an f-puzzles
+    /// puzzle, a killer in one of its text forms) are one line each and may follow puzzles of
+    /// any format: with a detected format, such a line is read in its own format, and the line
+    /// after it detected afresh. With a forced format, such a line is an error that says what it
+    /// is (`Err`, holding that entry, the line read).
+    fn format_of_next(&mut self, format: InputFormat) -> Result<InputFormat, Option<Found>> {
+        let Some((number, own)) = self.peek() else {
+            return Ok(format);
+        };
+        match own {
+            Some(own) if own == format => Ok(format),
+            Some(own) if self.forced => {
+                let found = match self.lines.next() {
+                    source::Next::Line(_) => {
+                        let what = if own == InputFormat::Fpuzzles { "an f-puzzles puzzle" } else { "a killer" };
+                        let message = format!(
+                            "this line holds {what}, but the input is read as {} puzzles (the format was forced)",
+                            format.name()
+                        );
+                        lines_error(own, number, message)
+                    }
+                    _ => unreachable!("peek saw a line"),
+                };
+                Err(Some((number, Err(found))))
+            }
+            Some(own) => {
+                self.format = Some(own);
+                Ok(own)
+            }
+            None if !self.forced && matches!(format, InputFormat::Fpuzzles | InputFormat::Killer) => {
+                let detected = detect::detect(&mut self.lines, &mut self.ctx).unwrap_or(format);
+                self.format = Some(detected);
+                Ok(detected)
+            }
+            None => Ok(format),
+        }
+    }
+
+    /// The number of the next line holding something (not blank, not a `#` comment), and the
+    /// format it says it is in (f-puzzles or killer), if any; every line read is given back.
+    fn peek(&mut self) -> Option<(usize, Option<InputFormat>)> {
+        let mut held = Vec::new();
+        let found = loop {
+            match self.lines.next() {
+                source::Next::Line(line) if line.text.trim().is_empty() || line.is_comment() => {
+                    held.push(source::Next::Line(line));
+                }
+                source::Next::Line(line) => {
+                    let own = if fpuzzles::looks_like(&line.text) {
+                        Some(InputFormat::Fpuzzles)
+                    } else if killer::looks_like(&line.text) {
+                        Some(InputFormat::Killer)
+                    } else {
+                        None
+                    };
+                    let found = (line.number, own);
+                    held.push(source::Next::Line(line));
+                    break Some(found);
+                }
+                other => {
+                    held.push(other);
+                    break None;
+                }
+            }
+        };
+        for next in held.into_iter().rev() {
+            self.lines.unread_next(next);
+        }
+        found
+    }
+
+    /// The next puzzle, read in `format`.
+    fn next_in(&mut self, format: InputFormat) -> Option<Found> {
+        match format {
             InputFormat::Line => line::next(&mut self.lines, &mut self.ctx),
             InputFormat::Grid => grid::next(&mut self.lines, &mut self.ctx),
             InputFormat::Header => header::next(&mut self.lines, &mut self.ctx),
             InputFormat::Csv => csv::next(&mut self.lines, &mut self.ctx),
             InputFormat::Fpuzzles => fpuzzles::next(&mut self.lines),
             InputFormat::Killer => killer::next(&mut self.lines),
-        }?;
-        let index = self.index;
-        self.index += 1;
-        Some(Entry { index, line, result })
+        }
+    }
+}
+
+/// The error of a line in its own format (`own`, f-puzzles or killer).
+fn lines_error(own: InputFormat, line: usize, message: String) -> FormatError {
+    match own {
+        InputFormat::Fpuzzles => FormatError::Fpuzzles { line, message },
+        _ => FormatError::Killer { line, message },
     }
 }
 

@@ -20,9 +20,11 @@ use std::io::{BufRead, ErrorKind};
 
 use crate::error::FormatError;
 
-/// The longest line accepted, in bytes, without its line terminator: room for a 64×64 puzzle
-/// written with up to 4 bytes per cell.
-pub const MAX_LINE_BYTES: usize = 64 * 64 * 4;
+/// The longest line accepted, in bytes, without its line terminator: 1 MiB, the bound an
+/// f-puzzles link's payload may expand to ([`MAX_DECOMPRESSED`](crate::fpuzzles::MAX_DECOMPRESSED)),
+/// so that a puzzle read as a link is also read as its JSON (a 25×25 killer with givens is about
+/// 24 KB of JSON; a 64×64 line puzzle is 16 KiB at 4 bytes a cell).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// A line longer than [`MAX_LINE_BYTES`] is skipped up to its end, but at most this far: a line
 /// that has not ended after this many bytes (`/dev/zero`, a binary file) is reported once, and

@@ -125,16 +125,16 @@ fn too_long_line() {
     let entries = read_str(&text, None, None);
     assert_eq!(entries.len(), 3);
     ok(&entries[0]);
-    assert_eq!(err(&entries[1]).to_string(), "line 2: line too long (more than 16384 bytes)");
+    assert_eq!(err(&entries[1]).to_string(), format!("line 2: line too long (more than {MAX_LINE_BYTES} bytes)"));
     assert_eq!(entries[1].line, 2);
     assert_eq!(ok(&entries[2]).values, ok(&entries[0]).values);
     // Exactly the limit is accepted (and then is a wrong length).
     let at_limit = "1".repeat(MAX_LINE_BYTES);
     let msg = message(&at_limit, Some(InputFormat::Line), None);
-    assert!(msg.starts_with("line 1: the puzzle has 16384 cells"), "{msg}");
+    assert!(msg.starts_with(&format!("line 1: the puzzle has {MAX_LINE_BYTES} cells")), "{msg}");
     // A CRLF terminator does not count.
     let entries = read_str(&format!("{at_limit}\r\n"), Some(InputFormat::Line), None);
-    assert!(matches!(entries[0].result, Err(FormatError::WrongLength { cells: 16384, .. })));
+    assert!(matches!(entries[0].result, Err(FormatError::WrongLength { cells: MAX_LINE_BYTES, .. })));
 }
 
 #[test]

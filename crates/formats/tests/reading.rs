@@ -505,3 +505,57 @@ fn odd_but_fine_input() {
     let csv = "\u{feff}1,0,3,.\t\r\n3,4,1,2 \r\n,1,4,3\r\n4,3,2,0\r\n";
     assert_eq!(ok(&read_str(csv, None, None)[0]).values, digits("1.3.3412.143432."));
 }
+
+/// A 4x4 f-puzzles puzzle with one given.
+const FP4: &str =
+    r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+
+#[test]
+fn a_file_mixing_formats_gives_one_entry_per_puzzle() {
+    let killer = "9<<<<<<<<".repeat(9);
+    let grid = "1 0 0 0\n0 0 0 0\n0 0 0 0\n4 0 0 3\n";
+    let line = "1...........4..3";
+    let orders = [
+        format!("{grid}{FP4}\n{killer}\n{line}\n"),
+        format!("{line}\n{FP4}\n{killer}\n{grid}"),
+        format!("{FP4}\n{grid}{killer}\n{line}\n"),
+        format!("{killer}\n{grid}\n{FP4}\n\n# a comment\n{line}\n"),
+    ];
+    for text in &orders {
+        let entries = read_str(text, None, None);
+        assert_eq!(entries.len(), 4, "{text}");
+        for e in &entries {
+            assert!(e.result.is_ok(), "{text}: {:?}", e.result);
+        }
+        let own = entries.iter().filter(|e| e.result.as_ref().unwrap().spec.is_some()).count();
+        assert_eq!(own, 2, "{text}");
+    }
+}
+
+#[test]
+fn a_forced_format_names_a_line_of_another_format() {
+    let text = format!("1...........4..3\n{FP4}\n{}\n", "9<<<<<<<<".repeat(9));
+    let entries = read_str(&text, Some(InputFormat::Line), None);
+    assert_eq!(entries.len(), 3);
+    assert!(entries[0].result.is_ok());
+    assert_eq!(
+        entries[1].result.as_ref().unwrap_err().to_string(),
+        "line 2: f-puzzles: this line holds an f-puzzles puzzle, but the input is read as line puzzles (the format was forced)"
+    );
+    assert_eq!(
+        entries[2].result.as_ref().unwrap_err().to_string(),
+        "line 3: killer: this line holds a killer, but the input is read as line puzzles (the format was forced)"
+    );
+}
+
+#[test]
+fn a_json_list_and_a_killer_with_one_bad_character_say_what_they_are() {
+    let entries = read_str(r#"[{"size":4}]"#, None, None);
+    let e = entries[0].result.as_ref().unwrap_err().to_string();
+    assert!(e.contains("a list of 1 value is JSON but not an f-puzzles puzzle"), "{e}");
+    let mut killer: Vec<char> = "9<<<<<<<<".repeat(9).chars().collect();
+    killer[5] = 'x';
+    let entries = read_str(&killer.iter().collect::<String>(), None, None);
+    let e = entries[0].result.as_ref().unwrap_err().to_string();
+    assert_eq!(e, "line 1: killer: r1c6 (column 6): 'x' is neither a sum nor an arrow");
+}
