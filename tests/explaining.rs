@@ -19,10 +19,12 @@ fn explain_steps_agree_with_the_solution_and_say_how_it_ended() {
     let o = run(&["explain", "--format", "json", s(&file)]);
     assert_eq!(o.status.code(), Some(2), "the bad line: {}", text(&o.stderr));
     assert!(text(&o.stderr).contains(":3"), "it is named: {}", text(&o.stderr));
-    let lines = json_lines(&o);
-    assert_eq!(lines.len(), 2, "the two good puzzles are still explained");
+    let mut lines = json_lines(&o);
+    assert_eq!(lines.len(), 3, "one record per puzzle: the two good ones are still explained");
     assert_eq!(lines[0]["ending"], "solved");
     assert_eq!(lines[1]["ending"], "stuck");
+    assert_eq!((&lines[2]["index"], &lines[2]["status"]), (&2.into(), &"invalid".into()), "the bad one has its record");
+    lines.pop();
     // The solution, from `solve`: every placement agrees, no elimination removes its value.
     let o = run(&["solve", "--format", "json", s(&file)]);
     let solved = json_lines(&o);
