@@ -521,7 +521,7 @@ fn an_interrupted_compare_prints_what_it_had() {
     let dir = scratch("compare-sigint");
     let path = half_blank_64x64(&dir);
     // mrv on this grid runs for minutes, a few thousand events a second: only the signal ends it.
-    let mut child = bin()
+    let child = bin()
         .args(["compare", s(&path), "--strategy", "mrv", "--strategy", "mrv"])
         .args(["--max-events", "1000000"])
         .stdout(Stdio::piped())
@@ -544,7 +544,7 @@ fn an_interrupted_compare_prints_what_it_had() {
 fn an_interrupted_bench_prints_its_partial_rows() {
     let dir = scratch("bench-sigint");
     let input = puzzle_file(&dir, "p.txt", 20);
-    let mut child = bin()
+    let child = bin()
         .args(["bench", "--strategies", "fast,dfs", "--min-seconds", "60", s(&input)])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

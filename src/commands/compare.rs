@@ -313,7 +313,7 @@ pub fn read_trace<R: std::io::BufRead>(
     let mut replayer = Replayer::new(puzzle.clone(), 0);
     let mut events = Vec::new();
     let mut cut = false;
-    while let Some((line, value)) = lines.next()? {
+    while let Some((line, value)) = lines.next_event()? {
         if interrupt.signal().is_some() {
             break;
         }

@@ -114,7 +114,7 @@ impl<R: BufRead> TraceLines<R> {
 
     /// The next event as JSON, with its line number; `None` at the end. A line that is not a
     /// JSON object (too long, not UTF-8, a text trace) is an error naming the file and line.
-    pub fn next(&mut self) -> Result<Option<(usize, serde_json::Value)>> {
+    pub fn next_event(&mut self) -> Result<Option<(usize, serde_json::Value)>> {
         let name = &self.name;
         loop {
             self.buf.clear();
@@ -161,7 +161,7 @@ pub fn run(args: ReplayArgs) -> Result<Exit> {
     let mut verdicts = Verdicts { out: Stdout::new(), ok: 0, failed: 0, untraced: 0 };
     let mut current: Option<Current> = None;
     let mut cut = false;
-    while let Some((line_no, value)) = lines.next()? {
+    while let Some((line_no, value)) = lines.next_event()? {
         if cut {
             bail!("{trace}:{line_no}: an event after the `cut` marker that ends a cut trace");
         }
