@@ -86,7 +86,10 @@ fuzz_target!(|data: &[u8]| {
                     }
                     json!({"value": value, "given": given})
                 }
-                6 => json!({"region": number(&mut b, i64::from(b.next() % 12)).0}),
+                6 => {
+                    let region = i64::from(b.next() % 12);
+                    json!({"region": number(&mut b, region).0})
+                }
                 _ => match b.next() % 3 {
                     0 => json!(3),
                     1 => json!({"centerPencilMarks": [1, 2], "c": "#fff"}),
@@ -109,10 +112,16 @@ fuzz_target!(|data: &[u8]| {
     }
     for _ in 0..b.next() % 4 {
         let (key, item) = match b.next() % 6 {
-            0 => ("killercage", json!({"cells": cells(&mut b, n), "value": number(&mut b, i64::from(b.next())).0})),
+            0 => {
+                let sum = i64::from(b.next());
+                ("killercage", json!({"cells": cells(&mut b, n), "value": number(&mut b, sum).0}))
+            }
             1 => ("thermometer", json!({"lines": [cells(&mut b, n)]})),
             2 => ("arrow", json!({"cells": cells(&mut b, n), "lines": [cells(&mut b, n)]})),
-            3 => ("xv", json!({"cells": cells(&mut b, n), "value": ["X", "V", "x", "Q"][usize::from(b.next() % 4)]})),
+            3 => {
+                let mark = ["X", "V", "x", "Q"][usize::from(b.next() % 4)];
+                ("xv", json!({"cells": cells(&mut b, n), "value": mark}))
+            }
             4 => ("difference", json!({"cells": cells(&mut b, n), "value": number(&mut b, 1).0})),
             _ => ("littlekillersum", json!({"cell": cell_name(&mut b, n), "direction": "DR", "value": number(&mut b, 10).0})),
         };
