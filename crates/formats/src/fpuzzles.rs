@@ -431,6 +431,11 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
         if is_empty(v) || IGNORED.contains(&key.as_str()) || key == "size" || key == "grid" {
             continue;
         }
+        if let Value::Array(list) = v {
+            for (i, item) in list.iter().enumerate() {
+                item_fields(key, item, i)?;
+            }
+        }
         match key.as_str() {
             "killercage" => {
                 for (i, c) in items(v, key)?.iter().enumerate() {
@@ -611,6 +616,33 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     Ok(Parsed { size: n, values, symbols: Symbols::default_for(n), title, comment: None, spec: Some(Box::new(spec)) })
 }
 
+/// The fields each constraint's objects carry: a field of another name with content is named in
+/// an error rather than dropped (it may be a rule's parameter under a name coverlab does not
+/// read). Styling that carries no rule (colours, widths) is passed over.
+fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
+    const STYLE: &[&str] = &["outlineC", "fontC", "baseC", "c", "width", "height", "angle", "isNewConstraint"];
+    let known: &[&str] = match key {
+        "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" => &["cells", "cell", "value"],
+        "thermometer" | "whispers" | "renban" | "palindrome" => &["lines"],
+        "arrow" => &["cells", "lines"],
+        "even" | "odd" => &["cell"],
+        "extraregion" => &["cells"],
+        "littlekillersum" => &["cell", "direction", "value"],
+        _ => return Ok(()),
+    };
+    let Value::Object(fields) = item else { return Ok(()) };
+    for (field, v) in fields {
+        if !known.contains(&field.as_str()) && !STYLE.contains(&field.as_str()) && !is_empty(v) {
+            return Err(format!(
+                "{key} {}: field {field:?} is not one coverlab reads (it reads {}); refused rather than dropped",
+                index + 1,
+                known.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A clue cell written outside the grid, `R0C3`, as signed row and column.
 fn outside_cell(s: &str) -> Result<(i64, i64), String> {
     let bad = || format!("{s:?} is not a cell like \"R0C3\"");
@@ -663,6 +695,17 @@ mod tests {
         assert!(spec.rules.contains(&Rule::Boxes { rows: 2, cols: 2 }));
         assert!(spec.rules.iter().any(|r| matches!(r, Rule::Cage { sum: Some(3), .. })));
         assert!(spec.rules.iter().any(|r| matches!(r, Rule::Cage { sum: None, .. })));
+    }
+
+    #[test]
+    fn unknown_fields_of_a_constraint_are_named_not_dropped() {
+        let grid = r#""grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        let text = format!(r#"{{"size":4,{grid},"killercage":[{{"cells":["R1C1","R1C2"],"sum":"3"}}]}}"#);
+        let e = parse(&text).unwrap_err();
+        assert!(e.contains("killercage 1: field \"sum\""), "{e}");
+        let styled =
+            format!(r##"{{"size":4,{grid},"thermometer":[{{"lines":[["R1C1","R1C2"]],"outlineC":"#CFCFCF"}}]}}"##);
+        assert!(parse(&styled).is_ok(), "styling carries no rule");
     }
 
     #[test]
