@@ -5,7 +5,7 @@
 //! It overrides one hook of the shared plain search ([`Hooks::choose_cell`]) and inherits the
 //! rest: the loop, the limits, forced placements, counters and the standard trace. Registered
 //! at run time, it is a strategy of a full `coverlab` command: this example's `main`.
-//! `tests/research_variant.rs` snapshot-tests it and replays its traces with the checker.
+//! `tests/it/research_variant.rs` snapshot-tests it and replays its traces with the checker.
 //!
 //! ```sh
 //! cargo run --release --example variant_strategy -- strategies      # mrv-degree is listed

@@ -101,8 +101,7 @@ pub fn strategies(args: ListArgs) -> Result<Exit> {
                     help: o.help,
                 })
                 .collect(),
-            presets: registry::PRESETS
-                .iter()
+            presets: registry::presets()
                 .filter(|p| p.of == s.name)
                 .map(|p| PresetRow { name: p.name, set: p.set, summary: p.summary })
                 .collect(),

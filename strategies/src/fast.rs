@@ -400,7 +400,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 while let RunEnd::Restart = self.dfs(Some(luby(i) * unit)) {
                     i += 1;
                 }
-            } else if let Some((_, budget)) = self.cfg.sat_after.filter(|&(from, _)| self.g.n >= from) {
+            } else if let Some((_, budget)) =
+                self.cfg.sat_after.filter(|&(from, _)| crate::sat::BUILT_IN && self.g.n >= from)
+            {
                 self.keep = true;
                 if let RunEnd::Restart = self.dfs(Some(budget)) {
                     // Hand over: the propagated root as the givens (and its candidates: what

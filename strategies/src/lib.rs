@@ -28,6 +28,10 @@ pub mod dlx;
 pub mod fast;
 pub mod mrv;
 pub mod random_stack;
+#[cfg(feature = "sat")]
+pub mod sat;
+#[cfg(not(feature = "sat"))]
+#[path = "sat_off.rs"]
 pub mod sat;
 pub mod singles;
 pub mod singles_copy;

@@ -13,7 +13,7 @@
 //!    (`cargo insta test --workspace`: the snapshots live at the top of the workspace, and
 //!    without `--workspace` none runs), and review the new snapshots (`cargo insta review
 //!    --workspace`).
-//! 4. Add its row to the README's strategy table (`tests/readme.rs` checks it).
+//! 4. Add its row to the README's strategy table (`tests/it/readme.rs` checks it).
 //! 5. Only then optimise; add it to a `coverlab bench` run and compare.
 //!
 //! A variant defined outside this crate registers itself at run time ([`register`]); see
@@ -365,7 +365,21 @@ pub fn register(info: &'static StrategyInfo) -> Result<(), String> {
 /// Every strategy: the table's, then those registered at run time.
 pub fn infos() -> Vec<&'static StrategyInfo> {
     let extra = EXTRA.lock().unwrap_or_else(|e| e.into_inner());
-    REGISTRY.iter().chain(extra.iter().copied()).collect()
+    REGISTRY.iter().filter(|s| built_in(s.name)).chain(extra.iter().copied()).collect()
+}
+
+/// The presets this build has (all of [`PRESETS`] but those that need what it left out).
+pub fn presets() -> impl Iterator<Item = &'static Preset> {
+    PRESETS.iter().filter(|p| built_in(p.name))
+}
+
+/// The strategies and presets that need the `sat` feature (CaDiCaL and kissat).
+const NEED_SAT: &[&str] = &["sat", "fast-sat"];
+
+/// False for a strategy or preset that needs what this build left out (`NEED_SAT` without the
+/// `sat` feature).
+fn built_in(name: &str) -> bool {
+    crate::sat::BUILT_IN || !NEED_SAT.contains(&name)
 }
 
 /// The registered strategy of that name (not a preset).
@@ -378,7 +392,7 @@ pub fn find(name: &str) -> Option<Chosen> {
     if let Some(info) = info(name) {
         return Some(Chosen::of(info));
     }
-    let preset = PRESETS.iter().find(|p| p.name == name)?;
+    let preset = PRESETS.iter().find(|p| p.name == name && built_in(p.name))?;
     let mut chosen = Chosen::of(info(preset.of)?);
     chosen.options.apply(preset.set, preset.of).ok()?;
     chosen.name = preset.name;
@@ -400,6 +414,12 @@ pub fn resolve(text: &str) -> Result<Chosen, String> {
         }
         None => (text, None),
     };
+    if !built_in(name) {
+        return Err(format!(
+            "{name} is not built in: this coverlab was built without its `sat` feature (CaDiCaL and kissat); \
+             build with default features to have it"
+        ));
+    }
     let mut chosen = find(name).ok_or_else(|| format!("unknown strategy {name:?} (known: {})", names().join(", ")))?;
     if let Some(inside) = inside {
         chosen.options.apply(inside, chosen.info.name)?;
@@ -416,16 +436,12 @@ pub fn default_strategy() -> Chosen {
 /// Every strategy at its defaults, then every preset: what the conformance, property, trace and
 /// snapshot tests run.
 pub fn all() -> Vec<Chosen> {
-    infos()
-        .into_iter()
-        .map(Chosen::of)
-        .chain(PRESETS.iter().map(|p| find(p.name).expect("presets are valid")))
-        .collect()
+    infos().into_iter().map(Chosen::of).chain(presets().map(|p| find(p.name).expect("presets are valid"))).collect()
 }
 
 /// The names of the strategies, then of the presets.
 pub fn names() -> Vec<&'static str> {
-    infos().into_iter().map(|s| s.name).chain(PRESETS.iter().map(|p| p.name)).collect()
+    infos().into_iter().map(|s| s.name).chain(presets().map(|p| p.name)).collect()
 }
 
 #[cfg(test)]

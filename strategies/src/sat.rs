@@ -96,6 +96,9 @@ use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
 /// where sets are small (Frisch 25×25: 28 s against 53 s with the counter above 6).
 pub const PAIRWISE_MAX: usize = 16;
 
+/// Whether CaDiCaL and kissat are built in (the `sat` feature, on by default).
+pub const BUILT_IN: bool = true;
+
 /// The clauses the sets above [`PAIRWISE_MAX`] may take pairwise, in all: past it the largest
 /// sets get the sequential counter, whose clauses grow with the set, not with its square. The
 /// counter costs kissat dearly on loose large grids: with it, the 2021 kissat solved 46 of 50

@@ -1,0 +1,297 @@
+//! Every explanation of a broad corpus checked against independent solutions.
+//!
+//! The corpus: the first 50 puzzles of each 9×9 file of `tests/data/9x9`, the first 10 of
+//! `gecode_janko_55` and all 30 of `generated_minimal_30` (16×16), two 25×25 puzzles, every
+//! case of the strategies' conformance corpus (classic 4×4 to 16×16, x-sudoku, windoku, jigsaw,
+//! anti-knight, anti-king, …) and of the variant corpus (killers, thermometers, arrows, dots,
+//! lines, little killers, sandwiches, …: unique, several and no solutions), the killers of
+//! `tests/data/variants` and `examples/puzzles/killer-9x9.txt`. Each puzzle is solved by the
+//! default strategy (every solution checked by the independent validator; a corpus case with
+//! several solutions keeps up to 50, and the killers' solutions are compared with the ones
+//! their collections ship), then explained; every step is replayed and checked against every
+//! solution kept (a placement is each solution's value, no elimination removes one, the board
+//! never loses a solution's value), and an explanation must be the same twice. A puzzle with no solution must never end solved.
+//!
+//! On classic puzzles the explanation is also checked against `coverlab rate`'s propagation
+//! levels, an independent implementation of the same deductions inside the `fast` strategy:
+//! naked singles alone solve a puzzle exactly when `rate` says `easy`, singles exactly when it
+//! says at most `medium`, singles and locked candidates exactly when it says at most `hard`.
+//!
+//! The run is shared by the tests of this file (computed once, on two threads).
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use coverlab_engine::Limits;
+use coverlab_generate::rate::{Level, Rater};
+use coverlab_model::{Grid, Model, Puzzle};
+use coverlab_techniques::{Ending, Technique, explain};
+
+/// Solutions kept per puzzle (all of them when fewer).
+const KEEP: u64 = 50;
+
+struct Job {
+    source: String,
+    puzzle: Puzzle,
+    /// The count the corpus states.
+    expected: u64,
+    /// Solutions to look for: 1 for the unique puzzles of the data files (a second search
+    /// proving a 25×25 unique takes seconds), one more than the count (at most [`KEEP`]) for
+    /// the conformance corpora.
+    max: u64,
+    /// The solution the corpus ships, if it does.
+    known: Option<Grid>,
+}
+
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    solved: usize,
+    stuck: usize,
+    contradiction: usize,
+    techniques: BTreeMap<Technique, usize>,
+}
+
+struct Outcome {
+    ending: Ending,
+    counts: BTreeMap<Technique, usize>,
+    failures: Vec<String>,
+}
+
+#[derive(Default)]
+struct Report {
+    by_source: BTreeMap<String, Tally>,
+    /// Per source, per puzzle: the ending and the techniques used.
+    endings: BTreeMap<String, Vec<(Ending, Vec<Technique>)>>,
+    failures: Vec<String>,
+}
+
+fn jobs() -> Vec<Job> {
+    let mut jobs = Vec::new();
+    let mut add = |source: &str, puzzles: Vec<Puzzle>, expected: u64, known: Vec<Grid>| {
+        let max = if source.starts_with("strategies/") { (expected + 1).min(KEEP) } else { 1 };
+        for (i, puzzle) in puzzles.into_iter().enumerate() {
+            jobs.push(Job { source: source.into(), puzzle, expected, max, known: known.get(i).cloned() });
+        }
+    };
+    for (dir, file, limit) in [
+        ("9x9", "qqwing_simple_50.txt", 50),
+        ("9x9", "17_clue_first200.txt", 50),
+        ("9x9", "magictour_top1465_first50.txt", 50),
+        ("9x9", "forum_hardest_1106_first50.txt", 50),
+        ("16x16", "gecode_janko_55.txt", 10),
+        ("16x16", "generated_minimal_30.txt", 30),
+        ("25x25", "gecode_frisch_18.txt", 2),
+    ] {
+        let path = format!("tests/data/{dir}/{file}");
+        add(&path, common::puzzles_of(&common::read(&path), None, limit), 1, vec![]);
+    }
+    let solutions = |path: &str| -> Vec<Grid> {
+        let model = common::model("classic-9x9");
+        let text = common::read(path);
+        text.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| common::parse_line(&model, l)).collect()
+    };
+    for (file, known) in [
+        ("tests/data/variants/killer_tarek_27_6_30.jsonl", "tests/data/variants/killer_tarek_27_6_30.solutions.txt"),
+        ("tests/data/variants/killer_extreme_4.txt", "tests/data/variants/killer_extreme_4.solutions.txt"),
+    ] {
+        add(file, common::puzzles_of(&common::read(file), None, usize::MAX), 1, solutions(known));
+    }
+    let example = "examples/puzzles/killer-9x9.txt";
+    let killer = common::model("killer-9x9-example");
+    add(example, common::puzzles_of(&common::read(example), Some(killer), usize::MAX), 1, vec![]);
+    // The conformance corpora: `spec : puzzle : count` per line.
+    for (corpus, spec_dir) in [
+        ("strategies/tests/corpus/conformance.txt", None),
+        ("strategies/tests/corpus/variants/variants.txt", Some("strategies/tests/corpus/variants")),
+    ] {
+        let mut models: BTreeMap<String, Arc<Model>> = BTreeMap::new();
+        for line in common::read(corpus).lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let (spec, rest) = line.split_once(':').expect("spec : puzzle : count");
+            let (grid, count) = rest.rsplit_once(':').expect("spec : puzzle : count");
+            let spec = spec.trim();
+            let model = models
+                .entry(spec.to_string())
+                .or_insert_with(|| match spec_dir {
+                    Some(dir) => common::model_file(&format!("{dir}/{spec}")),
+                    None => common::model(spec),
+                })
+                .clone();
+            let givens = common::parse_line(&model, grid.trim());
+            let source = format!("{corpus} {}", spec.trim_end_matches(".ron"));
+            let count: u64 = count.trim().parse().expect("a count");
+            add(&source, vec![Puzzle::new_unchecked(model, givens)], count, vec![]);
+        }
+    }
+    jobs
+}
+
+fn run(job: &Job, rater: &mut Rater) -> Outcome {
+    let mut failures = Vec::new();
+    let mut fail = |m: String| failures.push(format!("{} ({}): {m}", job.source, job.puzzle.model().name()));
+    let (solutions, complete) = common::solve(&job.puzzle, job.max);
+    if (job.expected > 0 && solutions.is_empty()) || (complete && solutions.len() as u64 != job.expected.min(KEEP)) {
+        fail(format!("the strategy found {} solutions, the corpus says {}", solutions.len(), job.expected));
+    }
+    if job.known.is_some() && solutions.first() != job.known.as_ref() {
+        fail("the strategy's solution is not the one the corpus ships".into());
+    }
+    let explanation = explain(&job.puzzle, 100_000);
+    if let Err(e) = common::check_explanation(&job.puzzle, &solutions, &explanation) {
+        fail(e);
+    }
+    if explain(&job.puzzle, 100_000) != explanation {
+        fail("two explanations of the same puzzle differ".into());
+    }
+    let mut counts: BTreeMap<Technique, usize> = BTreeMap::new();
+    for step in &explanation.steps {
+        *counts.entry(step.technique).or_default() += 1;
+    }
+    if job.puzzle.model().name().starts_with("classic-") && solutions.len() == 1 {
+        let solved = explanation.ending == Ending::Solved;
+        let within = |allowed: &[Technique]| solved && counts.keys().all(|t| allowed.contains(t));
+        for (level, allowed) in [
+            (Level::Easy, &[Technique::NakedSingle][..]),
+            (Level::Medium, &[Technique::NakedSingle, Technique::HiddenSingle][..]),
+            (Level::Hard, &[Technique::NakedSingle, Technique::HiddenSingle, Technique::LockedCandidates][..]),
+        ] {
+            let rate = rater.solves_at(&job.puzzle, level, &Limits::default());
+            if rate != Some(within(allowed)) {
+                let used: Vec<&str> = counts.keys().map(|t| t.name()).collect();
+                fail(format!(
+                    "rate says {rate:?} at {}; explain used {used:?}, {:?}",
+                    level.name(),
+                    explanation.ending
+                ));
+            }
+        }
+    }
+    Outcome { ending: explanation.ending, counts, failures }
+}
+
+fn report() -> &'static Report {
+    static REPORT: OnceLock<Report> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        let jobs = jobs();
+        let next = AtomicUsize::new(0);
+        let results = Mutex::new(Vec::new());
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| {
+                    let mut rater = Rater::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else { break };
+                        let outcome = run(job, &mut rater);
+                        results.lock().expect("no worker panicked").push((i, outcome));
+                    }
+                });
+            }
+        });
+        let mut report = Report::default();
+        let mut results = results.into_inner().expect("no worker panicked");
+        results.sort_by_key(|(i, _)| *i);
+        for (i, outcome) in results {
+            let source = jobs[i].source.clone();
+            let tally = report.by_source.entry(source.clone()).or_default();
+            tally.puzzles += 1;
+            match outcome.ending {
+                Ending::Solved => tally.solved += 1,
+                Ending::Stuck => tally.stuck += 1,
+                Ending::Contradiction(_) => tally.contradiction += 1,
+                Ending::StepLimit => {}
+            }
+            for (&t, &k) in &outcome.counts {
+                *tally.techniques.entry(t).or_default() += k;
+            }
+            let used = outcome.counts.keys().copied().collect();
+            report.endings.entry(source).or_default().push((outcome.ending, used));
+            report.failures.extend(outcome.failures);
+        }
+        report
+    })
+}
+
+fn totals(report: &Report) -> BTreeMap<Technique, usize> {
+    let mut all: BTreeMap<Technique, usize> = BTreeMap::new();
+    for tally in report.by_source.values() {
+        for (&t, &k) in &tally.techniques {
+            *all.entry(t).or_default() += k;
+        }
+    }
+    all
+}
+
+#[test]
+fn explanations_are_sound_on_the_whole_corpus() {
+    let report = report();
+    eprintln!("{:<64} {:>7} {:>6} {:>5} {:>6}", "source", "puzzles", "solved", "stuck", "contra");
+    for (source, t) in &report.by_source {
+        eprintln!("{source:<64} {:>7} {:>6} {:>5} {:>6}", t.puzzles, t.solved, t.stuck, t.contradiction);
+    }
+    for (t, k) in totals(report) {
+        eprintln!("{:<20} {k}", t.name());
+    }
+    let puzzles: usize = report.by_source.values().map(|t| t.puzzles).sum();
+    assert!(puzzles >= 450, "only {puzzles} puzzles");
+    assert!(report.failures.is_empty(), "{} failures:\n{}", report.failures.len(), report.failures.join("\n"));
+}
+
+/// Techniques the shipped data never needs: each has a crafted board in `tests/techniques.rs`.
+const CRAFTED_ONLY: &[Technique] = &[Technique::Swordfish, Technique::Jellyfish];
+
+#[test]
+fn every_technique_appears() {
+    let all = totals(report());
+    for t in Technique::ALL {
+        let seen = all.get(&t).copied().unwrap_or(0);
+        if CRAFTED_ONLY.contains(&t) {
+            assert_eq!(seen, 0, "{} now appears in the corpus: drop it from CRAFTED_ONLY", t.name());
+        } else {
+            assert!(seen > 0, "no {} in the whole corpus", t.name());
+        }
+    }
+}
+
+#[test]
+fn simple_puzzles_need_naked_singles_only() {
+    let endings = &report().endings["tests/data/9x9/qqwing_simple_50.txt"];
+    assert_eq!(endings.len(), 50);
+    for (i, (ending, used)) in endings.iter().enumerate() {
+        assert_eq!(*ending, Ending::Solved, "puzzle {}", i + 1);
+        assert_eq!(used, &[Technique::NakedSingle], "puzzle {}", i + 1);
+    }
+}
+
+#[test]
+fn hard_puzzles_leave_some_stuck_and_unique_ones_never_contradict() {
+    let report = report();
+    let hardest = &report.by_source["tests/data/9x9/forum_hardest_1106_first50.txt"];
+    assert!(hardest.stuck > 25, "{} of 50 of the forum's hardest stuck", hardest.stuck);
+    let clues = &report.by_source["tests/data/9x9/17_clue_first200.txt"];
+    assert!(clues.solved > 40, "{} of 50 17-clue puzzles solved", clues.solved);
+    for (source, t) in &report.by_source {
+        if !source.contains("corpus") {
+            assert_eq!(t.contradiction, 0, "{source}: a unique puzzle ended in a contradiction");
+        }
+    }
+}
+
+#[test]
+fn unsolvable_cases_are_often_refuted() {
+    let report = report();
+    let refuted: usize = report.by_source.values().map(|t| t.contradiction).sum();
+    assert!(refuted >= 10, "only {refuted} unsolvable cases ended in a contradiction");
+}
+
+#[test]
+fn killers_use_their_cages() {
+    let report = report();
+    for source in ["tests/data/variants/killer_tarek_27_6_30.jsonl", "examples/puzzles/killer-9x9.txt"] {
+        let t = &report.by_source[source];
+        assert!(t.techniques.get(&Technique::Constraint).copied().unwrap_or(0) > 0, "{source}: no constraint step");
+    }
+}

@@ -1,0 +1,7 @@
+//! The techniques' tests, in one test binary.
+
+mod common;
+
+mod corpus;
+mod hostile;
+mod techniques;

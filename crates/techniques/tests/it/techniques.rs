@@ -1,0 +1,376 @@
+//! Each technique on a crafted board that holds exactly its pattern: the step found, its
+//! eliminations and its sentence. Boards start from an empty grid (every candidate) and have
+//! candidates removed until only the pattern is left.
+
+use crate::common;
+
+use coverlab_model::{Cell, Model, Puzzle, Value};
+use coverlab_techniques::{Board, Step, Technique, next_step, try_next_step};
+
+/// Cell (r, c) of a 9×9 grid, 1-based.
+fn rc(r: usize, c: usize) -> Cell {
+    (r - 1) * 9 + (c - 1)
+}
+
+fn empty(spec: &str) -> (Puzzle, Board) {
+    let model = common::model(spec);
+    let line = ".".repeat(model.cells());
+    let puzzle = common::puzzle(spec, &line);
+    let board = Board::new(&puzzle).expect("an empty grid is consistent");
+    (puzzle, board)
+}
+
+/// Removes candidates through the public API (a step of eliminations only).
+fn cut(board: &mut Board, model: &Model, eliminations: Vec<(Cell, Value)>) {
+    let step = Step {
+        technique: Technique::Constraint,
+        placements: vec![],
+        eliminations,
+        units: vec![],
+        cells: vec![],
+        values: vec![],
+        constraint: None,
+    };
+    board.apply(model, &step).expect("the crafted board stays consistent");
+}
+
+/// Removes `v` from the cells of `cells` other than `keep`.
+fn keep_only(board: &mut Board, model: &Model, v: Value, cells: &[Cell], keep: &[Cell]) {
+    let elims = cells.iter().filter(|c| !keep.contains(c)).map(|&c| (c, v)).collect();
+    cut(board, model, elims);
+}
+
+fn row(r: usize) -> Vec<Cell> {
+    (1..=9).map(|c| rc(r, c)).collect()
+}
+
+fn column(c: usize) -> Vec<Cell> {
+    (1..=9).map(|r| rc(r, c)).collect()
+}
+
+fn names(model: &Model, cells: &[Cell]) -> String {
+    cells.iter().map(|&c| model.cell_name(c)).collect::<Vec<_>>().join(", ")
+}
+
+/// The step `next_step` finds, checked to be the technique's own first step and described.
+fn first(puzzle: &Puzzle, board: &Board, technique: Technique) -> (Step, String) {
+    let model = puzzle.model();
+    let step = next_step(board, model).expect("a step");
+    assert_eq!(step.technique, technique, "{}", step.describe(model, puzzle.symbols()));
+    assert_eq!(technique.find(board, model), Ok(Some(step.clone())));
+    let text = step.describe(model, puzzle.symbols());
+    (step, text)
+}
+
+/// The technique's own step (simpler techniques may apply first on the board), checked to be
+/// found by no smaller technique of its family.
+fn found(puzzle: &Puzzle, board: &Board, technique: Technique, not: &[Technique]) -> (Step, String) {
+    let model = puzzle.model();
+    for t in not {
+        assert_eq!(t.find(board, model), Ok(None), "{} also applies", t.name());
+    }
+    let step = technique.find(board, model).expect("no contradiction").expect("the pattern is found");
+    let text = step.describe(model, puzzle.symbols());
+    (step, text)
+}
+
+#[test]
+fn naked_single() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    cut(&mut board, model, (1..=8).map(|v| (rc(5, 5), v)).collect());
+    let (step, text) = first(&puzzle, &board, Technique::NakedSingle);
+    assert_eq!(step.placements, vec![(rc(5, 5), 9)]);
+    assert!(step.eliminations.is_empty());
+    assert_eq!(text, "naked single: r5c5 can only be 9");
+}
+
+#[test]
+fn hidden_single_with_the_puzzles_symbols() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let box3: Vec<Cell> = (1..=3).flat_map(|r| (7..=9).map(move |c| rc(r, c))).collect();
+    keep_only(&mut board, model, 7, &box3, &[rc(2, 8)]);
+    let (step, text) = first(&puzzle, &board, Technique::HiddenSingle);
+    assert_eq!(step.placements, vec![(rc(2, 8), 7)]);
+    assert_eq!(step.units, vec![18 + 2]);
+    assert_eq!(text, "hidden single: in box 3, 7 fits only r2c8");
+
+    // 16×16: value 16 is written G.
+    let (puzzle, mut board) = empty("classic-16x16");
+    let model = puzzle.model();
+    cut(&mut board, model, (1..=15).map(|v| (0, v)).collect());
+    let (_, text) = first(&puzzle, &board, Technique::NakedSingle);
+    assert_eq!(text, "naked single: r1c1 can only be G");
+}
+
+#[test]
+fn locked_candidates_pointing_and_claiming() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    // 4 in box 1 only in row 2; row 2 keeps 4 in r2c5 and r2c7 besides.
+    cut(&mut board, model, [rc(1, 1), rc(1, 2), rc(1, 3), rc(3, 1), rc(3, 2), rc(3, 3)].map(|c| (c, 4)).to_vec());
+    cut(&mut board, model, [rc(2, 4), rc(2, 6), rc(2, 8), rc(2, 9)].map(|c| (c, 4)).to_vec());
+    let (step, text) = first(&puzzle, &board, Technique::LockedCandidates);
+    assert_eq!(step.eliminations, vec![(rc(2, 5), 4), (rc(2, 7), 4)]);
+    assert_eq!(step.cells, vec![rc(2, 1), rc(2, 2), rc(2, 3)]);
+    assert_eq!(step.units, vec![18, 1], "box 1, then row 2");
+    assert_eq!(text, "locked candidates: in box 1, 4 lies only in row 2, so 4 is out of r2c5, r2c7");
+
+    // Claiming: 6 in row 9 only in box 8.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 6, &row(9), &[rc(9, 4), rc(9, 6)]);
+    let (step, text) = first(&puzzle, &board, Technique::LockedCandidates);
+    let expected: Vec<Cell> = [rc(7, 4), rc(7, 5), rc(7, 6), rc(8, 4), rc(8, 5), rc(8, 6)].to_vec();
+    assert_eq!(step.eliminations, expected.iter().map(|&c| (c, 6)).collect::<Vec<_>>());
+    assert_eq!(
+        text,
+        format!("locked candidates: in row 9, 6 lies only in box 8, so 6 is out of {}", names(model, &expected))
+    );
+}
+
+#[test]
+fn locked_candidates_into_a_cage() {
+    // Killer: 9 in row 2 only in r2c2, r2c3, r2c4, three cells of cage 6 (r2c2, r2c3, r2c4,
+    // r3c2, r4c2), which holds 9 at most once: 9 is out of r3c2 and r4c2. No house holds all
+    // three cells but row 2.
+    let (puzzle, mut board) = empty("killer-9x9-example");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 9, &row(2), &[rc(2, 2), rc(2, 3), rc(2, 4)]);
+    let (step, text) = first(&puzzle, &board, Technique::LockedCandidates);
+    assert_eq!(step.eliminations, vec![(rc(3, 2), 9), (rc(4, 2), 9)]);
+    assert!(!model.units()[step.units[1]].exact, "the second unit is the cage's group");
+    assert_eq!(text, "locked candidates: in row 2, 9 lies only in cage 6 (sum 28), so 9 is out of r3c2, r4c2");
+}
+
+#[test]
+fn constraint_of_a_cage() {
+    let (puzzle, board) = empty("killer-9x9-example");
+    let (step, text) = first(&puzzle, &board, Technique::Constraint);
+    assert_eq!(step.constraint, Some(1));
+    assert_eq!(step.eliminations, vec![(rc(1, 3), 5), (rc(1, 4), 5)]);
+    assert_eq!(text, "constraint: cage 2 (sum 10) rules out 5 of r1c3 and r1c4");
+    let model = puzzle.model();
+    let mut board = board;
+    board.apply(model, &step).unwrap();
+    let (_, text) = first(&puzzle, &board, Technique::Constraint);
+    assert_eq!(text, "constraint: cage 4 (sum 13) rules out 1, 2, 3 of r1c6 and r1c7");
+}
+
+#[test]
+fn naked_pair() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for c in [rc(1, 2), rc(1, 7)] {
+        cut(&mut board, model, [1, 2, 4, 5, 6, 7, 9].map(|v| (c, v)).to_vec());
+    }
+    let others = [1, 3, 4, 5, 6, 8, 9].map(|c| rc(1, c));
+    keep_only(&mut board, model, 3, &others, &[rc(1, 4), rc(1, 9)]);
+    keep_only(&mut board, model, 8, &others, &[rc(1, 9)]);
+    let (step, text) = first(&puzzle, &board, Technique::NakedPair);
+    assert_eq!(step.eliminations, vec![(rc(1, 4), 3), (rc(1, 9), 3), (rc(1, 9), 8)]);
+    assert_eq!((step.cells.clone(), step.values.clone()), (vec![rc(1, 2), rc(1, 7)], vec![3, 8]));
+    assert_eq!(text, "naked pair: r1c2 and r1c7 in row 1 hold only 3 and 8, so they are out of r1c4 (3), r1c9 (3, 8)");
+}
+
+#[test]
+fn hidden_pair() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for v in [2, 6] {
+        keep_only(&mut board, model, v, &row(4), &[rc(4, 1), rc(4, 5)]);
+    }
+    let (step, text) = first(&puzzle, &board, Technique::HiddenPair);
+    let gone = "1, 3, 4, 5, 7, 8, 9";
+    assert_eq!(step.eliminations.len(), 14);
+    assert_eq!(
+        text,
+        format!(
+            "hidden pair: in row 4, 2 and 6 fit only r4c1 and r4c5, so their other candidates go: r4c1 ({gone}), r4c5 ({gone})"
+        )
+    );
+}
+
+#[test]
+fn naked_triple_and_quad() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let sets: [&[Value]; 3] = [&[1, 2], &[2, 3], &[1, 3]];
+    for (c, set) in sets.iter().enumerate() {
+        cut(&mut board, model, (1..=9).filter(|v| !set.contains(v)).map(|v| (rc(1, c + 1), v)).collect());
+    }
+    let (step, text) = first(&puzzle, &board, Technique::NakedTriple);
+    let rest: Vec<String> = (4..=9).map(|c| format!("r1c{c} (1, 2, 3)")).collect();
+    assert_eq!(step.eliminations.len(), 18);
+    assert_eq!(
+        text,
+        format!(
+            "naked triple: r1c1, r1c2 and r1c3 in row 1 hold only 1, 2 and 3, so they are out of {}",
+            rest.join(", ")
+        )
+    );
+
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let sets: [&[Value]; 4] = [&[1, 2], &[2, 3], &[3, 4], &[1, 4]];
+    for (c, set) in sets.iter().enumerate() {
+        cut(&mut board, model, (1..=9).filter(|v| !set.contains(v)).map(|v| (rc(1, c + 1), v)).collect());
+    }
+    let (step, text) = found(&puzzle, &board, Technique::NakedQuad, &[Technique::NakedPair, Technique::NakedTriple]);
+    let rest: Vec<String> = (5..=9).map(|c| format!("r1c{c} (1, 2, 3, 4)")).collect();
+    assert_eq!(step.eliminations.len(), 20);
+    assert_eq!(
+        text,
+        format!(
+            "naked quad: r1c1, r1c2, r1c3 and r1c4 in row 1 hold only 1, 2, 3 and 4, so they are out of {}",
+            rest.join(", ")
+        )
+    );
+}
+
+#[test]
+fn hidden_triple_and_quad() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let places: [(Value, [usize; 2]); 3] = [(1, [1, 2]), (2, [2, 3]), (3, [1, 3])];
+    for (v, cs) in places {
+        keep_only(&mut board, model, v, &row(1), &cs.map(|c| rc(1, c)));
+    }
+    let (step, text) =
+        found(&puzzle, &board, Technique::HiddenTriple, &[Technique::HiddenSingle, Technique::HiddenPair]);
+    assert_eq!(step.eliminations.len(), 18);
+    let gone = "4, 5, 6, 7, 8, 9";
+    assert_eq!(
+        text,
+        format!(
+            "hidden triple: in row 1, 1, 2 and 3 fit only r1c1, r1c2 and r1c3, so their other candidates go: r1c1 ({gone}), r1c2 ({gone}), r1c3 ({gone})"
+        )
+    );
+
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let places: [(Value, [usize; 2]); 4] = [(1, [1, 2]), (2, [2, 3]), (3, [3, 4]), (4, [4, 1])];
+    for (v, cs) in places {
+        keep_only(&mut board, model, v, &row(1), &cs.map(|c| rc(1, c)));
+    }
+    let (step, text) = found(
+        &puzzle,
+        &board,
+        Technique::HiddenQuad,
+        &[Technique::HiddenSingle, Technique::HiddenPair, Technique::HiddenTriple],
+    );
+    assert_eq!(step.eliminations.len(), 20);
+    let gone = "5, 6, 7, 8, 9";
+    assert_eq!(
+        text,
+        format!(
+            "hidden quad: in row 1, 1, 2, 3 and 4 fit only r1c1, r1c2, r1c3 and r1c4, so their other candidates go: r1c1 ({gone}), r1c2 ({gone}), r1c3 ({gone}), r1c4 ({gone})"
+        )
+    );
+}
+
+#[test]
+fn x_wing() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for r in [2, 7] {
+        keep_only(&mut board, model, 5, &row(r), &[rc(r, 3), rc(r, 8)]);
+    }
+    keep_only(&mut board, model, 5, &column(3), &[rc(2, 3), rc(7, 3), rc(4, 3)]);
+    keep_only(&mut board, model, 5, &column(8), &[rc(2, 8), rc(7, 8), rc(9, 8)]);
+    let (step, text) = first(&puzzle, &board, Technique::XWing);
+    assert_eq!(step.eliminations, vec![(rc(4, 3), 5), (rc(9, 8), 5)]);
+    assert_eq!(step.cells, vec![rc(2, 3), rc(2, 8), rc(7, 3), rc(7, 8)]);
+    assert_eq!(step.units, vec![1, 6, 9 + 2, 9 + 7], "rows 2 and 7, columns 3 and 8");
+    assert_eq!(text, "x-wing: 5 in rows 2 and 7 lies only in columns 3 and 8, so 5 is out of r4c3, r9c8");
+}
+
+/// Value `v` kept in each base line only at the given cover lines; the cover lines keep it
+/// everywhere else. Returns the expected eliminations (cover lines outside the base).
+fn fish_board(board: &mut Board, model: &Model, v: Value, base: &[(usize, [usize; 2])], by_rows: bool) -> Vec<Cell> {
+    let at = |i: usize, j: usize| if by_rows { rc(i, j) } else { rc(j, i) };
+    for &(i, js) in base {
+        let line: Vec<Cell> = (1..=9).map(|j| at(i, j)).collect();
+        keep_only(board, model, v, &line, &js.map(|j| at(i, j)));
+    }
+    let covers: Vec<usize> = {
+        let mut c: Vec<usize> = base.iter().flat_map(|(_, js)| *js).collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    };
+    let mut out: Vec<Cell> = (1..=9)
+        .filter(|i| !base.iter().any(|(b, _)| b == i))
+        .flat_map(|i| covers.iter().map(move |&j| at(i, j)))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn swordfish_in_columns() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let expected = fish_board(&mut board, model, 8, &[(2, [1, 4]), (5, [4, 7]), (8, [7, 1])], false);
+    let (step, text) = found(&puzzle, &board, Technique::Swordfish, &[Technique::XWing]);
+    assert_eq!(step.eliminations, expected.iter().map(|&c| (c, 8)).collect::<Vec<_>>());
+    assert_eq!(step.units, vec![9 + 1, 9 + 4, 9 + 7, 0, 3, 6], "columns 2, 5, 8, then rows 1, 4, 7");
+    assert_eq!(
+        text,
+        format!(
+            "swordfish: 8 in columns 2, 5 and 8 lies only in rows 1, 4 and 7, so 8 is out of {}",
+            names(model, &expected)
+        )
+    );
+}
+
+#[test]
+fn jellyfish() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let expected = fish_board(&mut board, model, 1, &[(2, [2, 4]), (4, [4, 6]), (6, [6, 8]), (8, [8, 2])], true);
+    assert_eq!(expected.len(), 20);
+    let (step, text) = found(&puzzle, &board, Technique::Jellyfish, &[Technique::XWing, Technique::Swordfish]);
+    assert_eq!(step.eliminations, expected.iter().map(|&c| (c, 1)).collect::<Vec<_>>());
+    assert_eq!(step.cells.len(), 8, "two corners per base row");
+    assert_eq!(
+        text,
+        format!(
+            "jellyfish: 1 in rows 2, 4, 6 and 8 lies only in columns 2, 4, 6 and 8, so 1 is out of {}",
+            names(model, &expected)
+        )
+    );
+}
+
+#[test]
+fn fish_need_rows_and_columns() {
+    // A jigsaw has rows and columns: fish work there. The killer example too. A spec without
+    // columns has no fish at all.
+    let ron = r#"Spec(name: "rows-and-boxes", summary: "", size: 4, rules: [Rows, Boxes(rows: 2, cols: 2)])"#;
+    let model = std::sync::Arc::new(Model::from_ron(ron, "test").unwrap());
+    let puzzle = Puzzle::new_unchecked(model.clone(), coverlab_model::Grid::empty(4));
+    let board = Board::new(&puzzle).unwrap();
+    for t in [Technique::XWing, Technique::Swordfish, Technique::Jellyfish] {
+        assert_eq!(t.find(&board, &model), Ok(None));
+    }
+    assert_eq!(try_next_step(&board, &model), Ok(None), "an empty grid needs a guess");
+}
+
+#[test]
+fn naked_pair_in_a_cage() {
+    // r2c4 and r4c2 share no house, only cage 6 (r2c2, r2c3, r2c4, r3c2, r4c2), whose values
+    // differ: holding only 1 and 2, they take both from the cage's other cells.
+    let (puzzle, mut board) = empty("killer-9x9-example");
+    let model = puzzle.model();
+    for c in [rc(2, 4), rc(4, 2)] {
+        cut(&mut board, model, (3..=9).map(|v| (c, v)).collect());
+    }
+    let (step, text) = found(&puzzle, &board, Technique::NakedPair, &[]);
+    assert_eq!(step.cells, vec![rc(2, 4), rc(4, 2)]);
+    assert!(!model.units()[step.units[0]].exact, "found in the cage's group");
+    assert_eq!(
+        text,
+        "naked pair: r2c4 and r4c2 in cage 6 (sum 28) hold only 1 and 2, so they are out of r2c2 (1, 2), r2c3 (1, 2), r3c2 (1, 2)"
+    );
+}

@@ -1,0 +1,110 @@
+//! Helpers shared by the integration tests of the strategies: reading puzzles in line format,
+//! writing grids and outcomes, and building every registered strategy.
+//!
+//! Each test file uses a different subset, hence the `dead_code` allowance below.
+#![allow(dead_code, reason = "each integration test uses only some of these helpers")]
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use coverlab_engine::{Outcome, Status};
+use coverlab_model::{Grid, Model, Puzzle, Symbols, builtin};
+
+/// The seed every test gives every strategy (recorded in snapshot metadata).
+pub const SEED: u64 = 0;
+
+/// A built-in spec, compiled.
+pub fn model(spec: &str) -> Arc<Model> {
+    let model = builtin::load(spec).unwrap_or_else(|| panic!("no built-in spec {spec}"));
+    Arc::new(model.unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// A grid from line format: n² characters, row-major, '.' for an empty cell, otherwise a
+/// symbol of the model's alphabet.
+pub fn parse_line(model: &Model, line: &str) -> Grid {
+    let n = model.size();
+    let values: Vec<u8> = line
+        .chars()
+        .map(|c| match c {
+            '.' => 0,
+            c => model.symbols().value_of(c).unwrap_or_else(|| panic!("{c:?} is not a symbol of {}", model.name())),
+        })
+        .collect();
+    assert_eq!(values.len(), n * n, "{} needs {} cells, the line has {}", model.name(), n * n, values.len());
+    Grid::from_values(n, values).expect("values come from the alphabet")
+}
+
+/// A puzzle from line format; contradictory givens are kept (`Puzzle::new_unchecked`).
+pub fn puzzle(spec: &str, line: &str) -> Puzzle {
+    let model = model(spec);
+    let givens = parse_line(&model, line);
+    Puzzle::new_unchecked(model, givens)
+}
+
+/// A grid in line format.
+pub fn line(grid: &Grid, symbols: &Symbols) -> String {
+    grid.values().iter().map(|&v| symbols.symbol(v)).collect()
+}
+
+/// The status as in traces: `complete`, `node-limit`, ...
+pub fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Complete => "complete",
+        Status::Stopped(reason) => reason.name(),
+    }
+}
+
+/// An outcome as a few readable lines: status, count, stats, then each kept solution.
+pub fn summary(outcome: &Outcome, puzzle: &Puzzle) -> String {
+    let s = &outcome.stats;
+    let mut out = String::new();
+    writeln!(out, "status: {}", status_name(outcome.status)).unwrap();
+    writeln!(out, "count: {}", outcome.count).unwrap();
+    writeln!(
+        out,
+        "stats: nodes={} guesses={} backtracks={} placements={}",
+        s.nodes, s.guesses, s.backtracks, s.placements
+    )
+    .unwrap();
+    for (i, grid) in outcome.solutions.iter().enumerate() {
+        writeln!(out, "solution {}: {}", i + 1, line(grid, puzzle.symbols())).unwrap();
+    }
+    out
+}
+
+/// The conformance corpus (`corpus/conformance.txt`): `spec : puzzle : count` per line.
+const CORPUS: &str = include_str!("../../corpus/conformance.txt");
+
+/// One case of the conformance corpus.
+pub struct CorpusCase {
+    /// 1-based line in the corpus file.
+    pub line: usize,
+    pub spec: String,
+    pub puzzle: String,
+    /// The independently established solution count.
+    pub expected: u64,
+}
+
+/// The corpus cases with at most `max` solutions.
+pub fn corpus_cases(max: u64) -> Vec<CorpusCase> {
+    let mut out = Vec::new();
+    for (i, text) in CORPUS.lines().enumerate() {
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        // spec : puzzle : count -- split on the first and last ':' so no symbol is lost.
+        let (spec, rest) = text.split_once(':').unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
+        let (puzzle, count) = rest.rsplit_once(':').unwrap_or_else(|| panic!("line {}: one ':' only", i + 1));
+        let expected = count.trim().parse().unwrap_or_else(|e| panic!("line {}: count: {e}", i + 1));
+        if expected <= max {
+            out.push(CorpusCase {
+                line: i + 1,
+                spec: spec.trim().to_string(),
+                puzzle: puzzle.trim().to_string(),
+                expected,
+            });
+        }
+    }
+    out
+}

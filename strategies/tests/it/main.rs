@@ -1,0 +1,18 @@
+//! The strategies' tests, one module per concern, in one test binary (one link for all).
+
+mod common;
+
+mod band9;
+mod conformance;
+mod constraint_snapshots;
+mod dlx;
+mod fast;
+#[cfg(feature = "sat")]
+mod fast_sat;
+mod properties;
+#[cfg(feature = "sat")]
+mod sat;
+mod seed_strategies;
+mod snapshots;
+mod traces;
+mod variants;

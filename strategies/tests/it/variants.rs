@@ -1,0 +1,235 @@
+//! The variant conformance corpus (constraints beyond houses) against every registered strategy.
+//!
+//! `corpus/variants/variants.txt` holds one case per line, `spec file : puzzle : expected_count`;
+//! the spec files sit beside it, and the counts come from `corpus/variants/make_variants.py`
+//! (its own backtracking counter, each rule checked straight from its definition: no Rust
+//! involved). A count of 1001 means "more than 1000".
+//!
+//! Every strategy and preset counts every case (to `min(expected + 1, 1001)`); every solution
+//! must pass the independent validator (which checks every constraint kind from the spec's
+//! rules), strategies that decide a case must agree on its solutions, and the traces of `fast`
+//! and `singles` on each case must replay (the checker verifies each `eliminate … by` and each
+//! constraint conflict). A strategy stopped by the node limit is skipped for that case and the
+//! skip printed; its partial count must still not exceed the expected one.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use coverlab_engine::replay::replay;
+use coverlab_engine::{Limits, NullSink, Status, StopReason, TraceEvent, VecSink};
+use coverlab_model::validate::check_solution;
+use coverlab_model::{ConstraintKind, Model, Puzzle};
+use coverlab_strategies::registry::{self, Chosen};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/variants");
+/// Counting stops here; the corpus writes "more than 1000" as 1001.
+const CAP: u64 = 1001;
+const KEEP: usize = 300;
+/// Nodes per solve before a strategy is skipped on a case (the plain searches need millions on
+/// some 9×9 cases; the propagating ones stay far below).
+const NODE_LIMIT: u64 = 200_000;
+
+struct Case {
+    line: usize,
+    spec: String,
+    puzzle: String,
+    expected: u64,
+}
+
+fn cases() -> (Vec<Case>, BTreeMap<String, Arc<Model>>) {
+    let text = std::fs::read_to_string(format!("{DIR}/variants.txt")).expect("variants.txt");
+    let mut cases = Vec::new();
+    let mut models = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (spec, rest) = line.split_once(':').unwrap_or_else(|| panic!("line {}: no ':'", i + 1));
+        let (puzzle, count) = rest.rsplit_once(':').unwrap_or_else(|| panic!("line {}: one ':'", i + 1));
+        let spec = spec.trim().to_string();
+        if !models.contains_key(&spec) {
+            let path = format!("{DIR}/{spec}");
+            let ron = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let model = Model::from_ron(&ron, &spec).unwrap_or_else(|e| panic!("{e}"));
+            models.insert(spec.clone(), Arc::new(model));
+        }
+        let expected = count.trim().parse().unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        cases.push(Case { line: i + 1, spec, puzzle: puzzle.trim().to_string(), expected });
+    }
+    (cases, models)
+}
+
+fn puzzle(models: &BTreeMap<String, Arc<Model>>, case: &Case) -> Puzzle {
+    let model = models[&case.spec].clone();
+    let grid = common::parse_line(&model, &case.puzzle);
+    Puzzle::new_unchecked(model, grid)
+}
+
+#[test]
+fn the_corpus_covers_every_kind_size_and_kind_of_answer() {
+    let (cases, models) = cases();
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    for kind in ConstraintKind::ALL.into_iter().filter(|&k| k != ConstraintKind::HouseSum) {
+        let unique =
+            cases.iter().any(|c| c.expected == 1 && models[&c.spec].constraints().iter().any(|x| x.kind == kind));
+        assert!(unique, "no case with a unique solution has a {} constraint", kind.name());
+    }
+    for n in [4, 6, 9, 16] {
+        assert!(cases.iter().any(|c| models[&c.spec].size() == n), "no {n}×{n} case");
+    }
+    for (what, pred) in [
+        ("0 solutions", &(|c: u64| c == 0) as &dyn Fn(u64) -> bool),
+        ("1 solution", &|c| c == 1),
+        ("2 solutions", &|c| c == 2),
+        ("many solutions", &|c| c >= CAP),
+    ] {
+        assert!(cases.iter().any(|c| pred(c.expected)), "no case with {what}");
+    }
+}
+
+#[derive(Default)]
+struct Report {
+    failures: Vec<String>,
+    skip: Option<String>,
+    decided: Option<Vec<String>>,
+}
+
+fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Report {
+    let puzzle = puzzle(models, case);
+    let max = (case.expected + 1).min(CAP);
+    let limits = Limits { max_nodes: Some(NODE_LIMIT), ..Limits::count(max, KEEP) };
+    let outcome = info.build(common::SEED).solve(&puzzle, &limits, &mut NullSink);
+    let mut report = Report::default();
+    let mut fail = |m: String| report.failures.push(format!("{} × line {} ({}): {m}", info.name, case.line, case.spec));
+    for (k, grid) in outcome.solutions.iter().enumerate() {
+        if let Err(e) = check_solution(puzzle.model(), puzzle.givens(), grid) {
+            fail(format!("solution {} is wrong: {e}", k + 1));
+        }
+    }
+    let mut lines: Vec<String> = outcome.solutions.iter().map(|g| common::line(g, puzzle.symbols())).collect();
+    lines.sort();
+    lines.dedup();
+    if lines.len() != outcome.solutions.len() {
+        fail("a solution is returned twice".into());
+    }
+    match outcome.status {
+        Status::Complete if outcome.count == case.expected => report.decided = Some(lines),
+        Status::Complete => fail(format!("complete with {} solutions, expected {}", outcome.count, case.expected)),
+        Status::Stopped(StopReason::SolutionLimit) if outcome.count == max && case.expected >= max => {
+            report.decided = Some(lines)
+        }
+        Status::Stopped(StopReason::SolutionLimit) => {
+            fail(format!("stopped at {max} with {} solutions, expected {}", outcome.count, case.expected))
+        }
+        Status::Stopped(StopReason::NodeLimit) => {
+            if outcome.count > case.expected {
+                fail(format!("{} solutions before the node limit, expected {}", outcome.count, case.expected));
+            }
+            report.skip = Some(format!("{} × line {} ({})", info.name, case.line, case.spec));
+        }
+        other => fail(format!("unexpected status {other:?}")),
+    }
+    report
+}
+
+#[test]
+fn every_strategy_counts_every_variant_case() {
+    let (cases, models) = cases();
+    let all = registry::all();
+    let reports: Vec<Vec<Report>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = all
+            .iter()
+            .map(|info| scope.spawn(|| cases.iter().map(|case| run(info, case, &models)).collect()))
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a strategy panicked")).collect()
+    });
+    let mut failures: Vec<String> = Vec::new();
+    let mut skips: Vec<&str> = Vec::new();
+    for reports in &reports {
+        for r in reports {
+            failures.extend(r.failures.iter().cloned());
+            skips.extend(r.skip.as_deref());
+        }
+    }
+    for (c, case) in cases.iter().enumerate() {
+        if case.expected > KEEP as u64 {
+            continue;
+        }
+        let mut decided = all.iter().zip(&reports).filter_map(|(info, r)| Some((info.name, r[c].decided.as_ref()?)));
+        if let Some((first, reference)) = decided.next() {
+            for (name, set) in decided {
+                if set != reference {
+                    failures.push(format!("line {}: {name} and {first} return different solutions", case.line));
+                }
+            }
+        }
+    }
+    println!("{} cases × {} strategies; {} skipped (node limit {NODE_LIMIT}):", cases.len(), all.len(), skips.len());
+    for s in &skips {
+        println!("  {s}");
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn traces_name_constraints_and_replay() {
+    let (cases, models) = cases();
+    let mut named = 0;
+    for name in ["fast", "singles", "singles-hidden", "dfs", "dlx", "sat"] {
+        let chosen = registry::resolve(name).expect("registered");
+        for case in cases.iter().filter(|c| c.expected <= 2) {
+            let puzzle = puzzle(&models, case);
+            let mut sink = VecSink::default();
+            let limits = Limits { max_nodes: Some(200_000), ..Limits::count(3, 3) };
+            let outcome = chosen.build(common::SEED).solve(&puzzle, &limits, &mut sink);
+            if outcome.status != Status::Complete {
+                continue;
+            }
+            let replayed = replay(&puzzle, &sink.events)
+                .unwrap_or_else(|e| panic!("{name} × line {} ({}): {e}", case.line, case.spec));
+            assert_eq!(replayed.count, case.expected, "{name} × line {}", case.line);
+            named += sink.events.iter().filter(|e| matches!(e, TraceEvent::Eliminate { by: Some(_), .. })).count();
+        }
+    }
+    assert!(named > 100, "only {named} eliminations named a constraint");
+}
+
+#[test]
+fn two_way_branching_counts_every_case_and_replays() {
+    // `fast` with `refute` (a decision is one value or not; the refuted value leaves its cell and
+    // the level is decided afresh), as `auto` runs it on constraints and with MRV: each case's
+    // count is the corpus's independent one, each solution passes the validator, each trace
+    // replays to the same count.
+    let (cases, models) = cases();
+    let mut refuted = 0;
+    for name in ["fast(wdeg: true, place_branching: false, refute: true)", "fast(refute: true)"] {
+        let chosen = registry::resolve(name).expect("a valid strategy");
+        for case in &cases {
+            let report = run(&chosen, case, &models);
+            assert!(report.failures.is_empty(), "{}", report.failures.join("\n"));
+            assert!(report.skip.is_none(), "{name} × line {}: node limit", case.line);
+            if case.expected > 2 {
+                continue;
+            }
+            let puzzle = puzzle(&models, case);
+            let mut sink = VecSink::default();
+            let outcome = chosen.build(common::SEED).solve(&puzzle, &Limits::count(3, 3), &mut sink);
+            let replayed = replay(&puzzle, &sink.events)
+                .unwrap_or_else(|e| panic!("{name} × line {} ({}): {e}", case.line, case.spec));
+            assert_eq!((replayed.count, outcome.count), (case.expected, case.expected), "{name} × line {}", case.line);
+            // A refutation is an unnamed elimination right after a backtrack.
+            refuted += sink
+                .events
+                .windows(2)
+                .filter(|w| {
+                    matches!(w[0], TraceEvent::Backtrack { .. })
+                        && matches!(w[1], TraceEvent::Eliminate { by: None, .. })
+                })
+                .count();
+        }
+    }
+    assert!(refuted > 20, "only {refuted} refutations: the option is not live");
+}

@@ -1,0 +1,15 @@
+//! End-to-end tests of the `coverlab` binary, one module per surface. One test binary for the
+//! package: each file of its own would be linked, with the whole workspace, once per file.
+
+mod common;
+
+mod bad_input;
+mod cli;
+mod explaining;
+mod fpuzzles;
+mod generating;
+mod hostile;
+mod killer_forms;
+mod readme;
+mod research_variant;
+mod watching;

@@ -1,0 +1,385 @@
+//! Runs people can watch and read (issue 12): results as they come, summaries, plots, bench
+//! results to store and compare, and what a new user meets first.
+
+use std::fs::{self, File};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::Stdio;
+
+use crate::common;
+
+use common::{bin, json_lines, run, s, text};
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> common::Scratch {
+    common::scratch("watching", name)
+}
+
+const EASY: &str = "..9.1..58...4....64..8.673.7..92.81.8.15.79...5.1..3.7....5.68353..89.2.28.34.57.";
+const SHIPPED_17: &str = "tests/data/9x9/17_clue_first200.txt";
+const MAGIC_50: &str = "tests/data/9x9/magictour_top1465_first50.txt";
+
+#[test]
+fn the_summary_counts_every_puzzle_and_says_how_to_run_again() {
+    let dir = scratch("summary");
+    let input = dir.join("mixed.txt");
+    let mut f = File::create(&input).unwrap();
+    for i in 0..20 {
+        if i == 10 {
+            writeln!(f, "1.1{}", ".".repeat(78)).unwrap(); // clashing givens, in the middle
+        }
+        writeln!(f, "{EASY}").unwrap();
+    }
+    drop(f);
+    let summary = dir.join("summary.json");
+    let o = run(&["solve", "--jobs", "2", "--stats", "--summary", s(&summary), "--strategy", "fast", s(&input)]);
+    assert_eq!(o.status.code(), Some(2), "one puzzle is invalid");
+    let err = text(&o.stderr);
+    assert!(err.contains("21 puzzles in "), "{err}");
+    assert!(err.contains("20 solved, 0 unsolvable, 0 stopped, 1 invalid"), "{err}");
+    assert!(err.contains("time per puzzle: median "), "{err}");
+    assert!(err.contains("slowest: #"), "{err}");
+    assert!(!err.contains("puzzle 3:"), "no per-puzzle lines without -v: {err}");
+    let json: serde_json::Value = serde_json::from_str(&fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(json["puzzles"], 21);
+    assert_eq!(json["solved"], 20);
+    assert_eq!(json["invalid"], 1);
+    assert_eq!(json["chosen_as"], "fast");
+    assert!(
+        json["strategy"].as_str().unwrap().starts_with("fast(hidden: true, locked: true, "),
+        "every option: {json}"
+    );
+    assert_eq!(json["command"], "solve");
+    assert_eq!(json["specs"], serde_json::json!(["classic-9x9"]));
+    assert_eq!(json["options"]["jobs"], 2);
+    assert_eq!(json["coverlab"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(json["inputs"][0], s(&input));
+    assert!(json["nodes"].as_u64().unwrap() >= 20);
+    let t = &json["time_micros"];
+    assert!(t["median"].as_f64().unwrap() <= t["p90"].as_f64().unwrap());
+    assert!(t["p99"].as_f64().unwrap() <= t["max"].as_f64().unwrap());
+    assert_eq!(json["slowest"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn no_progress_bar_or_escape_code_off_a_terminal() {
+    let dir = scratch("progress");
+    let input = dir.join("many.txt");
+    let mut f = File::create(&input).unwrap();
+    // Counts that cannot finish, each cut at 60 ms: a run well past the one-second mark.
+    for _ in 0..30 {
+        writeln!(f, "{}", ".".repeat(81)).unwrap();
+    }
+    drop(f);
+    let args = ["count", "--strategy", "dfs", "--timeout", "0.06", "--jobs", "1", s(&input)];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "lower bounds, each \"N+\": {}", text(&o.stderr));
+    assert!(text(&o.stdout).lines().all(|l| l.ends_with('+')));
+    assert_eq!(text(&o.stdout).lines().count(), 30);
+    assert!(!o.stderr.contains(&0x1b), "no escape code in a pipe: {:?}", text(&o.stderr));
+    assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
+    // --progress always draws even into a pipe (for `tail -f` on a log): the same run shows it.
+    let o = bin().args(args).arg("--progress").arg("always").stdin(Stdio::null()).output().unwrap();
+    assert!(text(&o.stderr).contains("puzzles ("), "{:?}", text(&o.stderr));
+}
+
+#[test]
+fn results_come_as_they_are_known() {
+    // The first puzzle is easy, the second takes a while: the first result arrives before the
+    // second is done, in a pipe too.
+    let dir = scratch("stream");
+    let input = dir.join("two.txt");
+    fs::write(&input, format!("{EASY}\n{}\n", ".".repeat(81))).unwrap();
+    let mut child = bin()
+        .args(["count", "--strategy", "dfs", "--max-solutions", "2000000", "--jobs", "1", s(&input)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert_eq!(first, "1", "the easy puzzle's count");
+    let still_running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(still_running, "the first result came while the second puzzle was being counted");
+}
+
+fn parse_svg(path: &Path) -> String {
+    let svg = fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{}: not XML: {e}", path.display()));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants().filter(|n| n.tag_name().name() == "text").filter_map(|n| n.text()).collect::<Vec<_>>().join("|")
+}
+
+#[test]
+fn plots_are_svg_with_their_series_and_labels() {
+    let dir = scratch("plots");
+    let plot = dir.join("times.svg");
+    let o = run(&["solve", "--plot", s(&plot), SHIPPED_17]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let labels = parse_svg(&plot);
+    for label in ["solve time per puzzle", "guesses per puzzle", "time (µs, log scale)", "200 puzzles", "puzzles"] {
+        assert!(labels.contains(label), "{label:?} in {labels}");
+    }
+    let svg = fs::read_to_string(&plot).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let bars = doc.descendants().filter(|n| n.tag_name().name() == "rect").count();
+    assert!(bars > 10, "histogram bars: {bars}");
+
+    let bench_plot = dir.join("bench.svg");
+    let o = run(&["bench", "--strategies", "fast,mrv", "--min-seconds", "0", "--plot", s(&bench_plot), MAGIC_50]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let labels = parse_svg(&bench_plot);
+    for label in
+        ["fast", "mrv", "puzzles solved within t", "time per puzzle (s, log scale)", "magictour_top1465_first50.txt"]
+    {
+        assert!(labels.contains(label), "{label:?} in {labels}");
+    }
+    let svg = fs::read_to_string(&bench_plot).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let curves = doc.descendants().filter(|n| n.tag_name().name() == "polyline").count();
+    assert!(curves >= 2, "one curve per strategy (and legend marks): {curves}");
+}
+
+#[test]
+fn bench_results_can_be_stored_and_compared() {
+    let dir = scratch("bench");
+    let o = run(&[
+        "bench",
+        "--strategies",
+        "fast,mrv",
+        "--baseline",
+        "fast",
+        "--min-seconds",
+        "0",
+        "--format",
+        "json",
+        MAGIC_50,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let stored: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = stored["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["strategy"], "fast");
+    assert_eq!(rows[0]["vs_baseline"], 1.0);
+    assert_eq!(rows[1]["times_us"].as_array().unwrap().len(), 50, "every puzzle's time");
+    assert_eq!(rows[1]["solved"], 50);
+    let old = dir.join("old.json");
+    fs::write(&old, &o.stdout).unwrap();
+    let o = run(&["bench", "--strategies", "fast,singles", "--min-seconds", "0", "--compare", s(&old), MAGIC_50]);
+    let table = text(&o.stdout);
+    assert!(table.contains("| vs stored |"), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("| singles |") && l.ends_with("not stored |")), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("| fast |") && l.contains("×")), "{table}");
+    let o = run(&["bench", "--strategies", "fast", "--min-seconds", "0", "--format", "csv", MAGIC_50]);
+    let csv = text(&o.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("file,strategy,puzzles,solved"));
+    assert_eq!(lines[1].matches(',').count(), lines[0].matches(',').count(), "{csv}");
+}
+
+#[test]
+fn a_puzzle_with_several_solutions_says_so() {
+    let o = run(&["solve", "examples/puzzles/seed003.grid"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    assert!(out.contains("# 0: not unique"), "{out}");
+    let o = run(&["solve", "--format", "json", "examples/puzzles/seed003.grid", "examples/puzzles/classic-9x9.txt"]);
+    let records = json_lines(&o);
+    assert_eq!(records[0]["unique"], false);
+    assert!(records[1..].iter().all(|r| r["unique"] == true), "the 17-clue puzzles are unique");
+    // Several solutions printed are told apart.
+    let o = run(&["solve", "--max-solutions", "3", "examples/puzzles/seed003.grid"]);
+    let out = text(&o.stdout);
+    assert!(out.contains("# 0: solution 1\n") && out.contains("# 0: solution 3\n"), "{out}");
+}
+
+#[test]
+fn compare_sets_two_strategies_side_by_side() {
+    // The same strategy twice: the same trace.
+    let o = run(&["compare", "...2.....43.....", "--strategy", "dfs", "--strategy", "dfs"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("The traces are the same, step for step"), "{}", text(&o.stdout));
+    // Two strategies: counts side by side, where they part, and the diff.
+    let o = run(&[
+        "compare",
+        MAGIC_50,
+        "--index",
+        "3",
+        "--strategy",
+        "mrv",
+        "--strategy",
+        "singles",
+        "--diff",
+        "--max-events",
+        "3000",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("A: mrv\nB: singles(hidden: false, refute: true)\n"), "{out}");
+    for row in ["nodes", "guesses", "placements", "eliminations", "backtracks", "ended"] {
+        assert!(out.lines().any(|l| l.starts_with(row)), "{row}: {out}");
+    }
+    assert!(out.contains("They part at step"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("> ")), "the first differing step is marked: {out}");
+    assert!(out.contains("@@ "), "a unified diff: {out}");
+    assert!(!out.lines().any(|l| l.starts_with("-start") || l.starts_with("+start")), "start is left out: {out}");
+    // Two traces of the same puzzle.
+    let dir = scratch("compare");
+    let puzzle = dir.join("p.txt");
+    fs::write(&puzzle, "...2.....43.....\n").unwrap();
+    let (ta, tb) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    for (t, strategy) in [(&ta, "dfs"), (&tb, "random-stack(seed: 3)")] {
+        let o = run(&["count", "--strategy", strategy, "--trace", s(t), s(&puzzle)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    }
+    let o = run(&["compare", s(&puzzle), "--trace", s(&ta), "--trace", s(&tb)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("complete, 3"), "both counted 3 solutions: {}", text(&o.stdout));
+    // One strategy is not a comparison.
+    let o = run(&["compare", s(&puzzle), "--strategy", "dfs"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// The data of a viewer page: the JSON after `const DATA = `.
+fn page_data(html: &str) -> serde_json::Value {
+    let at = html.find("const DATA = ").expect("the page holds its data") + "const DATA = ".len();
+    let mut values = serde_json::Deserializer::from_str(&html[at..]).into_iter::<serde_json::Value>();
+    values.next().expect("a JSON value").expect("the data parses")
+}
+
+/// A JSON-lines trace's events, without the puzzle index.
+fn trace_events(path: &std::path::Path) -> Vec<serde_json::Value> {
+    fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut e: serde_json::Value = serde_json::from_str(l).unwrap();
+            e.as_object_mut().unwrap().remove("index");
+            e
+        })
+        .collect()
+}
+
+#[test]
+fn html_pages_hold_the_traces_they_play() {
+    let dir = scratch("html");
+    let puzzles = dir.join("p.txt");
+    fs::write(&puzzles, "1...............\n...2.....43.....\n").unwrap();
+    let (page, lines) = (dir.join("t.html"), dir.join("t.jsonl"));
+    for strategy in ["fast", "dfs", "dlx"] {
+        let o = run(&["count", "--strategy", strategy, "--trace", s(&page), "--trace-format", "html", s(&puzzles)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let o = run(&["count", "--strategy", strategy, "--trace", s(&lines), s(&puzzles)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let html = fs::read_to_string(&page).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"), "a whole page");
+        assert!(!html.contains("http://") && !html.contains("https://"), "nothing fetched");
+        let data = page_data(&html);
+        let all = trace_events(&lines);
+        let got = data["puzzles"].as_array().unwrap();
+        assert_eq!(got.len(), 2, "one entry per puzzle");
+        assert_eq!(got[0]["size"], 4);
+        assert_eq!(got[0]["givens"][0], 1, "r1c1 holds the given 1");
+        assert_eq!(got[1]["givens"][3], 2);
+        assert_eq!(got[0]["regions"].as_array().unwrap().len(), 16, "boxes drawn");
+        assert_eq!(got[0]["units"].as_array().unwrap().len(), 12, "rows, columns, boxes");
+        // The two puzzles' events, in order, are the JSON trace's, event for event.
+        let played: Vec<serde_json::Value> =
+            got.iter().flat_map(|p| p["runs"][0]["events"].as_array().unwrap().clone()).collect();
+        assert_eq!(played, all, "{strategy}");
+        for p in got {
+            let run = &p["runs"][0];
+            assert_eq!(run["total"], run["events"].as_array().unwrap().len());
+            assert_eq!(run["cut"], false);
+            assert!(run["strategy"].as_str().unwrap().starts_with(strategy), "{}", run["strategy"]);
+        }
+    }
+    // A limit cuts the trace, and the page still closes.
+    let o = run(&[
+        "count",
+        "--strategy",
+        "dfs",
+        "--trace",
+        s(&page),
+        "--trace-format",
+        "html",
+        "--trace-limit",
+        "4K",
+        s(&puzzles),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(html.trim_end().ends_with("</html>"));
+    let data = page_data(&html);
+    let first = &data["puzzles"][0]["runs"][0];
+    assert_eq!(first["cut"], true);
+    assert_eq!(first["events"].as_array().unwrap().last().unwrap()["event"], "cut");
+    assert_eq!(data["puzzles"].as_array().unwrap().len(), 1, "the rest of the run is not traced");
+    // A killer brings its cages; two strategies side by side from `compare --html`.
+    let o = run(&[
+        "compare",
+        "examples/puzzles/killer-9x9.txt",
+        "--spec",
+        "killer-9x9-example",
+        "--strategy",
+        "fast",
+        "--strategy",
+        "singles",
+        "--max-events",
+        "200000",
+        "--html",
+        s(&page),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let data = page_data(&fs::read_to_string(&page).unwrap());
+    let p = &data["puzzles"][0];
+    let runs = p["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["label"].as_str().unwrap().split('(').next(), Some("fast"));
+    assert_eq!(runs[1]["label"].as_str().unwrap().split('(').next(), Some("singles"));
+    for r in runs {
+        let events = r["events"].as_array().unwrap();
+        assert_eq!(events[0]["event"], "start");
+        assert_eq!(events.last().unwrap()["event"], "stop");
+        assert_eq!(events.last().unwrap()["count"], 1);
+    }
+    let cages: Vec<&serde_json::Value> =
+        p["constraints"].as_array().unwrap().iter().filter(|c| c["kind"] == "cage").collect();
+    assert!(!cages.is_empty() && cages.iter().all(|c| c["sum"].as_u64().is_some_and(|s| s >= 1)));
+    let covered: usize = cages.iter().map(|c| c["cells"].as_array().unwrap().len()).sum();
+    assert_eq!(covered, 81, "the example's cages cover the grid");
+}
+
+/// The page's own logic, run by `src/viewer/check.js` under node, plays both runs of a compare
+/// page to their ends (where node is installed; the viewer needs no node to work).
+#[test]
+fn the_viewer_logic_plays_a_page_under_node() {
+    if std::process::Command::new("node").arg("--version").output().is_err() {
+        eprintln!("skipped: no node on this machine");
+        return;
+    }
+    let dir = scratch("viewer-node");
+    let page = dir.join("c.html");
+    let o = run(&[
+        "compare",
+        "tests/data/9x9/forum_hardest_1106_first50.txt",
+        "--strategy",
+        "fast",
+        "--strategy",
+        "dlx",
+        "--html",
+        s(&page),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = std::process::Command::new("node")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/src/viewer/check.js"))
+        .arg(&page)
+        .output()
+        .unwrap();
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    assert_eq!(out.matches("last: stop: complete, 1 solution").count(), 2, "{out}");
+}
