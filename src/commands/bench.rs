@@ -101,6 +101,8 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         max_solutions: args.limit,
         min_seconds: args.min_seconds,
         timeout: Duration::try_from_secs_f64(args.timeout).ok(),
+        max_nodes: None,
+        budget: None,
         threads: args.jobs as usize,
         interrupt: Some(interrupt.flag().clone()),
     };
