@@ -149,7 +149,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
             let row = bench::run(chosen, &puzzles, &settings);
             if row.over_budget {
                 diag!(
-                    "{}: {} spent --budget {}s after {} of {} puzzles: its row covers those (partial)",
+                    "{}: {} spent its --budget of {} s after {} of {} puzzles: its row covers those (partial)",
                     file_name(file),
                     row.name,
                     args.budget.unwrap_or_default(),

@@ -195,6 +195,8 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow
     let (mut nodes, mut guesses, mut backtracks) = (Vec::new(), Vec::new(), Vec::new());
     let (mut solved, mut timeouts, mut node_limited, mut no_guess) = (0, 0, 0, 0);
     let mut over_budget = false;
+    // The time of a solve cut by the budget or an interrupt: not part of the throughput.
+    let mut uncounted = 0.0;
     let first = start();
     for p in puzzles {
         if interrupted() {
@@ -223,6 +225,7 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow
             }
             Status::Stopped(StopReason::Deadline) if budget_first => {
                 over_budget = true; // cut by the budget, not by the timeout: not timed
+                uncounted = took;
                 break;
             }
             Status::Stopped(StopReason::Deadline) => {
@@ -233,7 +236,10 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow
                 node_limited += 1;
                 stopped = true;
             }
-            Status::Stopped(StopReason::Interrupted) => break,
+            Status::Stopped(StopReason::Interrupted) => {
+                uncounted = took;
+                break;
+            }
             Status::Stopped(_) => stopped = true,
         }
         times.push(took);
@@ -244,7 +250,7 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow
     }
     let partial = times.len() < puzzles.len();
     let puzzles = &puzzles[..times.len()];
-    let cpu = first.seconds();
+    let cpu = (first.seconds() - uncounted).max(0.0);
     let mut spent = cpu;
     if min_seconds > 0.0 && !partial {
         let clock = start();
