@@ -399,7 +399,10 @@ fn bench_stores_the_counters_of_every_puzzle() {
     assert_eq!(stored["max_nodes"], 5000);
     let dfs = &stored["rows"][0];
     assert_eq!((dfs["name"].as_str(), dfs["strategy"].as_str()), (Some("dfs"), Some("dfs")));
-    assert_eq!((dfs["solved"].as_u64(), dfs["timeouts"].as_u64(), dfs["node_limited"].as_u64()), (Some(1), Some(0), Some(1)));
+    assert_eq!(
+        (dfs["solved"].as_u64(), dfs["timeouts"].as_u64(), dfs["node_limited"].as_u64()),
+        (Some(1), Some(0), Some(1))
+    );
     assert_eq!(dfs["nodes"], serde_json::json!([2, 5000]));
     assert_eq!(dfs["answered"], serde_json::json!([true, false]));
     assert_eq!(dfs["nodes_per_puzzle"], 2501.0);

@@ -579,7 +579,10 @@ mod tests {
         let columns = Columns { baseline: None, compared: false, node_limited: false, noise: 15.0 };
         let table = markdown(&rows, &columns);
         assert!(table.contains("| nodes/puzzle | guesses/puzzle | backtracks/puzzle |"), "{table}");
-        assert!(table.contains("| fast | 2 | 2 | 0 | 0.523 | 10.0 | 20.0 | 20.0 | 1,234 | 0.500 | 0 | 50.0 |"), "{table}");
+        assert!(
+            table.contains("| fast | 2 | 2 | 0 | 0.523 | 10.0 | 20.0 | 20.0 | 1,234 | 0.500 | 0 | 50.0 |"),
+            "{table}"
+        );
         assert!(table.contains("| fast(locked: false) | 2 | 2 | 0 | 12.4 |"), "{table}");
         assert!(!table.contains("node-limited"), "only with --max-nodes: {table}");
         let columns = Columns { node_limited: true, compared: true, ..columns };
