@@ -380,6 +380,14 @@ pub struct BenchArgs {
     /// Give up on a puzzle after this many seconds (counted as a timeout).
     #[arg(long, allow_negative_numbers = true, default_value_t = 10.0, value_name = "SECS")]
     pub timeout: f64,
+    /// Stop each solve after this many search nodes: the same puzzles stop at the same place on
+    /// every run and machine, counted as node-limited (apart from timeouts).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Spend at most this many seconds per strategy and file: once a strategy has spent them on
+    /// a file, its remaining puzzles are not timed and its row is marked partial.
+    #[arg(long, allow_negative_numbers = true, value_name = "SECS")]
+    pub budget: Option<f64>,
     /// The spec, when not the classic one for the cell count.
     #[arg(long, value_name = "NAME|PATH")]
     pub spec: Option<String>,

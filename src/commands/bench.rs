@@ -3,6 +3,9 @@
 //! Results are a markdown table per file (for people), or one JSON document or CSV table for the
 //! run (for scripts and for later: `--compare OLD.json` sets a run beside a stored one), with a
 //! ratio column against `--baseline` and a "solved within t" plot per file (`--plot`).
+//!
+//! A row is named by what ran: the chosen name and the options that differ from its own values
+//! (`fast(locked: false)`), so ablations of one strategy read apart in every format.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,6 +37,12 @@ pub struct Stored {
     pub min_seconds: f64,
     /// The per-puzzle timeout, seconds.
     pub timeout: f64,
+    /// The per-solve node limit (`--max-nodes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_nodes: Option<u64>,
+    /// The per-strategy, per-file budget, seconds (`--budget`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<f64>,
     /// The rows.
     pub rows: Vec<Row>,
 }
@@ -69,6 +78,9 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
     if !(args.noise.is_finite() && args.noise >= 0.0) {
         bail!("--noise must be a non-negative percentage, not {}", args.noise);
     }
+    if let Some(b) = args.budget.filter(|b| !(b.is_finite() && *b > 0.0)) {
+        bail!("--budget must be a positive number of seconds, not {b}");
+    }
     let mut strategies: Vec<Chosen> = match &args.strategies {
         None => registry::infos().into_iter().map(Chosen::of).collect(),
         Some(list) => split_list(list).into_iter().map(|name| super::strategy(Some(name))).collect::<Result<_>>()?,
@@ -78,14 +90,21 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
             "--strategies names no strategy: give a comma-separated list such as fast,dfs (`coverlab strategies` lists them)"
         );
     }
-    if let Some(base) = &args.baseline {
-        let info = super::strategy(Some(base))?;
-        if !strategies.iter().any(|s| s.name == info.name) {
-            strategies.insert(0, info);
+    // The baseline's row by its name as shown: `--baseline fast` is not `fast(locked: false)`.
+    let baseline = match &args.baseline {
+        Some(base) => {
+            let chosen = super::strategy(Some(base))?;
+            let name = chosen.short_label();
+            if !strategies.iter().any(|s| s.short_label() == name) {
+                strategies.insert(0, chosen);
+            }
+            Some(name)
         }
-    }
+        None => None,
+    };
+    let names: Vec<String> = strategies.iter().map(Chosen::short_label).collect();
     let stored = match &args.compare {
-        Some(path) => Some(read_stored(path, &args)?),
+        Some(path) => Some(read_stored(path, &args, &names)?),
         None => None,
     };
     if let Some(plot) = &args.plot {
@@ -101,6 +120,8 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         max_solutions: args.limit,
         min_seconds: args.min_seconds,
         timeout: Duration::try_from_secs_f64(args.timeout).ok(),
+        max_nodes: args.max_nodes,
+        budget: args.budget.and_then(|b| Duration::try_from_secs_f64(b).ok()),
         threads: args.jobs as usize,
         interrupt: Some(interrupt.flag().clone()),
     };
@@ -125,11 +146,21 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
             if interrupt.signal().is_some() {
                 break;
             }
-            rows.push(Row::new(file, bench::run(chosen, &puzzles, &settings)));
+            let row = bench::run(chosen, &puzzles, &settings);
+            if row.over_budget {
+                diag!(
+                    "{}: {} spent its --budget of {} s after {} of {} puzzles: its row covers those (partial)",
+                    file_name(file),
+                    row.name,
+                    args.budget.unwrap_or_default(),
+                    row.puzzles,
+                    puzzles.len()
+                );
+            }
+            rows.push(Row::new(file, row));
         }
-        if let Some(base) = &args.baseline {
-            let base =
-                rows.iter().find(|r| &r.bench.strategy == base && !r.bench.partial).map(|r| r.bench.puzzles_per_sec);
+        if let Some(base) = &baseline {
+            let base = rows.iter().find(|r| row_name(r) == base && !r.bench.partial).map(|r| r.bench.puzzles_per_sec);
             for row in &mut rows {
                 row.vs_baseline = base.filter(|&b| b > 0.0).map(|b| row.bench.puzzles_per_sec / b);
             }
@@ -139,7 +170,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
                 row.vs_stored = stored
                     .rows
                     .iter()
-                    .find(|s| s.file == row.file && s.strategy == row.bench.strategy && s.puzzles_per_sec > 0.0)
+                    .find(|s| s.file == row.file && s.name() == row_name(row) && s.puzzles_per_sec > 0.0)
                     .filter(|_| !row.bench.partial)
                     .map(|s| row.bench.puzzles_per_sec / s.puzzles_per_sec);
             }
@@ -151,7 +182,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
                 .map(|r| {
                     let solved =
                         r.bench.times_us.iter().zip(&r.bench.answered).filter(|(_, a)| **a).map(|(t, _)| t * 1e-6);
-                    (r.bench.strategy.clone(), solved.collect())
+                    (row_name(r).to_string(), solved.collect())
                 })
                 .collect();
             let title = format!("{}: {} puzzles, counting to {}", file_name(file), puzzles.len(), args.limit);
@@ -161,7 +192,13 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         match args.format {
             BenchFormat::Markdown => {
                 writeln!(out, "## {} ({} puzzles, counting to {})\n", file_name(file), puzzles.len(), args.limit)?;
-                writeln!(out, "{}", markdown(&rows, args.baseline.as_deref(), stored.is_some(), args.noise))?;
+                let columns = Columns {
+                    baseline: baseline.as_deref(),
+                    compared: stored.is_some(),
+                    node_limited: args.max_nodes.is_some(),
+                    noise: args.noise,
+                };
+                writeln!(out, "{}", markdown(&rows, &columns))?;
             }
             BenchFormat::Csv => {
                 for row in &rows {
@@ -183,6 +220,8 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
             jobs: args.jobs,
             min_seconds: args.min_seconds,
             timeout: args.timeout,
+            max_nodes: args.max_nodes,
+            budget: args.budget,
             rows: all,
         };
         serde_json::to_writer(&mut out, &stored)?;
@@ -249,6 +288,8 @@ struct StoredRun {
     limit: u64,
     #[serde(default)]
     timeout: Option<f64>,
+    #[serde(default)]
+    max_nodes: Option<u64>,
     rows: Vec<StoredRow>,
 }
 
@@ -257,12 +298,24 @@ struct StoredRun {
 struct StoredRow {
     file: String,
     strategy: String,
+    /// Empty in runs stored before rows were named by what ran: then the strategy's name.
+    #[serde(default)]
+    name: String,
     puzzles_per_sec: f64,
 }
 
+impl StoredRow {
+    /// The row's name as shown, which `--compare` matches.
+    fn name(&self) -> &str {
+        if self.name.is_empty() { &self.strategy } else { &self.name }
+    }
+}
+
 /// Reads a stored run (at most [`MAX_STORED_BYTES`]) and refuses one that cannot be compared
-/// with this run: counted to another limit, times are of another task.
-fn read_stored(path: &Path, args: &BenchArgs) -> Result<StoredRun> {
+/// with this run: counted to another limit, times are of another task. Notes on stderr what
+/// else differs: the timeout, the node limit, the strategies (by `names`, as rows are named)
+/// and the files.
+fn read_stored(path: &Path, args: &BenchArgs, names: &[String]) -> Result<StoredRun> {
     let shown = file_name(path);
     if path.is_dir() {
         bail!("cannot read {shown}: it is a directory");
@@ -286,7 +339,41 @@ fn read_stored(path: &Path, args: &BenchArgs) -> Result<StoredRun> {
     if let Some(t) = run.timeout.filter(|&t| t != args.timeout) {
         diag!("note: {shown} was run with --timeout {t}, this run with {}: puzzles near it may differ", args.timeout);
     }
+    if run.max_nodes != args.max_nodes {
+        let limit = |n: Option<u64>| n.map_or("no --max-nodes".to_string(), |n| format!("--max-nodes {n}"));
+        diag!(
+            "note: {shown} was run with {}, this run with {}: puzzles stopped by it measure other work",
+            limit(run.max_nodes),
+            limit(args.max_nodes)
+        );
+    }
+    let files: Vec<String> = args.files.iter().map(|f| f.to_string_lossy().into_owned()).collect();
+    if let Some(difference) = differ(run.rows.iter().map(StoredRow::name), names) {
+        diag!("note: {shown} was run with other strategies ({difference}): rows of one run only are not compared");
+    }
+    if let Some(difference) = differ(run.rows.iter().map(|r| r.file.as_str()), &files) {
+        diag!(
+            "note: {shown} was run on other files ({difference}; files match by the path as given): \
+             rows of one run only are not compared"
+        );
+    }
     Ok(run)
+}
+
+/// What sets a stored run's `stored` names and this run's `now` apart: `stored only: a, b; this
+/// run only: c`, or `None` when they hold the same names.
+fn differ<'a>(stored: impl Iterator<Item = &'a str>, now: &[String]) -> Option<String> {
+    let stored: std::collections::BTreeSet<&str> = stored.collect();
+    let now: std::collections::BTreeSet<&str> = now.iter().map(String::as_str).collect();
+    let list = |names: Vec<&str>| names.join(", ");
+    let old: Vec<&str> = stored.difference(&now).copied().collect();
+    let new: Vec<&str> = now.difference(&stored).copied().collect();
+    match (old.is_empty(), new.is_empty()) {
+        (true, true) => None,
+        (false, true) => Some(format!("stored only: {}", list(old))),
+        (true, false) => Some(format!("this run only: {}", list(new))),
+        (false, false) => Some(format!("stored only: {}; this run only: {}", list(old), list(new))),
+    }
 }
 
 /// `plot.svg`, or `plot-2.svg` for the second of several files.
@@ -299,49 +386,106 @@ fn numbered(path: &Path, number: usize, files: usize) -> PathBuf {
     path.with_file_name(format!("{stem}-{}.{ext}", number + 1))
 }
 
-/// A row's strategy as the tables show it: `(partial)` after a row cut short by an interrupt.
+/// A row's name: what ran (`fast(locked: false)`); the chosen name in rows made before it.
+fn row_name(r: &Row) -> &str {
+    if r.bench.name.is_empty() { &r.bench.strategy } else { &r.bench.name }
+}
+
+/// A row's name as the tables show it: `(partial)` after a row cut short by an interrupt or
+/// its budget.
 fn shown_name(r: &Row) -> String {
-    if r.bench.partial { format!("{} (partial)", r.bench.strategy) } else { r.bench.strategy.clone() }
+    if r.bench.partial { format!("{} (partial)", row_name(r)) } else { row_name(r).to_string() }
+}
+
+/// The markdown table's optional columns.
+struct Columns<'a> {
+    /// A ratio to this row's throughput (`--baseline`).
+    baseline: Option<&'a str>,
+    /// A ratio to the stored run's row (`--compare`).
+    compared: bool,
+    /// The puzzles stopped by `--max-nodes`.
+    node_limited: bool,
+    /// The run-to-run noise, percent: a ratio to the stored run within it is not flagged.
+    noise: f64,
 }
 
 /// The markdown table of one file's rows.
-fn markdown(rows: &[Row], baseline: Option<&str>, compared: bool, noise: f64) -> String {
-    let mut head = String::from(
-        "| strategy | puzzles | solved | timeouts | puzzles/s | median µs | p99 µs | max µs | guesses/puzzle | no-guess % |",
+fn markdown(rows: &[Row], columns: &Columns<'_>) -> String {
+    let mut head = String::from("| strategy | puzzles | solved | timeouts |");
+    let mut rule = String::from("| --- | ---: | ---: | ---: |");
+    if columns.node_limited {
+        head.push_str(" node-limited |");
+        rule.push_str(" ---: |");
+    }
+    head.push_str(
+        " puzzles/s | median µs | p99 µs | max µs | nodes/puzzle | guesses/puzzle | backtracks/puzzle | no-guess % |",
     );
-    let mut rule = String::from("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    if let Some(base) = baseline {
+    rule.push_str(" ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    if let Some(base) = columns.baseline {
         head.push_str(&format!(" vs {base} |"));
         rule.push_str(" ---: |");
     }
-    if compared {
+    if columns.compared {
         head.push_str(" vs stored |");
         rule.push_str(" ---: |");
     }
     let mut out = format!("{head}\n{rule}\n");
     for r in rows {
+        let b = &r.bench;
+        out.push_str(&format!("| {} | {} | {} | {} |", shown_name(r), b.puzzles, b.solved, b.timeouts));
+        if columns.node_limited {
+            out.push_str(&format!(" {} |", b.node_limited));
+        }
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} |",
-            shown_name(r),
-            r.bench.puzzles,
-            r.bench.solved,
-            r.bench.timeouts,
-            r.bench.puzzles_per_sec,
-            r.bench.median_us,
-            r.bench.p99_us,
-            r.bench.max_us,
-            r.bench.guesses_per_puzzle,
-            r.bench.no_guess_pct
+            " {} | {:.1} | {:.1} | {:.1} | {} | {} | {} | {:.1} |",
+            significant(b.puzzles_per_sec, true),
+            b.median_us,
+            b.p99_us,
+            b.max_us,
+            significant(b.nodes_per_puzzle, true),
+            significant(b.guesses_per_puzzle, true),
+            significant(b.backtracks_per_puzzle, true),
+            b.no_guess_pct
         ));
-        if baseline.is_some() {
+        if columns.baseline.is_some() {
             out.push_str(&format!(" {} |", r.vs_baseline.map_or("-".into(), |x| format!("{x:.2}×"))));
         }
-        if compared {
-            out.push_str(&format!(" {} |", r.vs_stored.map_or("not stored".into(), |x| moved(x, noise))));
+        if columns.compared {
+            let ratio = match r.vs_stored {
+                Some(x) => moved(x, columns.noise),
+                None if b.partial => "- (partial)".into(),
+                None => "not stored".into(),
+            };
+            out.push_str(&format!(" {ratio} |"));
         }
         out.push('\n');
     }
     out
+}
+
+/// `x` to three significant digits, whole from 100 up: `0.523`, `12.4`, `1,234` (with
+/// `separators`, a comma between thousands; CSV leaves them out). Two close figures below 100
+/// read apart, and a large one carries no false precision in decimals.
+fn significant(x: f64, separators: bool) -> String {
+    if !x.is_finite() {
+        return x.to_string();
+    }
+    let decimals = |x: f64| if x.abs() < 1e-12 { 0 } else { (2 - x.abs().log10().floor() as i32).max(0) as usize };
+    // Rounding can add a digit (9.996 is 10.00): count the decimals again on the rounded value.
+    let rounded: f64 = format!("{x:.*}", decimals(x)).parse().unwrap_or(x);
+    let text = format!("{rounded:.*}", decimals(rounded));
+    if !separators || rounded.abs() < 1000.0 {
+        return text;
+    }
+    let (sign, digits) = text.strip_prefix('-').map_or(("", text.as_str()), |d| ("-", d));
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}{grouped}")
 }
 
 /// A ratio to a stored run, flagged when it moved by more than the noise.
@@ -356,32 +500,42 @@ fn moved(ratio: f64, noise: f64) -> String {
     }
 }
 
-const CSV_HEADER: &str = "file,strategy,puzzles,solved,timeouts,puzzles_per_sec,median_us,p99_us,max_us,\
-guesses_per_puzzle,no_guess_pct,vs_baseline,vs_stored,times_us";
+const CSV_HEADER: &str = "file,strategy,puzzles,solved,timeouts,node_limited,puzzles_per_sec,median_us,p99_us,max_us,\
+nodes_per_puzzle,guesses_per_puzzle,backtracks_per_puzzle,no_guess_pct,vs_baseline,vs_stored,times_us";
 
-/// One CSV line: the times joined by spaces in the last column; text fields quoted.
+/// One CSV line: the times joined by spaces in the last column (`timeout`, `node-limit` or
+/// `stopped` for a puzzle not answered); text fields quoted.
 fn csv_line(r: &Row) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let opt = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.4}"));
+    // What stopped an unanswered puzzle, when the row says (`stopped` when both limits did).
+    let stopped = match (r.bench.timeouts, r.bench.node_limited) {
+        (_, 0) => "timeout",
+        (0, _) => "node-limit",
+        _ => "stopped",
+    };
     let times: Vec<String> = r
         .bench
         .times_us
         .iter()
         .zip(&r.bench.answered)
-        .map(|(t, a)| if *a { format!("{t:.2}") } else { "timeout".into() })
+        .map(|(t, a)| if *a { format!("{t:.2}") } else { stopped.into() })
         .collect();
     format!(
-        "{},{},{},{},{},{:.1},{:.2},{:.2},{:.2},{:.3},{:.2},{},{},{}",
+        "{},{},{},{},{},{},{},{:.2},{:.2},{:.2},{:.3},{:.3},{:.3},{:.2},{},{},{}",
         quote(&r.file),
         quote(&shown_name(r)),
         r.bench.puzzles,
         r.bench.solved,
         r.bench.timeouts,
-        r.bench.puzzles_per_sec,
+        r.bench.node_limited,
+        significant(r.bench.puzzles_per_sec, false),
         r.bench.median_us,
         r.bench.p99_us,
         r.bench.max_us,
+        r.bench.nodes_per_puzzle,
         r.bench.guesses_per_puzzle,
+        r.bench.backtracks_per_puzzle,
         r.bench.no_guess_pct,
         opt(r.vs_baseline),
         opt(r.vs_stored),
@@ -404,6 +558,77 @@ mod tests {
     fn strategy_lists_split_outside_parentheses() {
         assert_eq!(split_list("fast,dfs"), ["fast", "dfs"]);
         assert_eq!(split_list("fast(hidden: false, gac_from: 1), mrv,"), ["fast(hidden: false, gac_from: 1)", "mrv"]);
+    }
+
+    fn row(name: &str, pps: f64) -> Row {
+        let stored = r#"{"file":"p.txt","strategy":"fast","label":"","puzzles":2,"solved":2,"timeouts":0,
+            "puzzles_per_sec":0.0,"median_us":10.0,"p99_us":20.0,"max_us":20.0,"guesses_per_puzzle":0.5,
+            "no_guess_pct":50.0,"times_us":[10.0,20.0],"answered":[true,true]}"#;
+        let mut row: Row = serde_json::from_str(stored).expect("a row stored before the counters reads");
+        assert_eq!((row.bench.name.as_str(), row.bench.node_limited, row.bench.nodes_per_puzzle), ("", 0, 0.0));
+        assert_eq!(row_name(&row), "fast", "an old row is named by its strategy");
+        row.bench.name = name.into();
+        row.bench.puzzles_per_sec = pps;
+        row.bench.nodes_per_puzzle = 1234.0;
+        row
+    }
+
+    #[test]
+    fn rows_are_named_by_what_ran_in_markdown_and_csv() {
+        let rows = [row("fast", 0.523), row("fast(locked: false)", 12.44)];
+        let columns = Columns { baseline: None, compared: false, node_limited: false, noise: 15.0 };
+        let table = markdown(&rows, &columns);
+        assert!(table.contains("| nodes/puzzle | guesses/puzzle | backtracks/puzzle |"), "{table}");
+        assert!(
+            table.contains("| fast | 2 | 2 | 0 | 0.523 | 10.0 | 20.0 | 20.0 | 1,234 | 0.500 | 0 | 50.0 |"),
+            "{table}"
+        );
+        assert!(table.contains("| fast(locked: false) | 2 | 2 | 0 | 12.4 |"), "{table}");
+        assert!(!table.contains("node-limited"), "only with --max-nodes: {table}");
+        let columns = Columns { node_limited: true, compared: true, ..columns };
+        let mut cut = row("fast(locked: false)", 1.0);
+        cut.bench.partial = true;
+        let table = markdown(&[cut], &columns);
+        assert!(table.contains("| timeouts | node-limited | puzzles/s |"), "{table}");
+        assert!(table.contains("| fast(locked: false) (partial) | 2 | 2 | 0 | 0 | 1.00 |"), "{table}");
+        assert!(table.contains("| - (partial) |"), "a partial row is not compared, nor 'not stored': {table}");
+        let line = csv_line(&rows[1]);
+        assert!(line.starts_with("\"p.txt\",\"fast(locked: false)\",2,2,0,0,12.4,"), "{line}");
+        assert_eq!(line.split(',').count(), CSV_HEADER.split(',').count(), "a field per column: {line}");
+        let two = csv_line(&row("fast(locked: false, hidden: false)", 1.0));
+        assert!(two.contains(",\"fast(locked: false, hidden: false)\","), "a name's comma is quoted: {two}");
+    }
+
+    #[test]
+    fn figures_keep_three_significant_digits() {
+        let cases = [
+            (0.0, "0"),
+            (0.000_523_4, "0.000523"),
+            (0.5234, "0.523"),
+            (1.0, "1.00"),
+            (9.996, "10.0"),
+            (12.44, "12.4"),
+            (99.96, "100"),
+            (123.4, "123"),
+            (1234.4, "1,234"),
+            (461_326.2, "461,326"),
+            (1_234_567.0, "1,234,567"),
+        ];
+        for (x, text) in cases {
+            assert_eq!(significant(x, true), text, "{x}");
+        }
+        assert_eq!(significant(1234.4, false), "1234");
+    }
+
+    #[test]
+    fn differences_between_runs_are_named() {
+        let now = ["fast".to_string(), "fast(locked: false)".to_string()];
+        assert_eq!(differ(["fast(locked: false)", "fast"].into_iter(), &now), None);
+        assert_eq!(differ(["fast", "fast"].into_iter(), &now).unwrap(), "this run only: fast(locked: false)");
+        assert_eq!(
+            differ(["dfs", "fast"].into_iter(), &now).unwrap(),
+            "stored only: dfs; this run only: fast(locked: false)"
+        );
     }
 
     #[test]

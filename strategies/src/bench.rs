@@ -8,6 +8,11 @@
 //! clock read per puzzle); a puzzle's latency is the least CPU time of its first three solves
 //! (fewer when the time budget is short). Machines are noisy: compare strategies (and peers)
 //! side by side in one run and report ratios.
+//!
+//! Beside the times, each puzzle's search nodes, guesses and backtracks (its first solve's
+//! [`coverlab_engine::Stats`]) are kept: counters that do not depend on the machine, so two runs
+//! can be compared exactly. `max_nodes` stops a solve at the same place on every run (counted in
+//! `node_limited`, apart from `timeouts`); `budget` bounds the time a strategy spends on one set.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,12 +31,19 @@ pub struct BenchRow {
     /// The strategy with every option written out (seed 0): what ran.
     #[serde(default)]
     pub label: String,
+    /// What the row is called: the chosen name and the options that differ from its own
+    /// values (`fast(locked: false)`, [`Chosen::short_label`]). Empty in runs stored before it.
+    #[serde(default)]
+    pub name: String,
     /// Puzzles in the set.
     pub puzzles: usize,
     /// Puzzles answered: the search completed or reached the solution limit.
     pub solved: usize,
     /// Puzzles stopped by the timeout.
     pub timeouts: usize,
+    /// Puzzles stopped by `max_nodes` (the same ones on every run).
+    #[serde(default)]
+    pub node_limited: usize,
     /// Puzzles per second of CPU time, over every timed pass.
     pub puzzles_per_sec: f64,
     /// Median time per puzzle, µs (CPU time, the least over the latency passes).
@@ -40,17 +52,36 @@ pub struct BenchRow {
     pub p99_us: f64,
     /// Slowest puzzle, µs.
     pub max_us: f64,
+    /// Mean search nodes per puzzle.
+    #[serde(default)]
+    pub nodes_per_puzzle: f64,
     /// Mean decisions per puzzle.
     pub guesses_per_puzzle: f64,
+    /// Mean backtracks per puzzle.
+    #[serde(default)]
+    pub backtracks_per_puzzle: f64,
     /// Percentage of puzzles answered without any decision.
     pub no_guess_pct: f64,
     /// Each puzzle's time, µs, in input order (as `median_us`).
     pub times_us: Vec<f64>,
     /// Whether each puzzle was answered (not stopped by the timeout or another limit).
     pub answered: Vec<bool>,
-    /// The run was interrupted: the figures cover the puzzles timed before it (`puzzles`).
+    /// Each puzzle's search nodes, in input order (its first solve: the same on every run).
+    #[serde(default)]
+    pub nodes: Vec<u64>,
+    /// Each puzzle's guesses, in input order.
+    #[serde(default)]
+    pub guesses: Vec<u64>,
+    /// Each puzzle's backtracks, in input order.
+    #[serde(default)]
+    pub backtracks: Vec<u64>,
+    /// The run was interrupted or spent its budget: the figures cover the puzzles timed before
+    /// (`puzzles`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
+    /// The budget was spent before every puzzle was timed (the row is then also `partial`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub over_budget: bool,
 }
 
 /// How a strategy is timed.
@@ -62,6 +93,12 @@ pub struct Settings {
     pub min_seconds: f64,
     /// Stop a puzzle after this long.
     pub timeout: Option<Duration>,
+    /// Stop a puzzle after this many search nodes (`Limits::max_nodes`): deterministic, counted
+    /// in `BenchRow::node_limited`.
+    pub max_nodes: Option<u64>,
+    /// The most time one strategy may spend on the set: once its first pass has spent it, the
+    /// remaining puzzles are not timed and the row is partial; repeated passes stop short of it.
+    pub budget: Option<Duration>,
     /// Threads racing on each puzzle (`Limits::threads`): above 1, times are wall times.
     pub threads: usize,
     /// Stop as soon as this flag is set (a user's Ctrl-C): the row then covers the puzzles
@@ -75,6 +112,8 @@ impl Default for Settings {
             max_solutions: 2,
             min_seconds: 1.0,
             timeout: Some(Duration::from_secs(10)),
+            max_nodes: None,
+            budget: None,
             threads: 1,
             interrupt: None,
         }
@@ -120,40 +159,62 @@ impl Clock {
 const LATENCY_PASSES: usize = 3;
 
 /// Runs `info`'s strategy (seed 0) on every puzzle, counting up to `max_solutions`, each solve
-/// stopped after `timeout`. A first pass records latencies and effort; when `min_seconds > 0`
-/// it also serves as warm-up, up to two more passes refine the latencies (each puzzle's least
-/// CPU time is kept; puzzles that timed out are not repeated), and timed passes over the whole
-/// set repeat until `min_seconds` of CPU time have passed. With `threads` above 1 (a
-/// portfolio racing on each puzzle) every time is wall time, as CPU time would count all of
-/// the threads.
+/// stopped after `timeout` or `max_nodes`. A first pass records latencies and effort; when
+/// `min_seconds > 0` it also serves as warm-up, up to two more passes refine the latencies (each
+/// puzzle's least CPU time is kept; puzzles stopped by a limit are not repeated), and timed
+/// passes over the whole set repeat until `min_seconds` of CPU time have passed. With `threads`
+/// above 1 (a portfolio racing on each puzzle) every time is wall time, as CPU time would count
+/// all of the threads.
+///
+/// With a `budget`, the first pass stops once it has spent the budget: the puzzle running then
+/// is cut (its solve's deadline is the budget's end, when that comes before the timeout's) and
+/// not counted, the rest are not timed, and the row is `partial` and `over_budget`. The
+/// repeated passes only start while a pass as long as the first fits in what is left of it.
 pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow {
-    let Settings { max_solutions, min_seconds, timeout, threads, ref interrupt } = *settings;
+    let Settings { max_solutions, min_seconds, timeout, max_nodes, budget, threads, ref interrupt } = *settings;
     let interrupted = || interrupt.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
     let mut strategy = chosen.build(0);
-    let limits = |now: Instant| Limits {
+    let limits = |deadline: Option<Instant>| Limits {
         max_solutions: max_solutions.max(1),
         keep_solutions: 0,
-        max_nodes: None,
-        deadline: timeout.and_then(|t| now.checked_add(t)),
+        max_nodes,
+        deadline,
         threads: threads.max(1),
         interrupt: interrupt.clone(),
         ..Limits::default()
     };
+    let by_timeout = || timeout.and_then(|t| Instant::now().checked_add(t));
     let start = || if threads > 1 { Clock::wall() } else { Clock::start() };
+    // Whether `spent` seconds and one more pass of `pass` seconds go beyond the budget.
+    let beyond_budget = |spent: f64, pass: f64| budget.is_some_and(|b| spent + pass > b.as_secs_f64());
     // Per-puzzle latency: the thread's CPU time of each solve (wall time where unavailable),
     // the least over the first pass and up to LATENCY_PASSES - 1 more, so a solve preempted or
     // slowed by a neighbour on a shared machine does not set the maximum.
     let mut times = Vec::with_capacity(puzzles.len());
     let mut timed_out = Vec::with_capacity(puzzles.len());
-    let (mut solved, mut timeouts, mut guesses, mut no_guess) = (0, 0, 0u64, 0);
+    let (mut nodes, mut guesses, mut backtracks) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut solved, mut timeouts, mut node_limited, mut no_guess) = (0, 0, 0, 0);
+    let mut over_budget = false;
+    // The time of a solve cut by the budget or an interrupt: not part of the throughput.
+    let mut uncounted = 0.0;
     let first = start();
     for p in puzzles {
         if interrupted() {
             break;
         }
+        // The budget's end as a deadline: CPU time runs no faster than the clock, so the solve
+        // is cut no later than when the budget is spent (sooner on a busy machine).
+        let left = budget.map(|b| b.as_secs_f64() - first.seconds());
+        if left.is_some_and(|left| left <= 0.0) {
+            over_budget = true;
+            break;
+        }
+        let by_budget = left.and_then(|left| Instant::now().checked_add(Duration::try_from_secs_f64(left).ok()?));
+        let timeout_at = by_timeout();
+        let budget_first = by_budget.is_some_and(|b| timeout_at.is_none_or(|t| b < t));
         let t0 = start();
-        let outcome = strategy.solve(p, &limits(Instant::now()), &mut NullSink);
-        times.push(t0.seconds());
+        let outcome = strategy.solve(p, &limits(if budget_first { by_budget } else { timeout_at }), &mut NullSink);
+        let took = t0.seconds();
         let mut stopped = false;
         match outcome.status {
             Status::Complete | Status::Stopped(StopReason::SolutionLimit) => {
@@ -162,54 +223,71 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow
                     no_guess += 1;
                 }
             }
+            Status::Stopped(StopReason::Deadline) if budget_first => {
+                over_budget = true; // cut by the budget, not by the timeout: not timed
+                uncounted = took;
+                break;
+            }
             Status::Stopped(StopReason::Deadline) => {
                 timeouts += 1;
                 stopped = true;
             }
+            Status::Stopped(StopReason::NodeLimit) => {
+                node_limited += 1;
+                stopped = true;
+            }
             Status::Stopped(StopReason::Interrupted) => {
-                times.pop();
+                uncounted = took;
                 break;
             }
             Status::Stopped(_) => stopped = true,
         }
+        times.push(took);
         timed_out.push(stopped);
-        guesses += outcome.stats.guesses;
+        nodes.push(outcome.stats.nodes);
+        guesses.push(outcome.stats.guesses);
+        backtracks.push(outcome.stats.backtracks);
     }
     let partial = times.len() < puzzles.len();
     let puzzles = &puzzles[..times.len()];
-    let mut cpu = first.seconds();
+    let cpu = (first.seconds() - uncounted).max(0.0);
+    let mut spent = cpu;
     if min_seconds > 0.0 && !partial {
-        let spent = start();
+        let clock = start();
         for _ in 1..LATENCY_PASSES {
-            if spent.seconds() + cpu > min_seconds / 2.0 {
+            if clock.seconds() + cpu > min_seconds / 2.0 || beyond_budget(spent + clock.seconds(), cpu) {
                 break;
             }
             for (i, p) in puzzles.iter().enumerate() {
                 if timed_out[i] {
-                    continue; // a timeout's time is the timeout: not worth repeating
+                    continue; // a stopped puzzle's time is its limit: not worth repeating
                 }
                 let t0 = start();
-                std::hint::black_box(strategy.solve(p, &limits(Instant::now()), &mut NullSink).count);
+                std::hint::black_box(strategy.solve(p, &limits(by_timeout()), &mut NullSink).count);
                 if interrupted() {
                     break; // cut short: its time is not a latency
                 }
                 times[i] = times[i].min(t0.seconds());
             }
         }
+        spent += clock.seconds();
     }
-    let mut done = puzzles.len();
+    // Throughput: the timed passes when there are any, else the first pass.
+    let (mut done, mut rate_cpu) = (puzzles.len(), cpu);
     if min_seconds > 0.0 && !puzzles.is_empty() && !partial {
         let clock = start();
-        done = 0;
-        loop {
+        let mut passes = 0;
+        while !beyond_budget(spent + clock.seconds(), cpu) {
             for p in puzzles {
-                std::hint::black_box(strategy.solve(p, &limits(Instant::now()), &mut NullSink).count);
+                std::hint::black_box(strategy.solve(p, &limits(by_timeout()), &mut NullSink).count);
             }
-            done += puzzles.len();
-            cpu = clock.seconds();
-            if cpu >= min_seconds || interrupted() {
+            passes += 1;
+            if clock.seconds() >= min_seconds || interrupted() {
                 break;
             }
+        }
+        if passes > 0 {
+            (done, rate_cpu) = (passes * puzzles.len(), clock.seconds());
         }
     }
     let times_us: Vec<f64> = times.iter().map(|t| t * 1e6).collect();
@@ -218,21 +296,30 @@ pub fn run(chosen: &Chosen, puzzles: &[Puzzle], settings: &Settings) -> BenchRow
     let us = |d: Option<&f64>| d.map_or(0.0, |d| d * 1e6);
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize);
     let count = puzzles.len().max(1) as f64;
+    let mean = |counts: &[u64]| counts.iter().sum::<u64>() as f64 / count;
     BenchRow {
         strategy: chosen.name.to_string(),
         label: chosen.label(0),
+        name: chosen.short_label(),
         puzzles: puzzles.len(),
         solved,
         timeouts,
-        puzzles_per_sec: if cpu > 0.0 { done as f64 / cpu } else { 0.0 },
+        node_limited,
+        puzzles_per_sec: if rate_cpu > 0.0 { done as f64 / rate_cpu } else { 0.0 },
         median_us: us(pct(0.5)),
         p99_us: us(pct(0.99)),
         max_us: us(times.last()),
-        guesses_per_puzzle: guesses as f64 / count,
+        nodes_per_puzzle: mean(&nodes),
+        guesses_per_puzzle: mean(&guesses),
+        backtracks_per_puzzle: mean(&backtracks),
         no_guess_pct: 100.0 * no_guess as f64 / count,
         times_us,
         answered,
+        nodes,
+        guesses,
+        backtracks,
         partial: partial || interrupted(),
+        over_budget,
     }
 }
 
@@ -261,5 +348,48 @@ mod tests {
         assert_eq!((row.puzzles, row.solved, row.timeouts), (2, 2, 0));
         assert!(row.puzzles_per_sec > 0.0);
         assert_eq!(row.no_guess_pct, 50.0, "the full grid needs no guess, the empty one does");
+        assert_eq!(row.name, "fast");
+        assert_eq!((row.nodes.len(), row.guesses.len(), row.backtracks.len()), (2, 2, 2));
+        assert_eq!(row.guesses[1], 0);
+        let mean = row.nodes.iter().sum::<u64>() as f64 / 2.0;
+        assert_eq!(row.nodes_per_puzzle, mean);
+        assert!(!row.partial && !row.over_budget);
+    }
+
+    /// The empty 4×4 grid (many solutions: it branches) and a full one (no search).
+    fn empty_and_full() -> Vec<Puzzle> {
+        let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
+        let mut full = Grid::empty(4);
+        for (cell, v) in [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1].into_iter().enumerate() {
+            full.set(cell, v);
+        }
+        vec![Puzzle::new(model.clone(), Grid::empty(4)).unwrap(), Puzzle::new(model, full).unwrap()]
+    }
+
+    #[test]
+    fn max_nodes_stops_the_same_solves_at_the_same_place_and_counts_them_apart() {
+        let chosen = crate::registry::resolve("dfs").unwrap();
+        let settings = Settings { min_seconds: 0.0, max_nodes: Some(3), ..Settings::default() };
+        let row = run(&chosen, &empty_and_full(), &settings);
+        assert_eq!((row.puzzles, row.solved, row.timeouts, row.node_limited), (2, 1, 0, 1));
+        assert_eq!(row.answered, [false, true]);
+        assert!(!row.partial, "a node limit is a result, not a cut row");
+        let again = run(&chosen, &empty_and_full(), &settings);
+        assert_eq!((&row.nodes, &row.guesses, &row.backtracks), (&again.nodes, &again.guesses, &again.backtracks));
+    }
+
+    #[test]
+    fn a_spent_budget_leaves_the_rest_untimed_and_the_row_partial() {
+        let chosen = crate::registry::resolve("fast(locked: false)").unwrap();
+        let settings = Settings { min_seconds: 0.0, budget: Some(Duration::ZERO), ..Settings::default() };
+        let row = run(&chosen, &empty_and_full(), &settings);
+        assert_eq!((row.puzzles, row.partial, row.over_budget), (0, true, true));
+        assert!(row.times_us.is_empty() && row.nodes.is_empty());
+        assert_eq!(row.name, "fast(locked: false)", "named by what ran");
+        assert_eq!(row.strategy, "fast");
+        // A budget that is not reached changes nothing but the repetitions.
+        let settings = Settings { min_seconds: 0.05, budget: Some(Duration::from_secs(60)), ..Settings::default() };
+        let row = run(&chosen, &empty_and_full(), &settings);
+        assert_eq!((row.puzzles, row.solved, row.partial, row.over_budget), (2, 2, false, false));
     }
 }

@@ -144,11 +144,18 @@ impl Options {
 
     /// The options that differ from their defaults, as `key: value` pairs.
     pub fn changed(&self) -> Vec<String> {
+        self.changed_from(&Options::defaults(self.table))
+    }
+
+    /// The options that differ from `base`'s values (options of the same table), as
+    /// `key: value` pairs in the table's order.
+    pub fn changed_from(&self, base: &Options) -> Vec<String> {
         self.table
             .iter()
             .zip(&self.values)
-            .filter(|(o, v)| o.default != **v)
-            .map(|(o, v)| format!("{}: {v}", o.name))
+            .zip(&base.values)
+            .filter(|((_, v), b)| v != b)
+            .map(|((o, v), _)| format!("{}: {v}", o.name))
             .collect()
     }
 }
@@ -171,6 +178,9 @@ mod tests {
         assert_eq!(o.number("gac_from"), 9);
         assert_eq!(o.label("fast"), "fast(hidden: false, gac_from: 9)");
         assert_eq!(o.changed(), ["hidden: false", "gac_from: 9"]);
+        let mut base = Options::defaults(&TABLE);
+        base.apply("gac_from: 9", "fast").unwrap();
+        assert_eq!(o.changed_from(&base), ["hidden: false"]);
     }
 
     #[test]

@@ -188,6 +188,17 @@ impl Chosen {
         self.options_with(seed).label(self.info.name)
     }
 
+    /// The name it was chosen by, followed by the options that differ from that name's own
+    /// values (a strategy's defaults, or a preset's set): `fast`, `fast(locked: false)`,
+    /// `fast-locked(restarts: true)`. What a bench row is called: two settings of one strategy
+    /// read apart, and a row at the defaults stays short. The seed counts only when written out.
+    pub fn short_label(&self) -> String {
+        let base = find(self.name).map_or_else(|| Options::defaults(self.info.options), |c| c.options);
+        // `--seed` is applied when building (`options_with`), never to `self.options`.
+        let changed = self.options.changed_from(&base);
+        if changed.is_empty() { self.name.to_string() } else { format!("{}({})", self.name, changed.join(", ")) }
+    }
+
     /// What the strategy can do.
     pub fn capabilities(&self) -> Capabilities {
         self.info.capabilities
@@ -496,6 +507,28 @@ mod tests {
         assert!(resolve("nonesuch").unwrap_err().starts_with("unknown strategy \"nonesuch\" (known: auto, "));
         assert!(resolve("fast(hidden: false").unwrap_err().contains("parentheses"));
         assert_eq!(resolve("dfs()").unwrap().label(0), "dfs");
+    }
+
+    #[test]
+    fn short_labels_name_what_differs_from_the_chosen_defaults() {
+        let short = |text: &str| resolve(text).unwrap().short_label();
+        assert_eq!(short("fast"), "fast");
+        assert_eq!(short("fast(locked: false)"), "fast(locked: false)");
+        assert_eq!(short("fast(locked: true)"), "fast", "a default written out changes nothing");
+        assert_eq!(
+            short("fast(gac_from: 1, hidden: false)"),
+            "fast(hidden: false, gac_from: 1)",
+            "in the table's order"
+        );
+        assert_eq!(short("fast-locked"), "fast-locked", "a preset is named by its name");
+        assert_eq!(short("fast-locked(restarts: true)"), "fast-locked(restarts: true)");
+        assert_eq!(short("fast-locked(gac_from: 16)"), "fast-locked(gac_from: 16)", "a preset's value undone");
+        assert_eq!(short("random-stack"), "random-stack", "--seed is not an option written out");
+        assert_eq!(short("random-stack(seed: 7)"), "random-stack(seed: 7)");
+        assert_eq!(short("dfs()"), "dfs");
+        for chosen in all() {
+            assert_eq!(chosen.short_label(), chosen.name, "a registered name at its own values is bare");
+        }
     }
 
     #[test]

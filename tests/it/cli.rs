@@ -370,3 +370,50 @@ fn absurd_limits_are_handled_not_panicked_on() {
     let o = coverlab(&["solve", "--format", "json", "--max-nodes", "0"], "1...............\n");
     assert_eq!(json_lines(&o)[0]["status"], "stopped");
 }
+
+/// `bench --format json` stores each puzzle's nodes, guesses and backtracks: counters that are
+/// the same on every run, `--max-nodes` included, which stops a slow strategy at one place.
+#[test]
+fn bench_stores_the_counters_of_every_puzzle() {
+    let dir = common::scratch("cli", "bench-counters");
+    let puzzles = dir.join("p.txt");
+    // A puzzle dfs settles at once, then one it needs 34 million nodes for.
+    std::fs::write(
+        &puzzles,
+        "53467891267219534819834256785976142342685379171392485696153728428741963534528617.\n\
+         ..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n",
+    )
+    .unwrap();
+    let run = || {
+        let o = coverlab(
+            &["bench", "--strategies", "dfs,fast(locked: false)", "--min-seconds", "0", "--max-nodes", "5000"]
+                .into_iter()
+                .chain(["--format", "json", common::s(&puzzles)])
+                .collect::<Vec<_>>(),
+            "",
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let stored = run();
+    assert_eq!(stored["max_nodes"], 5000);
+    let dfs = &stored["rows"][0];
+    assert_eq!((dfs["name"].as_str(), dfs["strategy"].as_str()), (Some("dfs"), Some("dfs")));
+    assert_eq!(
+        (dfs["solved"].as_u64(), dfs["timeouts"].as_u64(), dfs["node_limited"].as_u64()),
+        (Some(1), Some(0), Some(1))
+    );
+    assert_eq!(dfs["nodes"], serde_json::json!([2, 5000]));
+    assert_eq!(dfs["answered"], serde_json::json!([true, false]));
+    assert_eq!(dfs["nodes_per_puzzle"], 2501.0);
+    let ablation = &stored["rows"][1];
+    assert_eq!(ablation["strategy"], "fast");
+    assert_eq!(ablation["name"], "fast(locked: false)");
+    assert!(ablation["label"].as_str().unwrap().starts_with("fast(hidden: true, locked: false, "));
+    let again = run();
+    for (a, b) in stored["rows"].as_array().unwrap().iter().zip(again["rows"].as_array().unwrap()) {
+        for counter in ["nodes", "guesses", "backtracks", "answered"] {
+            assert_eq!(a[counter], b[counter], "{counter} of {}", a["name"]);
+        }
+    }
+}
