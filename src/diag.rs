@@ -10,6 +10,9 @@
 
 use std::fmt;
 use std::io::{self, BufWriter, Write};
+use std::sync::Mutex;
+
+use indicatif::ProgressBar;
 
 use coverlab_model::text::escape;
 
@@ -22,9 +25,41 @@ pub fn message(args: fmt::Arguments<'_>) {
 pub fn line(text: &str) {
     let mut shown = printable(text);
     shown.push('\n');
-    crate::progress::suspend(|| {
+    let bar = BAR.lock().ok().and_then(|b| b.clone());
+    let write = || {
         let _ = io::stderr().lock().write_all(shown.as_bytes());
-    });
+    };
+    match bar {
+        Some(bar) => bar.suspend(write),
+        None => write(),
+    }
+}
+
+/// The progress bar on screen, if any: messages are written above it.
+static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Says which progress bar is on screen (`None`: none), for messages to go above it
+/// ([`crate::progress`] calls this as it shows and clears its bar).
+pub fn set_bar(bar: Option<ProgressBar>) {
+    if let Ok(mut shown) = BAR.lock() {
+        *shown = bar;
+    }
+}
+
+/// Appends `n` in decimal, without the formatting machinery.
+pub fn push_u64(out: &mut Vec<u8>, n: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[at..]);
 }
 
 /// `text` with the control characters of each of its lines escaped (its line breaks kept).

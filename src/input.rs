@@ -16,7 +16,6 @@ use coverlab_model::{Grid, Model, Puzzle, builtin};
 use serde::{Serialize, Serializer};
 
 use crate::cli::{InputFormatArg, PuzzleInput};
-use crate::progress::Reading;
 
 /// A spec given by name (built-in) or by path (a RON file).
 pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
@@ -83,6 +82,16 @@ impl PuzzleInput {
     }
 }
 
+/// Where the input stands: bytes read of the total, when the total is known (for the progress
+/// bar).
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    /// Bytes read so far from the inputs.
+    pub read: Arc<AtomicU64>,
+    /// The inputs' total size, when every input is a regular file.
+    pub total: Option<u64>,
+}
+
 /// Where a puzzle starts: shown as `file:line` (the name quoted when it needs it, see
 /// [`file_name`]), serialized as the plain `file:line` for scripts.
 #[derive(Debug, Clone)]
@@ -123,7 +132,7 @@ impl Location {
         out.push(b'"');
         out.extend_from_slice(self.input.json.as_bytes());
         out.push(b':');
-        crate::output::push_u64(out, self.line as u64);
+        crate::diag::push_u64(out, self.line as u64);
         out.push(b'"');
     }
 }

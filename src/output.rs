@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::Exit;
 use crate::cli::OutputFormatArg;
+use crate::diag::push_u64;
 use crate::input::Location;
 
 /// How a puzzle ended, as scripts see it.
@@ -286,22 +287,6 @@ fn push_str(out: &mut Vec<u8>, text: &str) {
     } else {
         let _ = serde_json::to_writer(&mut *out, text);
     }
-}
-
-/// Appends `n` in decimal, without the formatting machinery.
-pub fn push_u64(out: &mut Vec<u8>, n: u64) {
-    let mut buf = [0u8; 20];
-    let mut at = buf.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[at..]);
 }
 
 /// Writes `count` in decimal, `+` when it is a lower bound, and a newline: `--count` writes one

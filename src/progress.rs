@@ -7,40 +7,19 @@
 //! Messages written while the bar is up ([`crate::diag`]) go above it.
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use crate::cli::ProgressArg;
+use crate::input::Reading;
 use crate::summary::Summary;
 
 /// A run lasts this long before its bar appears.
 const SHOW_AFTER: Duration = Duration::from_secs(1);
 /// Least time between two updates of the bar's text.
 const UPDATE_EVERY: Duration = Duration::from_millis(100);
-
-/// The bar on screen, if any: [`crate::diag`] writes above it.
-static SHOWN: Mutex<Option<ProgressBar>> = Mutex::new(None);
-
-/// Runs `write` with the bar (if one is up) cleared, then redraws it.
-pub fn suspend<R>(write: impl FnOnce() -> R) -> R {
-    let bar = SHOWN.lock().ok().and_then(|b| b.clone());
-    match bar {
-        Some(bar) => bar.suspend(write),
-        None => write(),
-    }
-}
-
-/// Where the input stands: bytes read of the total, when the total is known.
-#[derive(Debug, Clone, Default)]
-pub struct Reading {
-    /// Bytes read so far from the inputs.
-    pub read: Arc<AtomicU64>,
-    /// The inputs' total size, when every input is a regular file.
-    pub total: Option<u64>,
-}
 
 /// The progress of one run.
 pub struct Progress {
@@ -95,9 +74,7 @@ impl Progress {
                 None => "{elapsed_precise} {spinner} {msg}",
             };
             bar.set_style(ProgressStyle::with_template(style).expect("a valid template").progress_chars("=> "));
-            if let Ok(mut shown) = SHOWN.lock() {
-                *shown = Some(bar.clone());
-            }
+            crate::diag::set_bar(Some(bar.clone()));
             bar
         });
         let secs = (now - self.started).as_secs_f64();
@@ -120,9 +97,7 @@ impl Progress {
     pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
-            if let Ok(mut shown) = SHOWN.lock() {
-                *shown = None;
-            }
+            crate::diag::set_bar(None);
         }
     }
 }

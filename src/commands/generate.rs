@@ -13,8 +13,9 @@ use coverlab_model::{Model, Rule, builtin, text::file_name};
 use serde_json::json;
 
 use crate::cli::{GenerateArgs, OutputFormatArg};
+use crate::input::Reading;
 use crate::input::resolve_spec;
-use crate::progress::{Progress, Reading};
+use crate::progress::Progress;
 use crate::signals::Interrupt;
 use crate::summary::{LogHistogram, Summary};
 use crate::{Exit, diag};

@@ -4,7 +4,6 @@
 //! (`Cell`), and each value appears in each house (`HouseValue`). Secondary items, covered at
 //! most once: each value appears at most once in each at-most-once group (`GroupValue`).
 
-use crate::model::Model;
 use crate::{Cell, Value};
 
 /// An item (a column of the matrix).
@@ -12,9 +11,9 @@ use crate::{Cell, Value};
 pub enum Item {
     /// The cell is filled.
     Cell(Cell),
-    /// The house (an index into [`Model::units`]) holds the value.
+    /// The house (an index into [`Model::units`](crate::Model::units)) holds the value.
     HouseValue(usize, Value),
-    /// The at-most-once group (an index into [`Model::units`]) holds the value at most once.
+    /// The at-most-once group (an index into [`Model::units`](crate::Model::units)) holds the value at most once.
     GroupValue(usize, Value),
 }
 
@@ -33,17 +32,16 @@ pub struct ExactCover {
 }
 
 impl ExactCover {
-    pub(crate) fn build(model: &Model) -> ExactCover {
-        let n = model.size();
-        let cells = model.cells();
-        let units = model.units();
-        let houses = model.houses().len();
+    /// The matrix of an n×n grid with `units` units, the first `houses` of them houses (the rest
+    /// at-most-once groups), `units_of(cell)` the units holding a cell.
+    pub(crate) fn build<'a>(n: usize, houses: usize, units: usize, units_of: impl Fn(Cell) -> &'a [u32]) -> ExactCover {
+        let cells = n * n;
         // Item numbering: cells, then (house, value), then (group, value).
         let mut items: Vec<Item> = (0..cells).map(Item::Cell).collect();
         for u in 0..houses {
             items.extend((1..=n as Value).map(|v| Item::HouseValue(u, v)));
         }
-        for u in houses..units.len() {
+        for u in houses..units {
             items.extend((1..=n as Value).map(|v| Item::GroupValue(u, v)));
         }
         let primary = cells + houses * n;
@@ -53,8 +51,7 @@ impl ExactCover {
         for cell in 0..cells {
             for v in 0..n {
                 option_items.push(cell as u32);
-                let mut unit_items: Vec<u32> = model
-                    .units_of(cell)
+                let mut unit_items: Vec<u32> = units_of(cell)
                     .iter()
                     .map(|&u| {
                         let u = u as usize;

@@ -11,7 +11,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
 
 use crate::constraint::{Constraint, ConstraintKind};
-use crate::model::Unit;
+use crate::unit::Unit;
 use crate::{Cell, cell_name};
 
 /// What an edge of the constraint graph stands for.

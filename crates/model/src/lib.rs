@@ -21,15 +21,17 @@ mod rules;
 pub mod spec;
 mod symbols;
 pub mod text;
+mod unit;
 pub mod validate;
 
 pub use constraint::{Constraint, ConstraintKind, Relation};
 pub use exact_cover::{ExactCover, Item, OptionId};
 pub use grid::{Cell, Grid, Value, cell_name};
-pub use model::{Model, Unit, UnitKind};
+pub use model::Model;
 pub use puzzle::Puzzle;
 pub use spec::{Mark, Rule, Spec, SpecError};
 pub use symbols::{Symbols, SymbolsError};
+pub use unit::{Unit, UnitKind};
 
 /// The largest grid size a spec may declare: candidate sets of a cell fit in one `u64`.
 ///

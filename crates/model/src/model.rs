@@ -6,51 +6,8 @@ use crate::constraint::Constraint;
 use crate::exact_cover::ExactCover;
 use crate::graph::ConstraintGraph;
 use crate::spec::{CellRef, Rule, Spec, SpecError};
+use crate::unit::{Unit, UnitKind};
 use crate::{Cell, Symbols, cell_name};
-
-/// What kind of rule produced a unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum UnitKind {
-    /// A row.
-    Row,
-    /// A column.
-    Column,
-    /// A box of the `Boxes` rule.
-    Box,
-    /// A main diagonal.
-    Diagonal,
-    /// A windoku window.
-    Window,
-    /// A jigsaw region.
-    Region,
-    /// An explicit `House`.
-    House,
-    /// An explicit `AtMostOnce` group.
-    Group,
-    /// A pair of cells a knight's move apart.
-    AntiKnight,
-    /// A pair of cells a king's move apart.
-    AntiKing,
-    /// The "no repeats" part of a killer cage.
-    Cage,
-    /// The "no repeats" part of a renban line.
-    Renban,
-}
-
-/// A set of cells whose values must differ: a house (exactly n cells, every value exactly once)
-/// or an at-most-once group (fewer cells, no value twice).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unit {
-    /// The rule it comes from.
-    pub kind: UnitKind,
-    /// Its name in messages: `row 3`, `box 5`, `region B`, `anti-knight r1c1-r2c3`.
-    pub label: String,
-    /// Its cells, ascending.
-    pub cells: Vec<Cell>,
-    /// True for houses (every value exactly once), false for at-most-once groups.
-    pub exact: bool,
-}
 
 /// A compiled spec: immutable, shared by every puzzle of the family.
 ///
@@ -492,7 +449,9 @@ impl Model {
 
     /// The exact-cover matrix, built on first use.
     pub fn exact_cover(&self) -> &ExactCover {
-        self.exact_cover.get_or_init(|| ExactCover::build(self))
+        self.exact_cover.get_or_init(|| {
+            ExactCover::build(self.size(), self.houses().len(), self.units().len(), |cell| self.units_of(cell))
+        })
     }
 
     /// The grid's regions, for drawing a board: the region of each cell (row-major), numbered

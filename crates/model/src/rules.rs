@@ -9,8 +9,8 @@
 use std::sync::Arc;
 
 use crate::constraint::{Constraint, ConstraintKind, PairTable, Relation, combinations};
-use crate::model::{Unit, UnitKind};
 use crate::spec::{CellRef, Mark, Rule, Spec, SpecError};
+use crate::unit::{Unit, UnitKind};
 use crate::{Cell, cell_name};
 
 /// What the rules beyond houses compile to.

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use crate::model::{Model, UnitKind};
+use crate::model::Model;
 use crate::spec::{CellRef, Mark, Rule, Spec};
+use crate::unit::UnitKind;
 use crate::{Cell, Grid, Symbols, Value, cell_name};
 
 /// Two cells of one unit holding the same value.
