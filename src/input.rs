@@ -26,7 +26,10 @@ pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
     let path = Path::new(arg);
     let shown = file_name(path);
     if !path.exists() {
-        bail!("unknown spec {shown}: not a built-in spec (see `coverlab specs`) and no such file");
+        let names = builtin::names();
+        let question = coverlab_model::text::did_you_mean(arg, names.iter().map(String::as_str))
+            .map_or(String::new(), |q| format!(" ({q})"));
+        bail!("unknown spec {shown}: not a built-in spec{question} (see `coverlab specs`) and no such file");
     }
     let text = read_spec_file(path).with_context(|| format!("cannot read spec file {shown}"))?;
     Ok(Arc::new(Model::from_ron(&text, &shown)?))
