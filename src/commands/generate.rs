@@ -109,8 +109,8 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
         let mut text = format!(
-            "{} puzzles in {:.2} s: {} made, {} not; {:.0} puzzles/s",
-            summary.puzzles,
+            "{} in {:.2} s: {} made, {} not; {:.0} puzzles/s",
+            coverlab_model::text::count(summary.puzzles, "puzzle"),
             secs,
             summary.solved,
             summary.unsolvable,
@@ -138,7 +138,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
         diag::line(&text);
     }
     if let Some(signal) = interrupt.signal() {
-        diag!("interrupted: {} puzzles written", summary.puzzles);
+        diag!("interrupted: {} written", coverlab_model::text::count(summary.puzzles, "puzzle"));
         return Ok(Exit::Signal(signal));
     }
     Ok(exit)
@@ -291,7 +291,7 @@ fn explain(failure: &Failure, generator: &Generator) -> (String, Exit) {
         Failure::Unreached { attempts, fewest, levels } => {
             let mut goal = Vec::new();
             if let Target::Clues(k) = request.target {
-                goal.push(format!("{k} givens"));
+                goal.push(coverlab_model::text::count(k, "given"));
             }
             if let Some(level) = request.difficulty {
                 goal.push(format!("level {}", level.name()));

@@ -1,6 +1,7 @@
 //! `coverlab rate`: a difficulty per puzzle on the `propagation` scale
 //! (`crates/generate/src/rate.rs` defines it).
 
+use coverlab_model::text::count;
 use anyhow::Result;
 use coverlab_engine::Limits;
 use coverlab_generate::{Level, Rater, Scale, Unrated};
@@ -74,7 +75,7 @@ pub fn run(args: RateArgs) -> Result<Exit> {
 /// The levels' shares and the scores' quantiles, for `--stats`.
 fn distribution(per_level: &[Vec<f64>; 4], summary: &Summary) -> String {
     let rated: usize = per_level.iter().map(Vec::len).sum();
-    let mut text = format!("{} puzzles: {rated} rated", summary.puzzles);
+    let mut text = format!("{}: {rated} rated", count(summary.puzzles, "puzzle"));
     if summary.puzzles > rated as u64 {
         text.push_str(&format!(", {} not", summary.puzzles - rated as u64));
     }
