@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use coverlab_engine::{Limits, StopReason};
+use coverlab_engine::Limits;
 use coverlab_formats::{OutputFormat, write, write_boxed};
 use coverlab_generate::{Failure, FillError, Generated, Generator, Layout, Level, Request, Target, Worker};
 use coverlab_model::{Model, Rule, builtin, text::file_name};
@@ -281,11 +281,7 @@ fn explain(failure: &Failure, generator: &Generator) -> (String, Exit) {
             ("no full grid found within the search budget (the spec may have none)".into(), Exit::NoSolution)
         }
         Failure::Stopped(reason) | Failure::Fill(FillError::Stopped(reason)) => {
-            let why = match reason {
-                StopReason::Deadline => "stopped by --timeout".to_string(),
-                StopReason::Interrupted => "interrupted".to_string(),
-                other => format!("stopped ({})", other.name()),
-            };
+            let why = crate::output::stopped_words(*reason).to_string();
             (why, Exit::NoSolution)
         }
         Failure::Unreached { attempts, fewest, levels } => {

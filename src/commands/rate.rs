@@ -135,7 +135,7 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
             return failed(Exit::NoSolution, "unsolvable".into(), message);
         }
         Err(Unrated::Stopped(reason)) => {
-            let message = format!("{}: stopped ({}) before a rating", item.location, reason.name());
+            let message = format!("{}: {} before a rating", item.location, crate::output::stopped_words(reason));
             return failed(Exit::NoSolution, "stopped".into(), message);
         }
     };
