@@ -160,7 +160,13 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
         }
         match args.format {
             BenchFormat::Markdown => {
-                writeln!(out, "## {} ({}, counting to {})\n", file_name(file), count(puzzles.len(), "puzzle"), args.limit)?;
+                writeln!(
+                    out,
+                    "## {} ({}, counting to {})\n",
+                    file_name(file),
+                    count(puzzles.len(), "puzzle"),
+                    args.limit
+                )?;
                 writeln!(out, "{}", markdown(&rows, args.baseline.as_deref(), stored.is_some(), args.noise))?;
             }
             BenchFormat::Csv => {

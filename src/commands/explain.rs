@@ -140,10 +140,14 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
             Exit::Ok,
             format!("stuck after {}: no technique applies; the rest needs a guess", count(e.steps.len(), "step")),
         ),
-        Ending::StepLimit => ("step-limit", Exit::Ok, format!("stopped after {} (--max-steps)", count(e.steps.len(), "step"))),
-        Ending::Contradiction(c) => {
-            ("contradiction", Exit::NoSolution, format!("no solution: {} (after {})", c.message, count(e.steps.len(), "step")))
+        Ending::StepLimit => {
+            ("step-limit", Exit::Ok, format!("stopped after {} (--max-steps)", count(e.steps.len(), "step")))
         }
+        Ending::Contradiction(c) => (
+            "contradiction",
+            Exit::NoSolution,
+            format!("no solution: {} (after {})", c.message, count(e.steps.len(), "step")),
+        ),
     };
     if json {
         let steps: Vec<Value> = e.steps.iter().map(|s| step_json(s, model, symbols)).collect();

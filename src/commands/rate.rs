@@ -1,10 +1,10 @@
 //! `coverlab rate`: a difficulty per puzzle on the `propagation` scale
 //! (`crates/generate/src/rate.rs` defines it).
 
-use coverlab_model::text::count;
 use anyhow::Result;
 use coverlab_engine::Limits;
 use coverlab_generate::{Level, Rater, Scale, Unrated};
+use coverlab_model::text::count;
 use serde_json::json;
 
 use crate::cli::{RateArgs, RateFormatArg};

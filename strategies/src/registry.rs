@@ -484,7 +484,9 @@ mod tests {
         assert_eq!(resolve("random-stack").unwrap().label(3), "random-stack(seed: 3)");
         assert!(resolve("fast(hidden: maybe)").unwrap_err().contains("true or false"));
         assert!(resolve("nonesuch").unwrap_err().starts_with("unknown strategy \"nonesuch\" (known: auto, "));
-        assert!(resolve("singels").unwrap_err().starts_with("unknown strategy \"singels\": did you mean singles? (known: "));
+        assert!(
+            resolve("singels").unwrap_err().starts_with("unknown strategy \"singels\": did you mean singles? (known: ")
+        );
         assert!(resolve("fast(hidden: false").unwrap_err().contains("parentheses"));
         assert_eq!(resolve("dfs()").unwrap().label(0), "dfs");
     }

@@ -214,7 +214,10 @@ impl Replayer {
         if self.final_count.is_none() && !self.cut {
             return Err(ReplayError {
                 index: self.index,
-                message: format!("the trace ends after {} without a stop event (is it truncated?)", coverlab_model::text::count(self.index, "event")),
+                message: format!(
+                    "the trace ends after {} without a stop event (is it truncated?)",
+                    coverlab_model::text::count(self.index, "event")
+                ),
             });
         }
         Ok(Replayed {
@@ -441,7 +444,11 @@ impl Replayer {
             }
             TraceEvent::Stop { count, .. } => {
                 if count != self.count {
-                    return Err(fail(format!("stop reports {}, the trace shows {}", coverlab_model::text::count(count, "solution"), self.count)));
+                    return Err(fail(format!(
+                        "stop reports {}, the trace shows {}",
+                        coverlab_model::text::count(count, "solution"),
+                        self.count
+                    )));
                 }
                 self.final_count = Some(count);
             }

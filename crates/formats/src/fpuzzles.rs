@@ -345,7 +345,11 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<GridCells, String> {
         let row =
             row.as_array().ok_or_else(|| format!("row {} of the grid is {}, expected a list", r + 1, shown(row)))?;
         if row.len() != n {
-            return Err(format!("row {} of the grid has {}, expected {n}", r + 1, coverlab_model::text::count(row.len(), "cell")));
+            return Err(format!(
+                "row {} of the grid has {}, expected {n}",
+                r + 1,
+                coverlab_model::text::count(row.len(), "cell")
+            ));
         }
         for (c, x) in row.iter().enumerate() {
             let at = format!("r{}c{}: ", r + 1, c + 1);

@@ -441,6 +441,13 @@ impl Model {
         &self.units
     }
 
+    /// The constraint graph in Graphviz DOT, the boxes (or jigsaw regions) as clusters: what
+    /// `coverlab graph` writes.
+    pub fn to_dot(&self) -> String {
+        let regions = self.houses().iter().filter(|u| matches!(u.kind, UnitKind::Box | UnitKind::Region));
+        self.graph().to_dot(self.name(), self.size(), regions.map(|u| (u.label.as_str(), u.cells.as_slice())))
+    }
+
     /// The houses (each value exactly once).
     pub fn houses(&self) -> &[Unit] {
         &self.units[..self.houses]
@@ -562,14 +569,21 @@ fn distinct_cells(
 
 fn regions(map: &[String], n: usize, err: &ErrFn<'_>) -> Result<Vec<Unit>, SpecError> {
     if map.len() != n {
-        return Err(err(format!("the region map has {}, expected {n}", crate::text::count(map.len(), "row")), Some("Regions".into())));
+        return Err(err(
+            format!("the region map has {}, expected {n}", crate::text::count(map.len(), "row")),
+            Some("Regions".into()),
+        ));
     }
     let mut by_letter: Vec<(char, Vec<Cell>)> = Vec::new();
     for (r, row) in map.iter().enumerate() {
         let letters: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
         if letters.len() != n {
             return Err(err(
-                format!("row {} of the region map has {}, expected {n}", r + 1, crate::text::count(letters.len(), "cell")),
+                format!(
+                    "row {} of the region map has {}, expected {n}",
+                    r + 1,
+                    crate::text::count(letters.len(), "cell")
+                ),
                 Some(format!("\"{row}\"")),
             ));
         }

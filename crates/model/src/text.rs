@@ -191,7 +191,10 @@ mod tests {
         assert_eq!(did_you_mean("singels", strategies).as_deref(), Some("did you mean singles?"));
         assert_eq!(did_you_mean("fats", strategies).as_deref(), Some("did you mean fast?"));
         assert_eq!(did_you_mean("nonesuch", strategies), None);
-        assert_eq!(did_you_mean("x-sudoku", ["x-sudoku-9x9", "windoku-9x9"]).as_deref(), Some("did you mean x-sudoku-9x9?"));
+        assert_eq!(
+            did_you_mean("x-sudoku", ["x-sudoku-9x9", "windoku-9x9"]).as_deref(),
+            Some("did you mean x-sudoku-9x9?")
+        );
     }
 
     #[test]
