@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,6 +17,10 @@ use serde::{Serialize, Serializer};
 
 use crate::cli::{InputFormatArg, PuzzleInput};
 use crate::progress::Reading;
+
+/// Said on stderr before puzzles are read from a terminal, which would otherwise wait in silence.
+pub const TERMINAL_PROMPT: &str =
+    "reading puzzles from the terminal: paste them, then Ctrl-D (or name a puzzle file: coverlab solve FILE)";
 
 /// A spec given by name (built-in) or by path (a RON file).
 pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
@@ -257,7 +261,8 @@ impl Puzzles {
             .iter()
             .map(|f| std::fs::metadata(f).ok().filter(|m| m.is_file() && f.as_os_str() != "-").map(|m| m.len()))
             .collect();
-        let reading = Reading { read: Arc::default(), total: sizes.map(|s| s.iter().sum()) };
+        let terminal = files.iter().any(|f| f.as_os_str() == "-") && std::io::stdin().is_terminal();
+        let reading = Reading { read: Arc::default(), total: sizes.map(|s| s.iter().sum()), terminal };
         Puzzles {
             reading,
             files: files.into_iter(),
@@ -277,6 +282,7 @@ impl Puzzles {
     pub fn from_text(text: &str, spec: Option<Arc<Model>>) -> Puzzles {
         let mut puzzles = Puzzles::open(&[], None, spec);
         puzzles.files = Vec::new().into_iter();
+        puzzles.reading.terminal = false;
         let name = InputName::new("<argument>".into(), "<argument>".into());
         let input: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
         let reader = Reader::new(input, &name.shown, None, puzzles.spec.as_deref());
@@ -338,6 +344,9 @@ impl Puzzles {
         let path = self.files.next()?;
         let (name, input): (InputName, Box<dyn BufRead + Send>) = if path.as_os_str() == "-" {
             let name = InputName::new("<stdin>".into(), "<stdin>".into());
+            if self.reading.terminal {
+                crate::diag!("{TERMINAL_PROMPT}");
+            }
             (name, Box::new(BufReader::new(std::io::stdin())))
         } else if let Some(text) = path.to_str().filter(|t| is_inline_puzzle(t) && !path.exists()) {
             // A puzzle pasted as the argument itself (see `is_inline_puzzle`).

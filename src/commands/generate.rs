@@ -65,7 +65,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     let interrupt = Interrupt::install();
     let done = Arc::new(AtomicU64::new(0));
     let mut progress =
-        Progress::new(args.progress.mode(), Reading { read: done.clone(), total: Some(args.count) }, "puzzles");
+        Progress::new(args.progress.mode(), Reading { read: done.clone(), total: Some(args.count), terminal: false }, "puzzles");
     let mut summary = Summary::default();
     let mut times = LogHistogram::default();
     let mut clues = LogHistogram::default();
