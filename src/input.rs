@@ -206,6 +206,31 @@ pub struct Puzzles {
     /// Whether clashing givens make a puzzle invalid here, as it is read (see
     /// [`Puzzles::defer_given_checks`]).
     check_givens: bool,
+    /// A puzzle read with the default classic spec had fewer than n²/5 givens (16 or fewer at
+    /// 9×9, where a unique classic puzzle needs 17: most likely a killer or another variant read
+    /// without the `--spec` holding its constraints), and the note saying so was written (once).
+    few_givens_noted: bool,
+}
+
+/// The note for a puzzle with too few givens for the classic spec it was read with: what to do, and the built-in specs of that size with
+/// constraints beyond houses (cages, arrows, …), the likely candidates.
+fn few_givens_note(location: &Location, n: usize) -> String {
+    let candidates: Vec<&str> = builtin::FILES
+        .iter()
+        .filter(|(name, _)| {
+            builtin::load(name).and_then(Result::ok).is_some_and(|m| m.size() == n && !m.constraints().is_empty())
+        })
+        .map(|(name, _)| *name)
+        .collect();
+    let likely = match candidates.as_slice() {
+        [] => String::new(),
+        names => format!("; built-in specs of {n}×{n} with constraints beyond houses: {}", names.join(", ")),
+    };
+    format!(
+        "{location}: this puzzle has few or no givens (fewer than n²/5), so as a classic sudoku it has many \
+         solutions: it probably needs a spec with constraints, given with --spec NAME|FILE (see `coverlab \
+         specs`){likely}"
+    )
 }
 
 /// A file counting the bytes read from it.
@@ -274,6 +299,7 @@ impl Puzzles {
             next_index: 0,
             scratch: Scratch::default(),
             check_givens: true,
+            few_givens_noted: false,
         }
     }
 
@@ -432,7 +458,17 @@ impl Iterator for Puzzles {
                 Err(e) => Err(e.located(&location.input.shown)),
                 Ok(mut parsed) => match parsed.spec.take() {
                     Some(spec) => self.own_model(*spec),
-                    None => self.model_for(parsed.size),
+                    None => {
+                        let model = self.model_for(parsed.size);
+                        let classic = self.spec.is_none();
+                        model.inspect(|m| {
+                            let givens = parsed.values.iter().filter(|&&v| v != 0).count();
+                            if classic && !self.few_givens_noted && m.size() == parsed.size && givens * 5 < m.cells() {
+                                self.few_givens_noted = true;
+                                crate::diag!("{}", few_givens_note(&location, m.size()));
+                            }
+                        })
+                    }
                 }
                 .map_err(|e| format!("{location}: {e}"))
                 .and_then(|model| {
