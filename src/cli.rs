@@ -23,14 +23,18 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve every puzzle of the inputs, one result per puzzle, in input order.
-    #[command(after_help = "Examples:\n  coverlab solve examples/puzzles/classic-9x9.txt\n  coverlab solve --format boxed --spec killer-9x9-example examples/puzzles/killer-9x9.txt")]
+    #[command(
+        after_help = "Examples:\n  coverlab solve examples/puzzles/classic-9x9.txt\n  coverlab solve --format boxed --spec killer-9x9-example examples/puzzles/killer-9x9.txt"
+    )]
     Solve(SolveArgs),
     /// Count the solutions of every puzzle (the same as `solve --count`).
     #[command(after_help = "Examples:\n  coverlab count --max-solutions 2 examples/puzzles/classic-9x9.txt")]
     Count(SolveArgs),
     /// Make unique puzzles for any spec: random full grids, givens removed under a uniqueness
     /// check, with a symmetry, a clue target or a difficulty; random jigsaw layouts too.
-    #[command(after_help = "Examples:\n  coverlab generate -n 5 --symmetry rot180 --difficulty hard --format boxed\n  coverlab generate --spec jigsaw --size 8 --format json")]
+    #[command(
+        after_help = "Examples:\n  coverlab generate -n 5 --symmetry rot180 --difficulty hard --format boxed\n  coverlab generate --spec jigsaw --size 8 --format json"
+    )]
     Generate(GenerateArgs),
     /// Rate every puzzle of the inputs: a difficulty level and score from the propagation it
     /// needs (naked singles, hidden singles, locked candidates) and the guesses beyond it.
@@ -43,24 +47,34 @@ pub enum Command {
     Explain(ExplainArgs),
     /// The next step of every puzzle (a partly filled grid: your progress as givens), in words;
     /// `--nudge` says only which technique to look for, and where.
-    #[command(after_help = "Examples:\n  coverlab hint examples/puzzles/classic-9x9.txt\n  coverlab hint --nudge examples/puzzles/classic-9x9.txt")]
+    #[command(
+        after_help = "Examples:\n  coverlab hint examples/puzzles/classic-9x9.txt\n  coverlab hint --nudge examples/puzzles/classic-9x9.txt"
+    )]
     Hint(HintArgs),
     /// Time strategies on puzzle files and print a markdown table per file.
-    #[command(after_help = "Examples:\n  coverlab bench --strategies fast,singles --min-seconds 0.2 tests/data/9x9/magictour_top1465_first50.txt")]
+    #[command(
+        after_help = "Examples:\n  coverlab bench --strategies fast,singles --min-seconds 0.2 tests/data/9x9/magictour_top1465_first50.txt"
+    )]
     Bench(BenchArgs),
     /// Check puzzle files (format, givens) or a spec file, without solving; with `--spec` and no
     /// files, only the spec is checked.
-    #[command(after_help = "Examples:\n  coverlab check examples/puzzles/classic-9x9.txt\n  coverlab check --spec killer-9x9-example")]
+    #[command(
+        after_help = "Examples:\n  coverlab check examples/puzzles/classic-9x9.txt\n  coverlab check --spec killer-9x9-example"
+    )]
     Check(CheckArgs),
     /// Write a spec's constraint graph (a node per cell, an edge per shared unit) as DOT.
     #[command(after_help = "Examples:\n  coverlab graph --spec jigsaw-9x9 -o jigsaw.dot")]
     Graph(GraphArgs),
     /// Replay a JSON-lines trace on its puzzles and check every step.
-    #[command(after_help = "Examples:\n  coverlab solve --trace trace.jsonl examples/puzzles/classic-9x9.txt\n  coverlab replay --trace trace.jsonl examples/puzzles/classic-9x9.txt")]
+    #[command(
+        after_help = "Examples:\n  coverlab solve --trace trace.jsonl examples/puzzles/classic-9x9.txt\n  coverlab replay --trace trace.jsonl examples/puzzles/classic-9x9.txt"
+    )]
     Replay(ReplayArgs),
     /// Compare two strategies (or two traces) on one puzzle: counts side by side, the first
     /// step where they part, and a diff of their traces.
-    #[command(after_help = "Examples:\n  coverlab compare tests/data/9x9/magictour_top1465_first50.txt --strategy fast --strategy singles")]
+    #[command(
+        after_help = "Examples:\n  coverlab compare tests/data/9x9/magictour_top1465_first50.txt --strategy fast --strategy singles"
+    )]
     Compare(CompareArgs),
     /// List the built-in specs.
     #[command(after_help = "Examples:\n  coverlab specs\n  coverlab specs --format json")]

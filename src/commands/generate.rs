@@ -64,8 +64,11 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     let generator = Generator::new(request);
     let interrupt = Interrupt::install();
     let done = Arc::new(AtomicU64::new(0));
-    let mut progress =
-        Progress::new(args.progress.mode(), Reading { read: done.clone(), total: Some(args.count), terminal: false }, "puzzles");
+    let mut progress = Progress::new(
+        args.progress.mode(),
+        Reading { read: done.clone(), total: Some(args.count), terminal: false },
+        "puzzles",
+    );
     let mut summary = Summary::default();
     let mut times = LogHistogram::default();
     let mut clues = LogHistogram::default();
