@@ -23,37 +23,64 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve every puzzle of the inputs, one result per puzzle, in input order.
+    #[command(
+        after_help = "Examples:\n  coverlab solve examples/puzzles/classic-9x9.txt\n  coverlab solve --format boxed --spec killer-9x9-example examples/puzzles/killer-9x9.txt"
+    )]
     Solve(SolveArgs),
     /// Count the solutions of every puzzle (the same as `solve --count`).
+    #[command(after_help = "Examples:\n  coverlab count --max-solutions 2 examples/puzzles/classic-9x9.txt")]
     Count(SolveArgs),
     /// Make unique puzzles for any spec: random full grids, givens removed under a uniqueness
     /// check, with a symmetry, a clue target or a difficulty; random jigsaw layouts too.
+    #[command(
+        after_help = "Examples:\n  coverlab generate -n 5 --symmetry rot180 --difficulty hard --format boxed\n  coverlab generate --spec jigsaw --size 8 --format json"
+    )]
     Generate(GenerateArgs),
     /// Rate every puzzle of the inputs: a difficulty level and score from the propagation it
     /// needs (naked singles, hidden singles, locked candidates) and the guesses beyond it.
+    #[command(after_help = "Examples:\n  coverlab rate --stats tests/data/9x9/magictour_top1465_first50.txt")]
     Rate(RateArgs),
     /// Solve every puzzle the way a person does, step by step in words: singles, locked
     /// candidates, the constraints' own reasoning (cage combinations, innies and outies),
     /// subsets and fish, until solved or a guess is needed.
+    #[command(after_help = "Examples:\n  coverlab explain examples/puzzles/classic-9x9.txt")]
     Explain(ExplainArgs),
     /// The next step of every puzzle (a partly filled grid: your progress as givens), in words;
     /// `--nudge` says only which technique to look for, and where.
+    #[command(
+        after_help = "Examples:\n  coverlab hint examples/puzzles/classic-9x9.txt\n  coverlab hint --nudge examples/puzzles/classic-9x9.txt"
+    )]
     Hint(HintArgs),
     /// Time strategies on puzzle files and print a markdown table per file.
+    #[command(
+        after_help = "Examples:\n  coverlab bench --strategies fast,singles --min-seconds 0.2 tests/data/9x9/magictour_top1465_first50.txt"
+    )]
     Bench(BenchArgs),
     /// Check puzzle files (format, givens) or a spec file, without solving; with `--spec` and no
     /// files, only the spec is checked.
+    #[command(
+        after_help = "Examples:\n  coverlab check examples/puzzles/classic-9x9.txt\n  coverlab check --spec killer-9x9-example"
+    )]
     Check(CheckArgs),
     /// Write a spec's constraint graph (a node per cell, an edge per shared unit) as DOT.
+    #[command(after_help = "Examples:\n  coverlab graph --spec jigsaw-9x9 -o jigsaw.dot")]
     Graph(GraphArgs),
     /// Replay a JSON-lines trace on its puzzles and check every step.
+    #[command(
+        after_help = "Examples:\n  coverlab solve --trace trace.jsonl examples/puzzles/classic-9x9.txt\n  coverlab replay --trace trace.jsonl examples/puzzles/classic-9x9.txt"
+    )]
     Replay(ReplayArgs),
     /// Compare two strategies (or two traces) on one puzzle: counts side by side, the first
     /// step where they part, and a diff of their traces.
+    #[command(
+        after_help = "Examples:\n  coverlab compare tests/data/9x9/magictour_top1465_first50.txt --strategy fast --strategy singles"
+    )]
     Compare(CompareArgs),
     /// List the built-in specs.
+    #[command(after_help = "Examples:\n  coverlab specs\n  coverlab specs --format json")]
     Specs(ListArgs),
     /// List the registered strategies.
+    #[command(after_help = "Examples:\n  coverlab strategies")]
     Strategies(ListArgs),
 }
 
@@ -592,6 +619,20 @@ mod tests {
         assert!(parse_bytes("12X").is_err());
         assert!(parse_bytes("99999999999999999999G").is_err());
         assert!(parse_bytes("").is_err());
+    }
+
+    /// Every subcommand's help ends with examples, each a coverlab command whose files ship in
+    /// the repository (tests/it/readme.rs runs the README's; these read the same files).
+    #[test]
+    fn every_subcommand_help_has_examples_with_shipped_files() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for sub in Cli::command().get_subcommands() {
+            let help = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(help.starts_with("Examples:\n  coverlab "), "{}: {help:?}", sub.get_name());
+            for word in help.split_whitespace().filter(|w| w.starts_with("examples/") || w.starts_with("tests/")) {
+                assert!(root.join(word).is_file(), "{}: {word} ships in the repository", sub.get_name());
+            }
+        }
     }
 
     #[test]

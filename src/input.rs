@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,6 +17,10 @@ use serde::{Serialize, Serializer};
 
 use crate::cli::{InputFormatArg, PuzzleInput};
 
+/// Said on stderr before puzzles are read from a terminal, which would otherwise wait in silence.
+pub const TERMINAL_PROMPT: &str =
+    "reading puzzles from the terminal: paste them, then Ctrl-D (or name a puzzle file: coverlab solve FILE)";
+
 /// A spec given by name (built-in) or by path (a RON file).
 pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
     if let Some(loaded) = builtin::load(arg) {
@@ -25,7 +29,10 @@ pub fn resolve_spec(arg: &str) -> Result<Arc<Model>> {
     let path = Path::new(arg);
     let shown = file_name(path);
     if !path.exists() {
-        bail!("unknown spec {shown}: not a built-in spec (see `coverlab specs`) and no such file");
+        let names = builtin::names();
+        let question = coverlab_model::text::did_you_mean(arg, names.iter().map(String::as_str))
+            .map_or(String::new(), |q| format!(" ({q})"));
+        bail!("unknown spec {shown}: not a built-in spec{question} (see `coverlab specs`) and no such file");
     }
     let text = read_spec_file(path).with_context(|| format!("cannot read spec file {shown}"))?;
     Ok(Arc::new(Model::from_ron(&text, &shown)?))
@@ -90,6 +97,8 @@ pub struct Reading {
     pub read: Arc<AtomicU64>,
     /// The inputs' total size, when every input is a regular file.
     pub total: Option<u64>,
+    /// Standard input is read and is a terminal: no bar, which would draw over what is typed.
+    pub terminal: bool,
 }
 
 /// Where a puzzle starts: shown as `file:line` (the name quoted when it needs it, see
@@ -208,6 +217,31 @@ pub struct Puzzles {
     /// Whether clashing givens make a puzzle invalid here, as it is read (see
     /// [`Puzzles::defer_given_checks`]).
     check_givens: bool,
+    /// A puzzle read with the default classic spec had fewer than n²/5 givens (16 or fewer at
+    /// 9×9, where a unique classic puzzle needs 17: most likely a killer or another variant read
+    /// without the `--spec` holding its constraints), and the note saying so was written (once).
+    few_givens_noted: bool,
+}
+
+/// The note for a puzzle with too few givens for the classic spec it was read with: what to do, and the built-in specs of that size with
+/// constraints beyond houses (cages, arrows, …), the likely candidates.
+fn few_givens_note(location: &Location, n: usize) -> String {
+    let candidates: Vec<&str> = builtin::FILES
+        .iter()
+        .filter(|(name, _)| {
+            builtin::load(name).and_then(Result::ok).is_some_and(|m| m.size() == n && !m.constraints().is_empty())
+        })
+        .map(|(name, _)| *name)
+        .collect();
+    let likely = match candidates.as_slice() {
+        [] => String::new(),
+        names => format!("; built-in specs of {n}×{n} with constraints beyond houses: {}", names.join(", ")),
+    };
+    format!(
+        "{location}: this puzzle has few or no givens (fewer than n²/5), so as a classic sudoku it has many \
+         solutions: it probably needs a spec with constraints, given with --spec NAME|FILE (see `coverlab \
+         specs`){likely}"
+    )
 }
 
 /// A file counting the bytes read from it.
@@ -263,7 +297,8 @@ impl Puzzles {
             .iter()
             .map(|f| std::fs::metadata(f).ok().filter(|m| m.is_file() && f.as_os_str() != "-").map(|m| m.len()))
             .collect();
-        let reading = Reading { read: Arc::default(), total: sizes.map(|s| s.iter().sum()) };
+        let terminal = files.iter().any(|f| f.as_os_str() == "-") && std::io::stdin().is_terminal();
+        let reading = Reading { read: Arc::default(), total: sizes.map(|s| s.iter().sum()), terminal };
         Puzzles {
             reading,
             files: files.into_iter(),
@@ -275,6 +310,7 @@ impl Puzzles {
             next_index: 0,
             scratch: Scratch::default(),
             check_givens: true,
+            few_givens_noted: false,
         }
     }
 
@@ -283,6 +319,7 @@ impl Puzzles {
     pub fn from_text(text: &str, spec: Option<Arc<Model>>) -> Puzzles {
         let mut puzzles = Puzzles::open(&[], None, spec);
         puzzles.files = Vec::new().into_iter();
+        puzzles.reading.terminal = false;
         let name = InputName::new("<argument>".into(), "<argument>".into());
         let input: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
         let reader = Reader::new(input, &name.shown, None, puzzles.spec.as_deref());
@@ -344,6 +381,9 @@ impl Puzzles {
         let path = self.files.next()?;
         let (name, input): (InputName, Box<dyn BufRead + Send>) = if path.as_os_str() == "-" {
             let name = InputName::new("<stdin>".into(), "<stdin>".into());
+            if self.reading.terminal {
+                crate::diag!("{TERMINAL_PROMPT}");
+            }
             (name, Box::new(BufReader::new(std::io::stdin())))
         } else if let Some(text) = path.to_str().filter(|t| is_inline_puzzle(t) && !path.exists()) {
             // A puzzle pasted as the argument itself (see `is_inline_puzzle`).
@@ -429,7 +469,17 @@ impl Iterator for Puzzles {
                 Err(e) => Err(e.located(&location.input.shown)),
                 Ok(mut parsed) => match parsed.spec.take() {
                     Some(spec) => self.own_model(*spec),
-                    None => self.model_for(parsed.size),
+                    None => {
+                        let model = self.model_for(parsed.size);
+                        let classic = self.spec.is_none();
+                        model.inspect(|m| {
+                            let givens = parsed.values.iter().filter(|&&v| v != 0).count();
+                            if classic && !self.few_givens_noted && m.size() == parsed.size && givens * 5 < m.cells() {
+                                self.few_givens_noted = true;
+                                crate::diag!("{}", few_givens_note(&location, m.size()));
+                            }
+                        })
+                    }
                 }
                 .map_err(|e| format!("{location}: {e}"))
                 .and_then(|model| {

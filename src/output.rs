@@ -233,7 +233,7 @@ impl PuzzleResult {
         };
         if self.grids.is_empty() {
             let what = match self.status {
-                PuzzleStatus::Stopped => format!("stopped ({})", self.stopped.map_or("limit", StopReason::name)),
+                PuzzleStatus::Stopped => self.stopped.map_or("stopped at a limit", stopped_words).to_string(),
                 _ => "no solution".into(),
             };
             return writeln!(out, "# {}: {what}", self.index);
@@ -269,6 +269,19 @@ impl PuzzleResult {
 }
 
 /// Appends `,"key":`.
+/// Why a search stopped, in plain words for people (`stopped at the node limit (--max-nodes)`);
+/// JSON records and traces keep the kebab-case [`StopReason::name`].
+pub fn stopped_words(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::SolutionLimit => "stopped at the solution limit (--max-solutions)",
+        StopReason::NodeLimit => "stopped at the node limit (--max-nodes)",
+        StopReason::Deadline => "stopped by --timeout",
+        StopReason::SinkRequested => "stopped by its trace",
+        StopReason::Interrupted => "interrupted",
+        _ => "stopped early",
+    }
+}
+
 fn push_key(out: &mut Vec<u8>, key: &str) {
     out.extend_from_slice(b",\"");
     out.extend_from_slice(key.as_bytes());

@@ -6,6 +6,7 @@
 //! - [`solved_within`]: one curve per strategy of the puzzles solved within t (the cumulative
 //!   "cactus" plot solver papers compare with), on a log time axis.
 
+use coverlab_model::text::count;
 use plotters::prelude::*;
 
 use crate::summary::Summary;
@@ -83,7 +84,7 @@ pub fn solve_times(summary: &Summary, inputs: &str, strategy: &str) -> String {
     let drawn = (|| -> Result<(), Box<dyn std::error::Error>> {
         let root = SVGBackend::with_string(&mut svg, (1100, 460)).into_drawing_area();
         root.fill(&WHITE)?;
-        let title = format!("{inputs}: {} puzzles, strategy {strategy}", summary.puzzles);
+        let title = format!("{inputs}: {}, strategy {strategy}", count(summary.puzzles, "puzzle"));
         let root = root.titled(&title, ("sans-serif", 20))?;
         let (left, right) = root.split_horizontally(550);
         // Times in microseconds (the histogram holds nanoseconds), each bin at its middle.

@@ -38,6 +38,7 @@ impl Progress {
     pub fn new(mode: ProgressArg, reading: Reading, noun: &'static str) -> Progress {
         let wanted = match mode {
             ProgressArg::Never => false,
+            _ if reading.terminal => false,
             ProgressArg::Always => true,
             ProgressArg::Auto => io::stderr().is_terminal() && std::env::var_os("TERM").is_none_or(|t| t != "dumb"),
         };
@@ -164,6 +165,14 @@ impl TermLike for PlainStderr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_bar_while_a_terminal_is_read() {
+        let terminal = Reading { terminal: true, ..Reading::default() };
+        assert!(!Progress::new(ProgressArg::Always, terminal.clone(), "puzzles").wanted);
+        assert!(!Progress::new(ProgressArg::Auto, terminal, "puzzles").wanted);
+        assert!(Progress::new(ProgressArg::Always, Reading::default(), "puzzles").wanted);
+    }
 
     #[test]
     fn thousands_are_grouped() {

@@ -3,6 +3,7 @@
 //! few percent), plus the slowest puzzles. Read by `--stats` (a few lines on stderr),
 //! `--summary FILE` (one JSON object) and `--plot FILE.svg`.
 
+use coverlab_model::text::count;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -224,8 +225,8 @@ impl Summary {
     pub fn human(&self, wall: Duration) -> String {
         let secs = wall.as_secs_f64();
         let mut out = format!(
-            "{} puzzles in {}: {} solved, {} unsolvable, {} stopped, {} invalid",
-            self.puzzles,
+            "{} in {}: {} solved, {} unsolvable, {} stopped, {} invalid",
+            count(self.puzzles, "puzzle"),
             seconds(secs),
             self.solved,
             self.unsolvable,
@@ -233,13 +234,13 @@ impl Summary {
             self.invalid
         );
         if self.unreadable_inputs > 0 {
-            out.push_str(&format!(", {} inputs unreadable", self.unreadable_inputs));
+            out.push_str(&format!(", {} unreadable", count(self.unreadable_inputs, "input")));
         }
         out.push_str(&format!(
-            "\n{:.0} puzzles/s; {} nodes, {} guesses ({:.1} guesses per puzzle)",
+            "\n{:.0} puzzles/s; {}, {} ({:.1} guesses per puzzle)",
             self.puzzles as f64 / secs.max(1e-9),
-            self.nodes,
-            self.guesses,
+            count(self.nodes, "node"),
+            count(self.guesses, "guess"),
             self.guess_counts.mean()
         ));
         if !self.times.is_empty() {

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use coverlab_model::Puzzle;
-use coverlab_model::text::file_name;
+use coverlab_model::text::{count, file_name};
 use coverlab_strategies::bench::{self, BenchRow, Settings};
 use coverlab_strategies::registry::{self, Chosen};
 use serde::{Deserialize, Serialize};
@@ -185,13 +185,19 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
                     (row_name(r).to_string(), solved.collect())
                 })
                 .collect();
-            let title = format!("{}: {} puzzles, counting to {}", file_name(file), puzzles.len(), args.limit);
+            let title = format!("{}: {}, counting to {}", file_name(file), count(puzzles.len(), "puzzle"), args.limit);
             let svg = crate::plot::solved_within(&series, puzzles.len(), &title);
             crate::outfile::write(&path, svg)?;
         }
         match args.format {
             BenchFormat::Markdown => {
-                writeln!(out, "## {} ({} puzzles, counting to {})\n", file_name(file), puzzles.len(), args.limit)?;
+                writeln!(
+                    out,
+                    "## {} ({}, counting to {})\n",
+                    file_name(file),
+                    count(puzzles.len(), "puzzle"),
+                    args.limit
+                )?;
                 let columns = Columns {
                     baseline: baseline.as_deref(),
                     compared: stored.is_some(),
@@ -262,7 +268,7 @@ fn read(file: &Path, spec: Option<&std::sync::Arc<coverlab_model::Model>>, max: 
     let mut bad = false;
     while let Some(item) = reader.next_item(&mut notes) {
         if puzzles.len() >= max {
-            diag!("{}: timing its first {max} puzzles only (--max-puzzles)", file_name(file));
+            diag!("{}: timing its first {} only (--max-puzzles)", file_name(file), count(max, "puzzle"));
             break;
         }
         match item.puzzle {
@@ -330,9 +336,9 @@ fn read_stored(path: &Path, args: &BenchArgs, names: &[String]) -> Result<Stored
         .with_context(|| format!("{shown} is not a run stored with `coverlab bench --format json`"))?;
     if run.limit != args.limit {
         bail!(
-            "--compare {shown}: that run counted to {} solutions per puzzle and this one to {} (--limit): \
+            "--compare {shown}: that run counted to {} per puzzle and this one to {} (--limit): \
              their times measure different work",
-            run.limit,
+            count(run.limit, "solution"),
             args.limit
         );
     }

@@ -1,5 +1,6 @@
 //! `coverlab check`: read puzzles (or a spec) and report every problem, without solving.
 
+use coverlab_model::text::count;
 use std::io::Write;
 
 use anyhow::{Context, Result};
@@ -22,10 +23,10 @@ fn holds(model: &coverlab_model::Model) -> String {
         counts.iter().map(|(k, c)| if *c == 1 { k.to_string() } else { format!("{c} {k}") }).collect();
     let n = model.size();
     format!(
-        "{n}×{n} {}, rules: {}; {} constraints beyond houses",
+        "{n}×{n} {}, rules: {}; {} beyond houses",
         model.name(),
         rules.join(", "),
-        model.constraints().len()
+        count(model.constraints().len(), "constraint")
     )
 }
 
@@ -143,9 +144,8 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
     out.flush()?;
     let notes = match notes {
         0 => String::new(),
-        1 => "; 1 input unreadable".into(),
-        n => format!("; {n} inputs unreadable"),
+        n => format!("; {} unreadable", count(n, "input")),
     };
-    diag::line(&format!("{} puzzles: {good} well-formed, {bad} invalid{notes}", good + bad));
+    diag::line(&format!("{}: {good} well-formed, {bad} invalid{notes}", count(good + bad, "puzzle")));
     Ok(if bad > 0 || !notes.is_empty() { Exit::Invalid } else { Exit::Ok })
 }

@@ -184,7 +184,11 @@ pub fn report(out: &mut impl Write, puzzle: &Puzzle, sides: [&Side; 2], view: &V
     };
     writeln!(out, "{:<14}{:>20}{:>20}", "ended", ending(a), ending(b))?;
     if a.cut || b.cut {
-        writeln!(out, "(traces are compared over their first {} events: --max-events)", view.max_events)?;
+        writeln!(
+            out,
+            "(traces are compared over their first {}: --max-events)",
+            coverlab_model::text::count(view.max_events, "event")
+        )?;
     }
     writeln!(out)?;
     // The first step where they part, with context in two columns. Steps are written out only
@@ -192,7 +196,11 @@ pub fn report(out: &mut impl Write, puzzle: &Puzzle, sides: [&Side; 2], view: &V
     let parted = (0..la.len().max(lb.len())).find(|&i| la.get(i).map(line) != lb.get(i).map(line));
     let givens = la.iter().take_while(|e| matches!(e, TraceEvent::Place { reason: PlaceReason::Given, .. })).count();
     match parted {
-        None => writeln!(out, "The traces are the same, step for step ({} events after start).", la.len())?,
+        None => writeln!(
+            out,
+            "The traces are the same, step for step ({} after start).",
+            coverlab_model::text::count(la.len(), "event")
+        )?,
         Some(at) => {
             writeln!(
                 out,

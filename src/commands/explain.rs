@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use anyhow::Result;
+use coverlab_model::text::count;
 use coverlab_model::{Model, Puzzle, Symbols};
 use coverlab_techniques::{Board, Ending, Step, Technique, explain, try_next_step};
 use serde_json::{Value, json};
@@ -133,16 +134,20 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
     let e = explain(puzzle, max_steps);
     let (ending, exit, said) = match &e.ending {
-        Ending::Solved => ("solved", Exit::Ok, format!("solved in {} steps", e.steps.len())),
+        Ending::Solved => ("solved", Exit::Ok, format!("solved in {}", count(e.steps.len(), "step"))),
         Ending::Stuck => (
             "stuck",
             Exit::Ok,
-            format!("stuck after {} steps: no technique applies; the rest needs a guess", e.steps.len()),
+            format!("stuck after {}: no technique applies; the rest needs a guess", count(e.steps.len(), "step")),
         ),
-        Ending::StepLimit => ("step-limit", Exit::Ok, format!("stopped after {} steps (--max-steps)", e.steps.len())),
-        Ending::Contradiction(c) => {
-            ("contradiction", Exit::NoSolution, format!("no solution: {} (after {} steps)", c.message, e.steps.len()))
+        Ending::StepLimit => {
+            ("step-limit", Exit::Ok, format!("stopped after {} (--max-steps)", count(e.steps.len(), "step")))
         }
+        Ending::Contradiction(c) => (
+            "contradiction",
+            Exit::NoSolution,
+            format!("no solution: {} (after {})", c.message, count(e.steps.len(), "step")),
+        ),
     };
     if json {
         let steps: Vec<Value> = e.steps.iter().map(|s| step_json(s, model, symbols)).collect();

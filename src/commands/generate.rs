@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use coverlab_engine::{Limits, StopReason};
+use coverlab_engine::Limits;
 use coverlab_formats::{OutputFormat, write, write_boxed};
 use coverlab_generate::{Failure, FillError, Generated, Generator, Layout, Level, Request, Target, Worker};
 use coverlab_model::{Model, Rule, builtin, text::file_name};
@@ -65,8 +65,11 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     let generator = Generator::new(request);
     let interrupt = Interrupt::install();
     let done = Arc::new(AtomicU64::new(0));
-    let mut progress =
-        Progress::new(args.progress.mode(), Reading { read: done.clone(), total: Some(args.count) }, "puzzles");
+    let mut progress = Progress::new(
+        args.progress.mode(),
+        Reading { read: done.clone(), total: Some(args.count), terminal: false },
+        "puzzles",
+    );
     let mut summary = Summary::default();
     let mut times = LogHistogram::default();
     let mut clues = LogHistogram::default();
@@ -110,8 +113,8 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
         let mut text = format!(
-            "{} puzzles in {:.2} s: {} made, {} not; {:.0} puzzles/s",
-            summary.puzzles,
+            "{} in {:.2} s: {} made, {} not; {:.0} puzzles/s",
+            coverlab_model::text::count(summary.puzzles, "puzzle"),
             secs,
             summary.solved,
             summary.unsolvable,
@@ -139,7 +142,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
         diag::line(&text);
     }
     if let Some(signal) = interrupt.signal() {
-        diag!("interrupted: {} puzzles written", summary.puzzles);
+        diag!("interrupted: {} written", coverlab_model::text::count(summary.puzzles, "puzzle"));
         return Ok(Exit::Signal(signal));
     }
     Ok(exit)
@@ -282,17 +285,13 @@ fn explain(failure: &Failure, generator: &Generator) -> (String, Exit) {
             ("no full grid found within the search budget (the spec may have none)".into(), Exit::NoSolution)
         }
         Failure::Stopped(reason) | Failure::Fill(FillError::Stopped(reason)) => {
-            let why = match reason {
-                StopReason::Deadline => "stopped by --timeout".to_string(),
-                StopReason::Interrupted => "interrupted".to_string(),
-                other => format!("stopped ({})", other.name()),
-            };
+            let why = crate::output::stopped_words(*reason).to_string();
             (why, Exit::NoSolution)
         }
         Failure::Unreached { attempts, fewest, levels } => {
             let mut goal = Vec::new();
             if let Target::Clues(k) = request.target {
-                goal.push(format!("{k} givens"));
+                goal.push(coverlab_model::text::count(k, "given"));
             }
             if let Some(level) = request.difficulty {
                 goal.push(format!("level {}", level.name()));

@@ -16,7 +16,7 @@ pub fn run(args: GraphArgs) -> Result<Exit> {
         let spec = coverlab_model::builtin::load(&args.spec).is_none().then_some(std::path::Path::new(&args.spec));
         crate::outfile::check([("--output", path.as_path())], spec)?;
     }
-    let dot = model.graph().to_dot(model.name(), model.size());
+    let dot = model.to_dot();
     match &args.output {
         Some(path) => crate::outfile::write(path, dot)?,
         None => {

@@ -4,6 +4,7 @@
 use anyhow::Result;
 use coverlab_engine::Limits;
 use coverlab_generate::{Level, Rater, Scale, Unrated};
+use coverlab_model::text::count;
 use serde_json::json;
 
 use crate::cli::{RateArgs, RateFormatArg};
@@ -74,7 +75,7 @@ pub fn run(args: RateArgs) -> Result<Exit> {
 /// The levels' shares and the scores' quantiles, for `--stats`.
 fn distribution(per_level: &[Vec<f64>; 4], summary: &Summary) -> String {
     let rated: usize = per_level.iter().map(Vec::len).sum();
-    let mut text = format!("{} puzzles: {rated} rated", summary.puzzles);
+    let mut text = format!("{}: {rated} rated", count(summary.puzzles, "puzzle"));
     if summary.puzzles > rated as u64 {
         text.push_str(&format!(", {} not", summary.puzzles - rated as u64));
     }
@@ -134,7 +135,7 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
             return failed(Exit::NoSolution, "unsolvable".into(), message);
         }
         Err(Unrated::Stopped(reason)) => {
-            let message = format!("{}: stopped ({}) before a rating", item.location, reason.name());
+            let message = format!("{}: {} before a rating", item.location, crate::output::stopped_words(reason));
             return failed(Exit::NoSolution, "stopped".into(), message);
         }
     };

@@ -11,7 +11,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use anyhow::{Context, Result, bail};
 use coverlab_engine::TraceEvent;
 use coverlab_engine::replay::{Replayed, Replayer};
-use coverlab_model::text::file_name;
+use coverlab_model::text::{self, file_name};
 
 use crate::Exit;
 use crate::cli::ReplayArgs;
@@ -50,7 +50,8 @@ impl Verdicts {
             Ok(Replayed { count, max_depth, events, cut, .. }) => {
                 self.ok += 1;
                 let cut = if cut { ", cut by --trace-limit: checked up to the cut" } else { "" };
-                writeln!(self.out, "puzzle {index}: ok ({events} events, {count} solutions, depth {max_depth}{cut})")?;
+                let (events, count) = (text::count(events, "event"), text::count(count, "solution"));
+                writeln!(self.out, "puzzle {index}: ok ({events}, {count}, depth {max_depth}{cut})")?;
             }
             Err(e) => {
                 self.failed += 1;
@@ -220,7 +221,7 @@ pub fn run(args: ReplayArgs) -> Result<Exit> {
     verdicts.out.flush()?;
     let Verdicts { ok, failed, untraced, .. } = verdicts;
     let untraced = if untraced > 0 { format!(", {untraced} not traced") } else { String::new() };
-    diag::line(&format!("{} traces: {ok} ok, {failed} failed{untraced}", ok + failed));
+    diag::line(&format!("{}: {ok} ok, {failed} failed{untraced}", text::count(ok + failed, "trace")));
     Ok(if failed > 0 {
         Exit::NoSolution
     } else if notes > 0 {

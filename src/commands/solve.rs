@@ -417,7 +417,10 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         crate::outfile::write(path, svg)?;
     }
     if let Some(signal) = interrupt.signal() {
-        diag!("interrupted: {} puzzles written; the rest of the input was not read", summary.puzzles);
+        diag!(
+            "interrupted: {} written; the rest of the input was not read",
+            coverlab_model::text::count(summary.puzzles, "puzzle")
+        );
         return Ok(Exit::Signal(signal));
     }
     Ok(report.exit)

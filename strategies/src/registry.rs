@@ -431,7 +431,13 @@ pub fn resolve(text: &str) -> Result<Chosen, String> {
              build with default features to have it"
         ));
     }
-    let mut chosen = find(name).ok_or_else(|| format!("unknown strategy {name:?} (known: {})", names().join(", ")))?;
+    let mut chosen = find(name).ok_or_else(|| {
+        let known = names();
+        match coverlab_model::text::did_you_mean(name, known.iter().copied()) {
+            Some(question) => format!("unknown strategy {name:?}: {question} (known: {})", known.join(", ")),
+            None => format!("unknown strategy {name:?} (known: {})", known.join(", ")),
+        }
+    })?;
     if let Some(inside) = inside {
         chosen.options.apply(inside, chosen.info.name)?;
         chosen.seed_given = inside.split(',').any(|p| p.split_once(':').is_some_and(|(k, _)| k.trim() == "seed"));
@@ -505,6 +511,9 @@ mod tests {
         assert_eq!(resolve("random-stack").unwrap().label(3), "random-stack(seed: 3)");
         assert!(resolve("fast(hidden: maybe)").unwrap_err().contains("true or false"));
         assert!(resolve("nonesuch").unwrap_err().starts_with("unknown strategy \"nonesuch\" (known: auto, "));
+        assert!(
+            resolve("singels").unwrap_err().starts_with("unknown strategy \"singels\": did you mean singles? (known: ")
+        );
         assert!(resolve("fast(hidden: false").unwrap_err().contains("parentheses"));
         assert_eq!(resolve("dfs()").unwrap().label(0), "dfs");
     }

@@ -417,3 +417,39 @@ fn bench_stores_the_counters_of_every_puzzle() {
         }
     }
 }
+
+/// `script` (util-linux) runs a command on a pseudo-terminal, feeding it this test's input and
+/// then an end of file; `None` when it is not installed.
+fn on_a_terminal(args: &str, input: &str) -> Option<Output> {
+    let probe = Command::new("script").arg("--version").output();
+    if !probe.is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("util-linux")) {
+        eprintln!("skipped: util-linux `script` is not installed, so no pseudo-terminal");
+        return None;
+    }
+    let mut child = Command::new("script")
+        .args(["-qec", &format!("'{}' {args}", env!("CARGO_BIN_EXE_coverlab")), "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    Some(child.wait_with_output().unwrap())
+}
+
+/// Issue 30: `coverlab solve` with no file on a terminal says it reads the terminal, and draws
+/// no progress bar over what is typed; from a pipe it says nothing.
+#[test]
+fn reading_a_terminal_says_so_and_draws_no_bar() {
+    let Some(o) = on_a_terminal("solve --progress always", ".342.....43.....\n") else { return };
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("reading puzzles from the terminal: paste them, then Ctrl-D"), "{shown}");
+    assert!(shown.contains("1342421324313124"), "{shown}");
+    assert!(!shown.contains("(0/s)") && !shown.contains("1 puzzles ("), "no progress bar: {shown}");
+    let o = coverlab(&["solve"], ".342.....43.....\n");
+    assert_eq!(stderr(&o), "", "a pipe is read without a word");
+    let o = coverlab(&["solve", ".342.....43....."], "");
+    assert!(!stderr(&o).contains("terminal"), "{}", stderr(&o));
+}

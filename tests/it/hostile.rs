@@ -177,7 +177,7 @@ fn special_files_are_bounded() {
     assert_eq!(o.status.code(), Some(2));
     let out = text(&o.stdout);
     assert!(out.contains("/dev/zero:1: no end of line within 67108864 bytes: not a puzzle file"), "{out}");
-    assert!(text(&o.stderr).contains("1 puzzles: 0 well-formed, 1 invalid"), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("1 puzzle: 0 well-formed, 1 invalid"), "{}", text(&o.stderr));
     assert!(start.elapsed() < Duration::from_secs(60), "it ends (bounded by the read, not by this clock)");
 }
 

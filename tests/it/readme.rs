@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 
-/// The commands of the README's ```sh blocks that run coverlab.
-fn readme_commands() -> Vec<String> {
+/// The commands of the README's ```sh blocks that run coverlab (`cargo run --release -- ARGS`,
+/// given as `ARGS`), and the `mkdir -p DIR` lines that make their output folder, in order.
+fn readme_commands() -> Vec<Step> {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let mut commands = Vec::new();
     let mut in_sh = false;
@@ -19,17 +20,31 @@ fn readme_commands() -> Vec<String> {
             in_sh = line.trim() == "```sh";
             continue;
         }
-        if in_sh && let Some(rest) = line.trim().strip_prefix("cargo run --release -- ") {
-            commands.push(rest.to_string());
+        if !in_sh {
+            continue;
+        }
+        if let Some(rest) = line.trim().strip_prefix("cargo run --release -- ") {
+            commands.push(Step::Coverlab(rest.to_string()));
+        } else if line.trim().starts_with("mkdir -p ") {
+            commands.push(Step::Shell(line.trim().to_string()));
         }
     }
     commands
 }
 
+/// A line of the README run by the test.
+#[derive(Debug)]
+enum Step {
+    /// coverlab's arguments.
+    Coverlab(String),
+    /// A shell command of its own (`mkdir -p out`).
+    Shell(String),
+}
+
 #[test]
 fn every_readme_command_runs() {
-    let commands = readme_commands();
-    assert!(commands.len() >= 10, "the README's examples were found: {commands:?}");
+    let steps = readme_commands();
+    assert!(steps.len() >= 10, "the README's examples were found: {steps:?}");
     let dir = common::scratch("readme", "commands");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for folder in ["examples", "tests", "specs", "docs"] {
@@ -37,11 +52,15 @@ fn every_readme_command_runs() {
     }
     let binary = env!("CARGO_BIN_EXE_coverlab");
     let mut failures = Vec::new();
-    for command in &commands {
+    for step in &steps {
+        let (command, line) = match step {
+            Step::Coverlab(args) => (args, format!("'{binary}' {args}")),
+            Step::Shell(line) => (line, line.clone()),
+        };
         let start = Instant::now();
         let mut child = Command::new("sh")
             .arg("-c")
-            .arg(format!("'{binary}' {command}"))
+            .arg(line)
             .current_dir(&dir)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -67,6 +86,26 @@ fn every_readme_command_runs() {
         }
     }
     assert!(failures.is_empty(), "README commands that fail:\n{}", failures.join("\n"));
+    // Every file the examples write is in `out/` (git ignores it), none in the clone's root.
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !["examples", "tests", "specs", "docs", "out"].contains(&name.as_str()))
+        .collect();
+    left.sort();
+    assert!(left.is_empty(), "README examples leave files outside out/: {left:?}");
+    let ignore = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore")).unwrap();
+    assert!(ignore.lines().any(|l| l.trim() == "/out/"), ".gitignore ignores out/");
+}
+
+#[test]
+fn install_lines_pin_the_lock_file() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let installs: Vec<&str> = readme.lines().filter(|l| l.contains("cargo install")).collect();
+    assert!(installs.iter().any(|l| l.contains("--path .")), "the README says how to install coverlab");
+    for line in installs {
+        assert!(line.contains("cargo install --locked"), "an install without --locked: {line}");
+    }
 }
 
 #[test]

@@ -214,7 +214,10 @@ impl Replayer {
         if self.final_count.is_none() && !self.cut {
             return Err(ReplayError {
                 index: self.index,
-                message: format!("the trace ends after {} events without a stop event (is it truncated?)", self.index),
+                message: format!(
+                    "the trace ends after {} without a stop event (is it truncated?)",
+                    coverlab_model::text::count(self.index, "event")
+                ),
             });
         }
         Ok(Replayed {
@@ -252,8 +255,10 @@ impl Replayer {
                 TraceEvent::Start { spec, size, givens: g, .. } => {
                     if spec != model.name() || *size != n || *g != given_count {
                         return Err(fail(format!(
-                            "start names {spec} size {size} with {g} givens, but the puzzle is {} size {n} with {given_count} givens",
-                            model.name()
+                            "start names {spec} size {size} with {}, but the puzzle is {} size {n} with {}",
+                            coverlab_model::text::count(*g, "given"),
+                            model.name(),
+                            coverlab_model::text::count(given_count, "given")
                         )));
                     }
                     Ok(())
@@ -439,7 +444,11 @@ impl Replayer {
             }
             TraceEvent::Stop { count, .. } => {
                 if count != self.count {
-                    return Err(fail(format!("stop reports {count} solutions, the trace shows {}", self.count)));
+                    return Err(fail(format!(
+                        "stop reports {}, the trace shows {}",
+                        coverlab_model::text::count(count, "solution"),
+                        self.count
+                    )));
                 }
                 self.final_count = Some(count);
             }

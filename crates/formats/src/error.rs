@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use coverlab_model::text::escape;
+use coverlab_model::text::{count, escape};
 
 /// Input text as a message shows it.
 fn shown(text: &str) -> Cow<'_, str> {
@@ -101,7 +101,7 @@ pub enum FormatError {
         column: usize,
     },
     /// A `line` puzzle has a number of cells that is not n² for any size with a spec.
-    #[error("line {line}: the puzzle has {cells} cells, expected {expected} ({})", shown(.spec))]
+    #[error("line {line}: the puzzle has {}, expected {expected} ({})", count(*.cells, "cell"), shown(.spec))]
     WrongLength {
         /// The line.
         line: usize,
@@ -113,7 +113,7 @@ pub enum FormatError {
         spec: String,
     },
     /// A row of a `grid` or `csv` puzzle has the wrong number of cells.
-    #[error("line {line}: the row has {cells} cells, expected {expected}")]
+    #[error("line {line}: the row has {}, expected {expected}", count(*.cells, "cell"))]
     WrongRowLength {
         /// The line.
         line: usize,

@@ -336,7 +336,7 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<GridCells, String> {
         None => return Err("no \"grid\"".into()),
     };
     if grid.len() != n {
-        return Err(format!("the grid has {} rows, expected {n}", grid.len()));
+        return Err(format!("the grid has {}, expected {n}", coverlab_model::text::count(grid.len(), "row")));
     }
     let top = u32::try_from(n).expect("n is at most 64");
     let mut values = vec![0u8; n * n];
@@ -345,7 +345,11 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<GridCells, String> {
         let row =
             row.as_array().ok_or_else(|| format!("row {} of the grid is {}, expected a list", r + 1, shown(row)))?;
         if row.len() != n {
-            return Err(format!("row {} of the grid has {} cells, expected {n}", r + 1, row.len()));
+            return Err(format!(
+                "row {} of the grid has {}, expected {n}",
+                r + 1,
+                coverlab_model::text::count(row.len(), "cell")
+            ));
         }
         for (c, x) in row.iter().enumerate() {
             let at = format!("r{}c{}: ", r + 1, c + 1);

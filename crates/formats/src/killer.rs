@@ -142,7 +142,10 @@ fn sudocue(t: &str) -> Result<Vec<Cage>, String> {
 fn arrows(t: &str) -> Result<Vec<Cage>, String> {
     let chars: Vec<char> = t.chars().collect();
     if chars.len() != CELLS {
-        return Err(format!("{} characters, expected {CELLS} (a sum or an arrow per cell)", chars.len()));
+        return Err(format!(
+            "{}, expected {CELLS} (a sum or an arrow per cell)",
+            coverlab_model::text::count(chars.len(), "character")
+        ));
     }
     // Where each cell points: itself for a head.
     let mut to = [0usize; CELLS];

@@ -97,40 +97,60 @@ impl ConstraintGraph {
         out
     }
 
-    /// The graph in Graphviz DOT, nodes named `r1c1` and laid out on the grid.
-    pub fn to_dot(&self, name: &str, n: usize) -> String {
+    /// The graph in Graphviz DOT, nodes named `r1c1` and laid out on the grid: one edge per pair
+    /// of linked cells (a pair that shares a unit and a constraint is drawn once, as the
+    /// constraint), and the cells of each of `regions` (boxes or jigsaw regions: `(label,
+    /// cells)`) in a `subgraph cluster_…` of their own, filled with the region's colour.
+    pub fn to_dot<'a>(&self, name: &str, n: usize, regions: impl IntoIterator<Item = (&'a str, &'a [Cell])>) -> String {
+        const FILLS: [&str; 4] = ["#f2f2f2", "#dce9f5", "#f5e6d3", "#e0f0dc"];
         let mut out = String::new();
-        let name = name.replace('\\', "\\\\").replace('"', "\\\"");
+        let quote = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
         let _ =
             writeln!(out, "// Render as a grid with Graphviz: dot -Tsvg FILE.dot > FILE.svg (the graph asks for the");
-        let _ = writeln!(out, "// neato layout, which keeps each cell at its pinned position: column, row).");
-        let _ = writeln!(out, "graph \"{name}\" {{");
+        let _ =
+            writeln!(out, "// neato layout, which keeps each cell at its pinned position: column, row; each box or");
+        let _ = writeln!(out, "// region is a cluster, and its cells share a fill colour).");
+        let _ = writeln!(out, "graph \"{}\" {{", quote(name));
         let _ = writeln!(out, "  graph [layout=neato, splines=true, overlap=true];");
-        let _ = writeln!(out, "  node [shape=box, fontname=monospace];");
-        for c in 0..self.graph.node_count() {
+        let _ = writeln!(out, "  node [shape=box, fontname=monospace, style=filled, fillcolor=white];");
+        let mut clustered = vec![false; self.graph.node_count()];
+        for (k, (label, cells)) in regions.into_iter().enumerate() {
+            let cells: Vec<Cell> = cells.iter().copied().filter(|&c| c < clustered.len() && !clustered[c]).collect();
+            if cells.is_empty() {
+                continue;
+            }
+            let id: String = label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            let _ = writeln!(out, "  subgraph \"cluster_{id}_{k}\" {{");
+            let _ = writeln!(out, "    label=\"{}\";", quote(label));
+            let _ = writeln!(out, "    node [fillcolor=\"{}\"];", FILLS[k % FILLS.len()]);
+            for c in cells {
+                clustered[c] = true;
+                let _ = writeln!(out, "    {} [pos=\"{},{}!\"];", cell_name(c, n), c % n, n - 1 - c / n);
+            }
+            let _ = writeln!(out, "  }}");
+        }
+        for c in (0..self.graph.node_count()).filter(|&c| !clustered[c]) {
             let _ = writeln!(out, "  {} [pos=\"{},{}!\"];", cell_name(c, n), c % n, n - 1 - c / n);
         }
-        let mut edges: Vec<(Edge, usize, usize)> = self
-            .graph
-            .edge_references()
-            .map(|e| (*e.weight(), e.source().index(), e.target().index()))
-            .map(|(w, a, b)| (w, a.min(b), a.max(b)))
-            .collect();
-        edges.sort_unstable();
-        for (w, a, b) in edges {
-            match w {
-                Edge::Unit => {
-                    let _ = writeln!(out, "  {} -- {};", cell_name(a, n), cell_name(b, n));
-                }
-                Edge::Constraint(k) => {
-                    let _ = writeln!(
-                        out,
-                        "  {} -- {} [kind={}, color=red, penwidth=2];",
-                        cell_name(a, n),
-                        cell_name(b, n),
-                        k.name()
-                    );
-                }
+        // One edge per pair: the pair's constraint kinds, if any, else a plain unit edge.
+        let mut pairs: std::collections::BTreeMap<(usize, usize), Vec<ConstraintKind>> = Default::default();
+        for e in self.graph.edge_references() {
+            let (a, b) = (e.source().index(), e.target().index());
+            let kinds = pairs.entry((a.min(b), a.max(b))).or_default();
+            if let Edge::Constraint(k) = *e.weight()
+                && !kinds.contains(&k)
+            {
+                kinds.push(k);
+            }
+        }
+        for ((a, b), mut kinds) in pairs {
+            let (a, b) = (cell_name(a, n), cell_name(b, n));
+            if kinds.is_empty() {
+                let _ = writeln!(out, "  {a} -- {b};");
+            } else {
+                kinds.sort_unstable();
+                let kinds: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+                let _ = writeln!(out, "  {a} -- {b} [kind=\"{}\", color=red, penwidth=2];", kinds.join(","));
             }
         }
         out.push_str("}\n");

@@ -230,7 +230,7 @@ impl Model {
                     let cells = distinct_cells(cells, &what, &to_cell, &err)?;
                     if cells.len() != n {
                         return Err(err(
-                            format!("{what} has {} cells, expected {n}", cells.len()),
+                            format!("{what} has {}, expected {n}", crate::text::count(cells.len(), "cell")),
                             Some(format!("\"{name}\"")),
                         ));
                     }
@@ -241,7 +241,7 @@ impl Model {
                     let cells = distinct_cells(cells, &what, &to_cell, &err)?;
                     if cells.len() < 2 || cells.len() > n {
                         return Err(err(
-                            format!("{what} has {} cells, expected 2 to {n}", cells.len()),
+                            format!("{what} has {}, expected 2 to {n}", crate::text::count(cells.len(), "cell")),
                             Some(format!("\"{name}\"")),
                         ));
                     }
@@ -398,6 +398,13 @@ impl Model {
         &self.units
     }
 
+    /// The constraint graph in Graphviz DOT, the boxes (or jigsaw regions) as clusters: what
+    /// `coverlab graph` writes.
+    pub fn to_dot(&self) -> String {
+        let regions = self.houses().iter().filter(|u| matches!(u.kind, UnitKind::Box | UnitKind::Region));
+        self.graph().to_dot(self.name(), self.size(), regions.map(|u| (u.label.as_str(), u.cells.as_slice())))
+    }
+
     /// The houses (each value exactly once).
     pub fn houses(&self) -> &[Unit] {
         &self.units[..self.houses]
@@ -521,14 +528,21 @@ fn distinct_cells(
 
 fn regions(map: &[String], n: usize, err: &ErrFn<'_>) -> Result<Vec<Unit>, SpecError> {
     if map.len() != n {
-        return Err(err(format!("the region map has {} rows, expected {n}", map.len()), Some("Regions".into())));
+        return Err(err(
+            format!("the region map has {}, expected {n}", crate::text::count(map.len(), "row")),
+            Some("Regions".into()),
+        ));
     }
     let mut by_letter: Vec<(char, Vec<Cell>)> = Vec::new();
     for (r, row) in map.iter().enumerate() {
         let letters: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
         if letters.len() != n {
             return Err(err(
-                format!("row {} of the region map has {} cells, expected {n}", r + 1, letters.len()),
+                format!(
+                    "row {} of the region map has {}, expected {n}",
+                    r + 1,
+                    crate::text::count(letters.len(), "cell")
+                ),
                 Some(format!("\"{row}\"")),
             ));
         }
@@ -543,7 +557,7 @@ fn regions(map: &[String], n: usize, err: &ErrFn<'_>) -> Result<Vec<Unit>, SpecE
     for (letter, cells) in &by_letter {
         if cells.len() != n {
             return Err(err(
-                format!("region '{letter}' has {} cells, expected {n}", cells.len()),
+                format!("region '{letter}' has {}, expected {n}", crate::text::count(cells.len(), "cell")),
                 Some("Regions".into()),
             ));
         }

@@ -74,9 +74,9 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
             if cells.len() < least || cells.len() > most {
                 let bound = if least == most { format!("{least}") } else { format!("{least} to {most}") };
                 return Err(err(format!(
-                    "{} has {} cells; a {noun} has {bound} on a {n}×{n} grid",
+                    "{} has {}; a {noun} has {bound} on a {n}×{n} grid",
                     what(),
-                    cells.len()
+                    crate::text::count(cells.len(), "cell")
                 )));
             }
             Ok(())

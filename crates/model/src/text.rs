@@ -67,9 +67,135 @@ pub fn quote_name(name: &str) -> String {
     format!("'{}'", escape(name).replace('\'', "\\'"))
 }
 
+/// `n` and a noun, singular for one and plural otherwise: `count(1, "puzzle")` is `1 puzzle`,
+/// `count(2, "guess")` is `2 guesses`. Nouns ending in s, x, z, ch or sh take `es`; others `s`.
+///
+/// ```
+/// use coverlab_model::text::count;
+/// assert_eq!(count(1u64, "puzzle"), "1 puzzle");
+/// assert_eq!(count(0usize, "puzzle"), "0 puzzles");
+/// assert_eq!(count(3u32, "guess"), "3 guesses");
+/// ```
+pub fn count(n: impl Number, noun: &str) -> String {
+    format!("{n} {}", plural(n, noun))
+}
+
+/// A whole number [`count`] and [`plural`] take: any unsigned integer type.
+pub trait Number: Copy + std::fmt::Display {
+    /// True for 1, which takes the singular.
+    fn is_one(self) -> bool;
+}
+
+macro_rules! number {
+    ($($t:ty),*) => {$(impl Number for $t { fn is_one(self) -> bool { self == 1 } })*};
+}
+number!(u8, u16, u32, u64, u128, usize);
+
+/// The noun alone, as [`count`] writes it after `n`.
+pub fn plural(n: impl Number, noun: &str) -> Cow<'_, str> {
+    if n.is_one() {
+        return Cow::Borrowed(noun);
+    }
+    let es = ["s", "x", "z", "ch", "sh"].iter().any(|end| noun.ends_with(end));
+    Cow::Owned(format!("{noun}{}", if es { "es" } else { "s" }))
+}
+
+/// The names among `known` closest to `name` (case aside), for a "did you mean" after an
+/// unknown name: those at the least edit distance (a transposition counts as one edit) when it is
+/// within a third of the name's length (at least 1, at most 3); failing that, those that hold
+/// `name` (`killer` → `killer-9x9-example`). At most three.
+///
+/// ```
+/// use coverlab_model::text::closest;
+/// assert_eq!(closest("clasic-9x9", ["classic-4x4", "classic-9x9", "x-9x9"]), ["classic-9x9"]);
+/// assert_eq!(closest("dxl", ["dfs", "dlx"]), ["dlx"]);
+/// assert_eq!(closest("killer", ["classic-9x9", "killer-9x9"]), ["killer-9x9"]);
+/// assert!(closest("zzz", ["classic-9x9"]).is_empty());
+/// ```
+pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let name = name.to_lowercase();
+    let bound = (name.chars().count() / 3).clamp(1, 3);
+    let known: Vec<(usize, bool, &str)> = known
+        .into_iter()
+        .map(|k| {
+            let lower = k.to_lowercase();
+            (edit_distance(&name, &lower), name.len() >= 3 && lower.contains(&name), k)
+        })
+        .collect();
+    let best = known.iter().map(|&(d, _, _)| d).min().filter(|&d| d <= bound);
+    let mut near: Vec<&str> = match best {
+        Some(best) => known.iter().filter(|&&(d, _, _)| d == best).map(|&(_, _, k)| k).collect(),
+        None => known.iter().filter(|&&(_, holds, _)| holds).map(|&(_, _, k)| k).collect(),
+    };
+    near.dedup();
+    near.truncate(3);
+    near
+}
+
+/// [`closest`] as a question, `did you mean classic-9x9?`, when any name is close.
+pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    match closest(name, known).as_slice() {
+        [] => None,
+        [one] => Some(format!("did you mean {one}?")),
+        [rest @ .., last] => Some(format!("did you mean {} or {last}?", rest.join(", "))),
+    }
+}
+
+/// The optimal string alignment distance over characters: insertions, deletions, substitutions
+/// and swaps of two neighbours, one edit each.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // d[i][j]: the distance between a[..i] and b[..j], three rows kept.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let mut d = (last[j - 1] + usize::from(a[i - 1] != b[j - 1])).min(last[j] + 1).min(row[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            row[j] = d;
+        }
+        before = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(1u64, "puzzle"), "1 puzzle");
+        assert_eq!(count(0u64, "step"), "0 steps");
+        assert_eq!(count(2usize, "guess"), "2 guesses");
+        assert_eq!(count(1usize, "guess"), "1 guess");
+        assert_eq!(count(5u32, "box"), "5 boxes");
+        assert_eq!(plural(1u64, "trace"), "trace");
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("dxl", "dlx"), 1);
+        assert_eq!(edit_distance("singels", "singles"), 1);
+        assert_eq!(edit_distance("same", "same"), 0);
+    }
+
+    #[test]
+    fn suggestions_name_the_nearest_names_only() {
+        let strategies = ["auto", "fast", "dlx", "dfs", "mrv", "singles", "singles-copy"];
+        assert_eq!(did_you_mean("singels", strategies).as_deref(), Some("did you mean singles?"));
+        assert_eq!(did_you_mean("fats", strategies).as_deref(), Some("did you mean fast?"));
+        assert_eq!(did_you_mean("nonesuch", strategies), None);
+        assert_eq!(
+            did_you_mean("x-sudoku", ["x-sudoku-9x9", "windoku-9x9"]).as_deref(),
+            Some("did you mean x-sudoku-9x9?")
+        );
+    }
 
     #[test]
     fn every_control_character_is_escaped() {

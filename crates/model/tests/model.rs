@@ -262,7 +262,36 @@ fn constraints_are_in_the_model_and_the_graph_but_not_the_peers() {
     }
     use coverlab_model::ConstraintKind;
     assert_eq!(m.graph().constraint_edges(), vec![(ConstraintKind::Thermometer, 2), (ConstraintKind::WhiteDot, 1)]);
-    assert!(m.graph().to_dot("v", 4).contains("r1c1 -- r2c2 [kind=thermometer"));
+    assert!(m.to_dot().contains("r1c1 -- r2c2 [kind=\"thermometer\""));
+}
+
+/// `coverlab graph`: one edge per pair of cells, and a cluster per box or jigsaw region.
+#[test]
+fn the_dot_graph_draws_each_pair_once_and_clusters_regions() {
+    let edges = |dot: &str| -> Vec<(String, String)> {
+        dot.lines()
+            .filter_map(|l| l.trim().split_once(" -- "))
+            .map(|(a, b)| (a.to_string(), b.split([' ', ';']).next().unwrap().to_string()))
+            .collect()
+    };
+    for name in ["classic-9x9", "jigsaw-9x9", "x-sudoku-9x9", "killer-9x9-example"] {
+        let m = coverlab_model::builtin::load(name).unwrap().unwrap();
+        let dot = m.to_dot();
+        let mut pairs = edges(&dot);
+        let total = pairs.len();
+        pairs.sort();
+        pairs.dedup();
+        assert_eq!(pairs.len(), total, "{name}: a pair of cells drawn twice");
+        assert!(pairs.iter().all(|(a, b)| a != b), "{name}: an edge from a cell to itself");
+        assert!(total >= 810, "{name}: every pair of peers is linked ({total})");
+        assert_eq!(dot.matches("subgraph \"cluster_").count(), 9, "{name}: nine boxes or regions");
+        for c in 0..81 {
+            let node = format!("{} [pos=", coverlab_model::cell_name(c, 9));
+            assert_eq!(dot.matches(&node).count(), 1, "{name}: {node} placed once");
+        }
+    }
+    let killer = coverlab_model::builtin::load("killer-9x9-example").unwrap().unwrap().to_dot();
+    assert!(killer.contains("[kind=\"cage\""), "{killer}");
 }
 
 #[test]
