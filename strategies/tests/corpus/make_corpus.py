@@ -21,13 +21,13 @@ Independence. The expected counts come from this file alone, never from a Rust s
 
 Cross-checks. Before printing, the counter is checked against published facts: 288 4x4 sudokus
 (12 with the first row fixed), and the uniqueness (or, for Serg's set, non-uniqueness) of the
-public puzzles as stated in /work/shared/data/9x9/README.md (checked there with tdoku and the
+public puzzles as stated in ../shared/data/9x9/README.md (checked there with tdoku and the
 Rust `sudoku` crate).
 
-Puzzles. 9x9 puzzles are copied from the public sets in /work/shared/data/9x9 (17_clue,
+Puzzles. 9x9 puzzles are copied from the public sets in ../shared/data/9x9 (17_clue,
 magictour_top1465, forum_hardest_1106, serg_benchmark; line numbers are given in the comments)
 and 16x16 ones from
-/work/shared/data/16x16/gecode_janko_55.txt; they are embedded below so this script needs no data
+../shared/data/16x16/gecode_janko_55.txt; they are embedded below so this script needs no data
 files. Puzzles for the other sizes and for the variants are generated here, deterministically:
 a full grid is found by Algorithm X with options tried in an order shuffled by a fixed-seed
 splitmix64 generator (implemented below, so no dependence on Python's `random`), then clues are
@@ -424,7 +424,7 @@ def unit_cells(spec_name, kind, k):
 
 
 # ---------------------------------------------------------------------------------------------
-# Public puzzles, copied from /work/shared/data (formats and sources: the README files there).
+# Public puzzles, copied from ../shared/data, the public corpora beside the repository (formats and sources: the README files there).
 
 SEVENTEEN = {  # 9x9/17_clue.txt (tdoku puzzles2_17_clue), by line number: unique, 17 clues
     1: ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",

@@ -12,7 +12,7 @@ use coverlab_engine::{Limits, Outcome, Status, StopReason, VecSink};
 use coverlab_model::{Grid, Puzzle, validate};
 use coverlab_strategies::registry;
 
-/// /work/shared/data/25x25/gecode_frisch_18.txt line 17 with extra givens (the snapshot case
+/// ../shared/data/25x25/gecode_frisch_18.txt line 17 with extra givens (the snapshot case
 /// `25x25-frisch-17`): CaDiCaL needs a few hundred conflicts for it.
 const FRISCH_17: &str = "KWMJSPFBXGEIATQOHRYCDLUVNOP.V.KH...Y.N...LS..Q...............P.D.Q.M.X.WSJB.....S.NWD.UFVJ.K.B......QN..B..ML.....ODTVJ.K.IXHV....FB...DGLAI......NE...RB.HV.SPU...JMW..T..C.OG..QC.E..HI....R.S.....WU.AK..I.OJY.F.W....ECG.Q..X......A..W...X...UL.FH.YPTXJ.OWKQ.....G.L.....V..FDE.NLY.R..W.O.SA...VT.GI.R.U..H.X..I.Y...J...B.AS...FBA.M.V.....KHUP..Y..LQ.QY.WGN.UA....C..K..X.PDE....KRX....E.L.Y...OWDHN....OU.....B.MQ..AG..EIX....R.VO..BP.W...JFX.QL.YK.GB.A..U...RV.IFN.DEP.......I...GV..J.X...R...U.....L.SJ.........A.....N.DH.X.KR.......YQU.F..A....ELPFV...WDORH...T..Q.N......U..D.IAG....KN.PHO.V.R..HO......E.XC..D...I.....T";
 

@@ -105,7 +105,7 @@ const CASES: &[Case] = &[
         ".2614598.5..6..31.....9...6.........1.3..642...24.1.65..1827...8453.9.72..7..4...",
         2,
     ),
-    // /work/shared/data/16x16/gecode_janko_55.txt line 14.
+    // ../shared/data/16x16/gecode_janko_55.txt line 14.
     Case {
         max_nodes: Some(100_000),
         show: Show::OutcomeOnly,
@@ -116,7 +116,7 @@ const CASES: &[Case] = &[
             2,
         )
     },
-    // /work/shared/data/25x25/gecode_frisch_18.txt line 17 (Gecode instance 89).
+    // ../shared/data/25x25/gecode_frisch_18.txt line 17 (Gecode instance 89).
     Case {
         max_nodes: Some(20_000),
         show: Show::OutcomeOnly,
