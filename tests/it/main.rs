@@ -10,6 +10,7 @@ mod fpuzzles;
 mod generating;
 mod hostile;
 mod killer_forms;
+mod layout;
 mod readme;
 mod research_variant;
 mod watching;
