@@ -1,6 +1,8 @@
 //! The layout holds no circle of files: within each crate of the workspace, the source files'
 //! `crate::…` and `super::…` paths draw a graph (file → the file it names) without a cycle, so
-//! every crate reads in one direction, from the commands down. A cycle fails with its files and
+//! every crate reads in one direction, from the commands down. A module's own `mod child;` and
+//! its uses of `child::…` are the tree itself, not arrows: a parent dispatching to its children
+//! while they share its helpers is not a circle. A cycle fails with its files and
 //! the paths that tie them. (`cargo test --test it layout` is how anyone checks it.)
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,0 +1,321 @@
+//! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers and
+//! sandwiches, compiled from a spec's rules into one abstraction every strategy uses.
+//!
+//! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
+//! arrow from its circle) and a relation on their values. It offers two operations:
+//!
+//! - [`Constraint::filter`] narrows candidate sets (one `u64` mask per cell, bit `v - 1` for
+//!   value `v`) to the values that still have support: exact tables of the value combinations
+//!   a cage of k cells and sum s allows, a dynamic program over reachable partial sums for sums
+//!   without that table, bounds for sums too large for it, pair tables for dots and whispers,
+//!   windows for renban, bounds passes for thermometers. Filtering is sound (it removes only
+//!   values that no assignment satisfying the constraint uses) and, once every cell has one
+//!   candidate, exact: it fails then exactly when the values break the constraint.
+//! - [`Constraint::holds`] checks a partial assignment with the same code, for plain searches.
+//!
+//! Houses and at-most-once groups stay what they were: units, the fast special case. A cage's
+//! and a renban line's "no repeats" part is an at-most-once group of the model; the constraint
+//! holds only the sum (or the span).
+
+use std::sync::Arc;
+
+use crate::Cell;
+
+mod filters;
+mod masks;
+mod sums;
+#[cfg(test)]
+mod tests;
+
+pub use filters::PairTable;
+use filters::*;
+use masks::*;
+use sums::*;
+pub use sums::{MAX_COMBINATIONS, combinations};
+
+/// The rule a constraint comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ConstraintKind {
+    /// A killer cage with a sum.
+    Cage,
+    /// A thermometer.
+    Thermometer,
+    /// An arrow.
+    Arrow,
+    /// A white Kropki dot.
+    WhiteDot,
+    /// A black Kropki dot.
+    BlackDot,
+    /// An X.
+    X,
+    /// A V.
+    V,
+    /// The negative rule between two unmarked neighbours.
+    Negative,
+    /// An even cell.
+    Even,
+    /// An odd cell.
+    Odd,
+    /// Two orthogonal neighbours of a non-consecutive puzzle.
+    NonConsecutive,
+    /// Two neighbours on a German whispers line.
+    Whisper,
+    /// A renban line.
+    Renban,
+    /// Two cells a palindrome line pairs up.
+    Palindrome,
+    /// A little killer diagonal.
+    LittleKiller,
+    /// A sandwich clue.
+    Sandwich,
+    /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
+    /// of several, not in the cages inside it add up to what those cages leave of the houses'
+    /// total). Implied by the other constraints, it only helps propagation.
+    HouseSum,
+}
+
+impl ConstraintKind {
+    /// Every kind, in a fixed order.
+    pub const ALL: [ConstraintKind; 17] = [
+        ConstraintKind::Cage,
+        ConstraintKind::Thermometer,
+        ConstraintKind::Arrow,
+        ConstraintKind::WhiteDot,
+        ConstraintKind::BlackDot,
+        ConstraintKind::X,
+        ConstraintKind::V,
+        ConstraintKind::Negative,
+        ConstraintKind::Even,
+        ConstraintKind::Odd,
+        ConstraintKind::NonConsecutive,
+        ConstraintKind::Whisper,
+        ConstraintKind::Renban,
+        ConstraintKind::Palindrome,
+        ConstraintKind::LittleKiller,
+        ConstraintKind::Sandwich,
+        ConstraintKind::HouseSum,
+    ];
+
+    /// Its name in messages, `coverlab check` and the graph: kebab-case.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstraintKind::Cage => "cage",
+            ConstraintKind::Thermometer => "thermometer",
+            ConstraintKind::Arrow => "arrow",
+            ConstraintKind::WhiteDot => "white-dot",
+            ConstraintKind::BlackDot => "black-dot",
+            ConstraintKind::X => "x",
+            ConstraintKind::V => "v",
+            ConstraintKind::Negative => "negative",
+            ConstraintKind::Even => "even",
+            ConstraintKind::Odd => "odd",
+            ConstraintKind::NonConsecutive => "non-consecutive",
+            ConstraintKind::Whisper => "whisper",
+            ConstraintKind::Renban => "renban",
+            ConstraintKind::Palindrome => "palindrome",
+            ConstraintKind::LittleKiller => "little-killer",
+            ConstraintKind::Sandwich => "sandwich",
+            ConstraintKind::HouseSum => "house-sum",
+        }
+    }
+}
+
+/// The relation a constraint states on its cells' values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Relation {
+    /// Two cells whose value pair must be in the table (dots, XV, whispers, palindromes, the
+    /// negative and non-consecutive rules).
+    Pair(Arc<PairTable>),
+    /// One cell, whose value must be in the mask (even, odd).
+    Allowed(u64),
+    /// Strictly increasing along the cells (a thermometer).
+    Increasing,
+    /// The values add up to `sum`. With `combinations` (the masks of every set of distinct values
+    /// of that size and sum), the cells are also known to differ (a cage), and filtering uses
+    /// the table; without, a dynamic program over partial sums (sums under 128) or bounds.
+    Sum {
+        /// The total.
+        sum: u32,
+        /// For a cage: every allowed value set, when there are at most [`MAX_COMBINATIONS`].
+        combinations: Option<Arc<[u64]>>,
+    },
+    /// The values add up to `difference` once those of the cells in `negated` (bit i: the i-th
+    /// cell) are subtracted instead of added: innies minus outies. Filtered as the sum of the
+    /// others and of n + 1 − value for the negated cells.
+    SignedSum {
+        /// Σ added − Σ subtracted.
+        difference: i32,
+        /// The subtracted cells, one bit each.
+        negated: u64,
+    },
+    /// The first cell (the circle) holds the sum of the others (the line).
+    Arrow,
+    /// The values are a set of consecutive values (the cells are also known to differ).
+    Consecutive,
+    /// The cells are a whole row or column in order; the values strictly between the cells
+    /// holding 1 and n add up to `sum`.
+    Sandwich {
+        /// The total between 1 and n.
+        sum: u32,
+    },
+}
+
+/// A constraint on some cells' values, beyond "these cells differ".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constraint {
+    /// The rule it comes from.
+    pub kind: ConstraintKind,
+    /// Its name in messages and traces: `cage 12 (sum 10)`, `thermometer 2`, `white dot r1c1-r1c2`.
+    pub label: String,
+    /// Its cells, in the rule's order.
+    pub cells: Vec<Cell>,
+    /// What it states.
+    pub relation: Relation,
+    /// The grid size.
+    n: usize,
+}
+
+impl Constraint {
+    /// A constraint of `kind` on `cells` of an n×n grid.
+    pub fn new(kind: ConstraintKind, label: String, cells: Vec<Cell>, relation: Relation, n: usize) -> Constraint {
+        Constraint { kind, label, cells, relation, n }
+    }
+
+    /// Narrows `domains` (one mask per cell of [`Constraint::cells`], in order; a filled cell's
+    /// mask is its one value) to the values with support. `Err(i)`: no assignment satisfies the
+    /// constraint, and `i` is the position of a cell that lost every value (or the first cell).
+    pub fn filter(&self, domains: &mut [u64]) -> Result<(), usize> {
+        self.filter_required(domains).map(|_| ())
+    }
+
+    /// [`Constraint::filter`], then [`Constraint::required`] of the narrowed domains, in one
+    /// pass where the filter already knows it (a cage's table: the values every combination
+    /// that still fits holds).
+    pub fn filter_required(&self, domains: &mut [u64]) -> Result<u64, usize> {
+        let mut live = u64::MAX;
+        self.filter_tracked(domains, &mut live)
+    }
+
+    /// [`Constraint::filter_required`] for a search that narrows domains as it goes deeper:
+    /// `live` holds one bit per value set of a cage's table (the first 64 sets) that may still
+    /// fit; sets that no longer fit these domains are cleared from it and not tried again under
+    /// narrower ones (simple tabular reduction). Start from `u64::MAX`; other kinds ignore it.
+    pub fn filter_tracked(&self, domains: &mut [u64], live: &mut u64) -> Result<u64, usize> {
+        self.filter_forced(domains, live, 0)
+    }
+
+    /// [`Constraint::filter_tracked`] knowing that the cells hold every value of `must`
+    /// together (a value whose every place in some house lies in these cells): a cage's value
+    /// sets without one of them no longer fit. Other kinds ignore `must`.
+    pub fn filter_forced(&self, domains: &mut [u64], live: &mut u64, must: u64) -> Result<u64, usize> {
+        debug_assert_eq!(domains.len(), self.cells.len());
+        if let Some(i) = domains.iter().position(|&d| d == 0) {
+            return Err(i);
+        }
+        if let Relation::Sum { combinations: Some(table), .. } = &self.relation {
+            return cage(table, domains, live, must);
+        }
+        match &self.relation {
+            Relation::Pair(table) => pair(table, domains),
+            &Relation::Allowed(mask) => {
+                domains[0] &= mask;
+                if domains[0] == 0 { Err(0) } else { Ok(()) }
+            }
+            Relation::Increasing => increasing(domains),
+            Relation::Sum { combinations: Some(_), .. } => unreachable!("filtered above"),
+            &Relation::Sum { sum, combinations: None } => sum_filter(domains, Targets::Exactly(sum)),
+            &Relation::SignedSum { difference, negated } => signed_sum(self.n, difference, negated, domains),
+            Relation::Arrow => arrow(domains),
+            Relation::Consecutive => consecutive(self.n, domains),
+            &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
+        }?;
+        Ok(self.required(domains))
+    }
+
+    /// True unless the values (`values[i]` for the i-th cell, 0 when empty) already break the
+    /// constraint: what a plain search checks at each placement. For a full assignment it is
+    /// exact.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        let all = full(self.n);
+        let mut domains = [0u64; 64];
+        let k = values.len().min(64);
+        for (d, &v) in domains.iter_mut().zip(&values[..k]) {
+            *d = if v == 0 { all } else { bit(u32::from(v)) };
+        }
+        if k < values.len() {
+            // Longer than any line of a grid: check it with a buffer of its own.
+            let mut domains: Vec<u64> = values.iter().map(|&v| if v == 0 { all } else { bit(u32::from(v)) }).collect();
+            return self.filter(&mut domains).is_ok();
+        }
+        self.filter(&mut domains[..k]).is_ok()
+    }
+
+    /// The values every assignment satisfying the constraint within `domains` uses somewhere in
+    /// its cells (a cage of sum 3 on two cells needs 1 and 2; a renban line of 5 on 9×9 needs
+    /// 5): a value that must be in these cells is out of every cell that sees all of its places
+    /// there. Known for cages with a table and renban lines; 0 otherwise. `domains` as for
+    /// [`Constraint::filter`], after it.
+    pub fn required(&self, domains: &[u64]) -> u64 {
+        match &self.relation {
+            Relation::Sum { combinations: Some(table), .. } => {
+                let union = domains.iter().fold(0, |u, &m| u | m);
+                let mut required = u64::MAX;
+                let mut any = false;
+                for &set in table.iter() {
+                    if set & !union == 0 && domains.iter().all(|&m| m & set != 0) && matches_all(domains, set) {
+                        required &= set;
+                        any = true;
+                    }
+                }
+                if any { required } else { 0 }
+            }
+            Relation::Consecutive => {
+                let k = domains.len();
+                if k > self.n {
+                    return 0;
+                }
+                let span = full(k);
+                let mut required = u64::MAX;
+                let mut any = false;
+                for lo in 0..=(self.n - k) {
+                    let w = span << lo;
+                    if domains.iter().all(|&m| m & w != 0) {
+                        required &= w;
+                        any = true;
+                    }
+                }
+                if any { required } else { 0 }
+            }
+            _ => 0,
+        }
+    }
+
+    /// True for a sum with a table of value sets (a cage; a derived sum over cells that see
+    /// each other).
+    pub fn has_table(&self) -> bool {
+        matches!(self.relation, Relation::Sum { combinations: Some(_), .. })
+    }
+
+    /// True when filtering the domains [`Constraint::filter`] just narrowed removes nothing more
+    /// (the filter keeps exactly the values some satisfying assignment uses): pair tables,
+    /// allowed values, and sums filtered by partial sums (totals under 128). A propagator need
+    /// not queue such a constraint again for its own eliminations.
+    pub fn idempotent(&self) -> bool {
+        match &self.relation {
+            Relation::Pair(_) | Relation::Allowed(_) => true,
+            &Relation::Sum { sum, combinations: None } => sum < 128,
+            &Relation::SignedSum { difference, negated } => {
+                let total = i64::from(difference) + (self.n as i64 + 1) * i64::from(negated.count_ones());
+                total < 128
+            }
+            _ => false,
+        }
+    }
+
+    /// The grid size the constraint was built for.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+}

@@ -1,0 +1,309 @@
+//! The constraints' filters against brute force, and their edge cases.
+
+use super::filters::*;
+use super::masks::*;
+use super::sums::*;
+use super::*;
+
+fn c(relation: Relation, cells: usize, n: usize) -> Constraint {
+    Constraint::new(ConstraintKind::Cage, "t".into(), (0..cells).collect(), relation, n)
+}
+
+fn mask(values: &[u32]) -> u64 {
+    values.iter().map(|&v| bit(v)).fold(0, |a, b| a | b)
+}
+
+#[test]
+fn cage_tables_match_a_count() {
+    // 2 cells summing to 3 on 9×9: {1,2} only; 3 cells to 24: {7,8,9}; 2 to 10: four sets.
+    assert_eq!(combinations(9, 2, 3), Some(vec![mask(&[1, 2])]));
+    assert_eq!(combinations(9, 3, 24), Some(vec![mask(&[7, 8, 9])]));
+    assert_eq!(combinations(9, 2, 10).map(|v| v.len()), Some(4));
+    assert_eq!(combinations(9, 9, 45).map(|v| v.len()), Some(1));
+    assert_eq!(combinations(9, 2, 18), Some(vec![]));
+    assert!(combinations(64, 32, 1040).is_none(), "too many to list");
+}
+
+#[test]
+fn a_cage_keeps_only_values_of_feasible_sets() {
+    let table: Arc<[u64]> = combinations(9, 2, 4).unwrap().into();
+    let cage = c(Relation::Sum { sum: 4, combinations: Some(table) }, 2, 9);
+    let mut d = [full(9), full(9)];
+    cage.filter(&mut d).unwrap();
+    assert_eq!(d, [mask(&[1, 3]), mask(&[1, 3])]);
+    let mut d = [mask(&[3, 5]), full(9)];
+    cage.filter(&mut d).unwrap();
+    assert_eq!(d, [mask(&[3]), mask(&[1])]);
+    assert!(cage.holds(&[1, 3]) && !cage.holds(&[2, 2]) && !cage.holds(&[1, 2]) && cage.holds(&[0, 3]));
+    assert!(!cage.holds(&[0, 4]));
+}
+
+/// A small deterministic generator for the brute-force comparisons below.
+fn lcg(state: &mut u64) -> u64 {
+    *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *state >> 33
+}
+
+/// Whether cells `i..` can take distinct values of `set`, none of `used`: by trying each.
+fn brute_matches(d: &[u64], i: usize, set: u64, used: u64) -> bool {
+    i == d.len() || (0..64).any(|v| (d[i] & set & !used) >> v & 1 == 1 && brute_matches(d, i + 1, set, used | 1 << v))
+}
+
+#[test]
+fn matching_agrees_with_trying_every_assignment() {
+    let mut state = 7;
+    for round in 0..20_000 {
+        let k = 1 + round % 6;
+        // Sparse domains over 8 values, so that many sets have no matching.
+        let d: Vec<u64> = (0..k).map(|_| lcg(&mut state) & lcg(&mut state) & 0xff).collect();
+        let set = lcg(&mut state) & 0xff | lcg(&mut state) & 0xff;
+        assert_eq!(matches_all(&d, set), brute_matches(&d, 0, set, 0), "domains {d:x?}, set {set:x}");
+    }
+}
+
+/// The values of each cell used by some assignment within `d` whose total is `sum`.
+fn brute_sum(d: &[u64], sum: u32) -> Vec<u64> {
+    let mut keep = vec![0u64; d.len()];
+    let mut values = vec![0u32; d.len()];
+    fn go(d: &[u64], i: usize, total: u32, sum: u32, values: &mut [u32], keep: &mut [u64]) {
+        if i == d.len() {
+            if total == sum {
+                values.iter().zip(keep.iter_mut()).for_each(|(&v, k)| *k |= bit(v));
+            }
+            return;
+        }
+        for v in 1..=64 {
+            if d[i] & bit(v) != 0 && total + v <= sum {
+                values[i] = v;
+                go(d, i + 1, total + v, sum, values, keep);
+            }
+        }
+    }
+    go(d, 0, 0, sum, &mut values, &mut keep);
+    keep
+}
+
+#[test]
+fn partial_sums_agree_with_trying_every_assignment() {
+    // Totals under 64 take one word per cell, larger ones two; values up to 64 (a 64×64
+    // grid's) must not wrap around in either.
+    let mut state = 11;
+    for round in 0..3_000 {
+        let k = 1 + round % 4;
+        let d: Vec<u64> = (0..k)
+            .map(|_| match round % 3 {
+                0 => lcg(&mut state) & 0x1ff,
+                1 => lcg(&mut state) << 31 | lcg(&mut state),
+                _ => bit(64) | lcg(&mut state) & 0xff,
+            })
+            .map(|m| if m == 0 { bit(64) } else { m })
+            .collect();
+        let sum = 1 + (lcg(&mut state) % 140) as u32;
+        let constraint = c(Relation::Sum { sum, combinations: None }, k, 64);
+        let expected = brute_sum(&d, sum);
+        let mut got = d.clone();
+        let result = constraint.filter(&mut got);
+        if sum < 128 {
+            // Exact.
+            match result {
+                Ok(()) => assert_eq!(got, expected, "domains {d:x?}, sum {sum}"),
+                Err(_) => assert!(expected.contains(&0), "domains {d:x?}, sum {sum}"),
+            }
+        } else if result.is_ok() {
+            // Bounds: sound, keeping every value some assignment uses.
+            assert!(got.iter().zip(&expected).all(|(g, e)| g & e == *e), "domains {d:x?}, sum {sum}");
+        } else {
+            assert!(expected.contains(&0), "domains {d:x?}, sum {sum}");
+        }
+    }
+}
+
+#[test]
+fn idempotent_filters_remove_nothing_when_run_again() {
+    let mut state = 5;
+    let constraints = [
+        c(Relation::Sum { sum: 17, combinations: None }, 4, 9),
+        c(Relation::Sum { sum: 100, combinations: None }, 3, 64),
+        c(Relation::SignedSum { difference: 3, negated: 0b1000 }, 4, 9),
+        c(Relation::SignedSum { difference: -20, negated: 0b110 }, 3, 16),
+        c(Relation::Pair(Arc::new(PairTable::new(9, |a, b| a.abs_diff(b) == 1))), 2, 9),
+    ];
+    for constraint in &constraints {
+        assert!(constraint.idempotent());
+        let all = full(constraint.size());
+        for _ in 0..2_000 {
+            let mut d: Vec<u64> =
+                constraint.cells.iter().map(|_| (lcg(&mut state) | lcg(&mut state) << 31) & all).collect();
+            if constraint.filter(&mut d).is_ok() {
+                let once = d.clone();
+                assert_eq!(constraint.filter(&mut d), Ok(()));
+                assert_eq!(d, once, "{:?}", constraint.relation);
+            }
+        }
+    }
+    let bounds = c(Relation::Sum { sum: 200, combinations: None }, 4, 64);
+    let cage = c(Relation::Sum { sum: 10, combinations: Some(combinations(9, 3, 10).unwrap().into()) }, 3, 9);
+    assert!(!bounds.idempotent() && !cage.idempotent());
+}
+
+#[test]
+fn tracked_cage_sets_give_what_the_whole_table_gives_under_narrowing_domains() {
+    let mut state = 3;
+    for round in 0..2_000 {
+        let k = 2 + round % 5;
+        let sum = (k * (k + 1) / 2) as u32 + (lcg(&mut state) % (k as u64 * (9 - k as u64) + 1)) as u32;
+        let cage = c(Relation::Sum { sum, combinations: Some(combinations(9, k, sum).unwrap().into()) }, k, 9);
+        let mut live = u64::MAX;
+        let mut d = vec![full(9); k];
+        // Narrow one cell at a time, as a search going deeper does.
+        for _ in 0..6 {
+            let i = (lcg(&mut state) % k as u64) as usize;
+            d[i] &= !bit(1 + (lcg(&mut state) % 9) as u32);
+            let (mut whole, mut tracked) = (d.clone(), d.clone());
+            let expected = cage.filter_required(&mut whole);
+            assert_eq!(cage.filter_tracked(&mut tracked, &mut live), expected, "{d:x?}, sum {sum}");
+            if expected.is_err() {
+                break;
+            }
+            assert_eq!(tracked, whole);
+            d = whole;
+        }
+    }
+}
+
+/// The values of each cell used by some assignment of distinct values within `d` adding up
+/// to `sum` and using every value of `must`.
+fn brute_cage(d: &[u64], sum: u32, must: u64) -> Vec<u64> {
+    fn go(
+        d: &[u64],
+        i: usize,
+        (used, total): (u64, u32),
+        (sum, must): (u32, u64),
+        values: &mut [u32],
+        keep: &mut [u64],
+    ) {
+        if i == d.len() {
+            if total == sum && used & must == must {
+                values.iter().zip(keep.iter_mut()).for_each(|(&v, k)| *k |= bit(v));
+            }
+            return;
+        }
+        for v in 1..=9 {
+            if d[i] & bit(v) != 0 && used & bit(v) == 0 {
+                values[i] = v;
+                go(d, i + 1, (used | bit(v), total + v), (sum, must), values, keep);
+            }
+        }
+    }
+    let mut keep = vec![0u64; d.len()];
+    go(d, 0, (0, 0), (sum, must), &mut vec![0; d.len()], &mut keep);
+    keep
+}
+
+#[test]
+fn values_a_cage_must_hold_filter_like_trying_every_assignment() {
+    let mut state = 11;
+    let mut narrowed = 0;
+    for round in 0..3_000 {
+        let k = 2 + round % 4;
+        let sum = (k * (k + 1) / 2) as u32 + (lcg(&mut state) % (k as u64 * (9 - k as u64) + 1)) as u32;
+        let cage = c(Relation::Sum { sum, combinations: Some(combinations(9, k, sum).unwrap().into()) }, k, 9);
+        let mut d: Vec<u64> = (0..k).map(|_| (lcg(&mut state) | lcg(&mut state)) & full(9)).collect();
+        // One or two values the cage must hold.
+        let must = bit(1 + (lcg(&mut state) % 9) as u32)
+            | if round % 3 == 0 { bit(1 + (lcg(&mut state) % 9) as u32) } else { 0 };
+        let expected = brute_cage(&d, sum, must);
+        let without = brute_cage(&d, sum, 0);
+        // The same cage with only the value sets holding `must`, written out by hand.
+        let sets: Vec<u64> = combinations(9, k, sum).unwrap().into_iter().filter(|s| s & must == must).collect();
+        let mut by_hand = d.clone();
+        let hand = if sets.is_empty() {
+            Err(0)
+        } else {
+            c(Relation::Sum { sum, combinations: Some(sets.into()) }, k, 9).filter_required(&mut by_hand)
+        };
+        let mut live = u64::MAX;
+        match cage.filter_forced(&mut d, &mut live, must) {
+            Ok(required) => {
+                // Sound: every value some assignment uses is kept; and the same as the
+                // smaller table.
+                assert!(d.iter().zip(&expected).all(|(&got, &used)| got & used == used), "sum {sum}, must {must:x}");
+                assert_eq!((Ok(required), &d), (hand, &by_hand), "sum {sum}, must {must:x}");
+                assert_eq!(required & must, must);
+            }
+            Err(_) => {
+                assert!(expected.contains(&0), "sum {sum}, must {must:x}: {expected:x?}");
+                assert!(hand.is_err());
+            }
+        }
+        narrowed += usize::from(expected != without);
+    }
+    // The values asked for do narrow: the comparison is not of two unfiltered sets.
+    assert!(narrowed > 300, "{narrowed}");
+}
+
+#[test]
+fn sums_without_a_table_are_exact_under_128_and_bounded_above() {
+    let sum = c(Relation::Sum { sum: 5, combinations: None }, 3, 9);
+    let mut d = [full(9); 3];
+    sum.filter(&mut d).unwrap();
+    assert_eq!(d, [mask(&[1, 2, 3]); 3]);
+    assert!(sum.holds(&[1, 1, 3]) && !sum.holds(&[1, 1, 1]) && !sum.holds(&[3, 3, 0]));
+    let big = c(Relation::Sum { sum: 200, combinations: None }, 4, 64);
+    assert!(big.holds(&[50, 50, 50, 50]) && !big.holds(&[50, 50, 50, 49]) && big.holds(&[64, 64, 0, 0]));
+    assert!(!big.holds(&[1, 1, 1, 0]));
+}
+
+#[test]
+fn signed_sums_subtract_the_negated_cells() {
+    // a + b − c = 12 on 9×9.
+    let diff = c(Relation::SignedSum { difference: 12, negated: 0b100 }, 3, 9);
+    assert!(diff.holds(&[9, 4, 1]) && diff.holds(&[5, 8, 1]) && !diff.holds(&[9, 4, 2]));
+    // b = 12 + c − a ≥ 10 with a ≤ 3 and c ≥ 1: out of reach.
+    let mut d = [mask(&[1, 2, 3]), full(9), full(9)];
+    assert!(diff.filter(&mut d).is_err());
+    // a + b = 12 + c ∈ {13, 14}: a and b at least 4; c keeps both values.
+    let mut d = [full(9), full(9), mask(&[1, 2])];
+    diff.filter(&mut d).unwrap();
+    assert_eq!(d, [mask(&[4, 5, 6, 7, 8, 9]), mask(&[4, 5, 6, 7, 8, 9]), mask(&[1, 2])]);
+    let mut d = [full(9), full(9), mask(&[9])];
+    assert!(diff.filter(&mut d).is_err(), "a + b = 21 is out of reach");
+}
+
+#[test]
+fn thermometers_arrows_renban_and_sandwiches() {
+    let thermo = c(Relation::Increasing, 3, 9);
+    let mut d = [full(9); 3];
+    thermo.filter(&mut d).unwrap();
+    assert_eq!(d, [mask(&[1, 2, 3, 4, 5, 6, 7]), mask(&[2, 3, 4, 5, 6, 7, 8]), mask(&[3, 4, 5, 6, 7, 8, 9])]);
+    assert!(thermo.holds(&[1, 5, 9]) && !thermo.holds(&[2, 2, 0]) && !thermo.holds(&[0, 9, 0]));
+
+    let arrow = c(Relation::Arrow, 3, 9);
+    assert!(arrow.holds(&[7, 3, 4]) && !arrow.holds(&[7, 3, 3]) && !arrow.holds(&[1, 0, 0]));
+    let mut d = [full(9), mask(&[5]), full(9)];
+    arrow.filter(&mut d).unwrap();
+    assert_eq!(d[0], mask(&[6, 7, 8, 9]));
+    assert_eq!(d[2], mask(&[1, 2, 3, 4]));
+
+    let renban = c(Relation::Consecutive, 3, 9);
+    assert!(renban.holds(&[4, 2, 3]) && !renban.holds(&[1, 2, 4]) && renban.holds(&[1, 0, 3]));
+    let mut d = [mask(&[1]), full(9), full(9)];
+    renban.filter(&mut d).unwrap();
+    assert_eq!(d[1], mask(&[1, 2, 3]));
+
+    let sandwich = c(Relation::Sandwich { sum: 5 }, 9, 9);
+    assert!(sandwich.holds(&[2, 1, 3, 2, 9, 4, 5, 6, 7]), "not a house here: values between 1 and 9 sum to 5");
+    assert!(!sandwich.holds(&[2, 1, 3, 4, 9, 5, 6, 7, 8]));
+    assert!(sandwich.holds(&[9, 2, 3, 1, 4, 5, 6, 7, 8]));
+    assert!(c(Relation::Sandwich { sum: 0 }, 9, 9).holds(&[2, 1, 9, 3, 4, 5, 6, 7, 8]));
+}
+
+#[test]
+fn pair_tables() {
+    let white = Arc::new(PairTable::new(9, |a, b| a.abs_diff(b) == 1));
+    let dot = c(Relation::Pair(white), 2, 9);
+    let mut d = [mask(&[5]), full(9)];
+    dot.filter(&mut d).unwrap();
+    assert_eq!(d[1], mask(&[4, 6]));
+    assert!(!dot.holds(&[1, 3]) && dot.holds(&[2, 1]));
+}
