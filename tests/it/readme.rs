@@ -202,7 +202,8 @@ fn check_examples(doc: &Path) -> (Vec<String>, usize) {
             let expected: Vec<&str> = block.lines[start + 1..i].iter().map(String::as_str).collect();
             let first = command.split_whitespace().next().unwrap_or("");
             if first == "cargo" && !command.starts_with("cargo run --release -- ") {
-                failures.push(format!("{}: {command}: a transcript runs coverlab, not other cargo commands", at(start)));
+                failures
+                    .push(format!("{}: {command}: a transcript runs coverlab, not other cargo commands", at(start)));
                 continue;
             }
             ran += 1;
@@ -271,9 +272,13 @@ fn install_lines_pin_the_lock_file() {
     let mut installs = Vec::new();
     for doc in documents() {
         let text = read(&doc);
-        installs.extend(text.lines().filter(|l| l.contains("cargo install")).map(|l| format!("{}: {l}", doc.display())));
+        installs
+            .extend(text.lines().filter(|l| l.contains("cargo install")).map(|l| format!("{}: {l}", doc.display())));
     }
-    assert!(installs.iter().any(|l| l.starts_with("README.md") && l.contains("--path .")), "the README says how to install coverlab");
+    assert!(
+        installs.iter().any(|l| l.starts_with("README.md") && l.contains("--path .")),
+        "the README says how to install coverlab"
+    );
     for line in installs {
         assert!(line.contains("cargo install --locked"), "an install without --locked: {line}");
     }
