@@ -329,7 +329,7 @@ fn traces_are_written_and_replayed() {
 
 #[test]
 fn the_readme_spec_example_has_solutions() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/specs.md")).unwrap();
     let start = readme.find("```ron\n").unwrap() + 7;
     let end = start + readme[start..].find("```").unwrap();
     let dir = common::scratch("cli", "readme-spec");

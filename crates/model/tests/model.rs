@@ -185,8 +185,8 @@ fn every_spec_file_is_built_in() {
 
 #[test]
 fn the_readme_spec_example_compiles() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-    let start = readme.find("```ron\n").expect("the README has a RON example") + 7;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/specs.md")).unwrap();
+    let start = readme.find("```ron\n").expect("docs/specs.md has a RON example") + 7;
     let end = start + readme[start..].find("```").unwrap();
     let m = Model::from_ron(&readme[start..end], "README.md").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(m.size(), 6);
