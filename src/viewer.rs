@@ -2,14 +2,18 @@
 //! style, nothing fetched, opened from a file) that plays a search step by step on a drawn grid,
 //! or two searches side by side.
 //!
-//! The page is the template with its data in place of `/*COVERLAB_DATA*/null`: a JSON object
-//! `{"title", "puzzles": [{"name", "size", "symbols", "givens", "regions", "units",
-//! "constraints", "runs": [{"events", "label", "strategy", "total", "cut"}]}]}`, each event as
-//! `solve --trace` writes it in JSON. It is written as a stream (the template's head, each
-//! puzzle's board, its runs' events as the search emits them, the tail), so writing a page
-//! costs no more memory than writing a JSON trace. `solve --trace FILE --trace-format html`
-//! writes one run per puzzle; `compare --html FILE` one puzzle with two runs.
-//! `src/viewer/check.js` plays a page's traces under node, for maintainers.
+//! The page is the template with its data in place of `<!--COVERLAB_DATA-->`, as data blocks
+//! the browser does not run (`<script type="application/json">` and `type="text/plain"`):
+//! `cl-page` holds `{"title"}`; puzzle k's `cl-p{k}` its board `{"name", "size", "symbols",
+//! "givens", "regions", "units", "constraints"}`; its run j's `cl-p{k}-r{j}` the events, one
+//! JSON object a line as `solve --trace` writes them, and `cl-p{k}-r{j}-end` `{"label",
+//! "strategy", "total", "cut"}`. Events stay text until the page reads them: it draws the board
+//! at once and parses the steps in chunks, so a page of millions of steps opens without freezing.
+//! It is written as a stream (the template's head, each puzzle's board, its runs' events as the
+//! search emits them, the tail), so writing a page costs no more memory than writing a JSON
+//! trace. `solve --trace FILE --trace-format html` writes one run per puzzle; `compare --html
+//! FILE` one puzzle with two runs. `src/viewer/check.js` plays a page under node, for
+//! maintainers and the tests.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -23,7 +27,7 @@ use serde_json::{Value, json};
 const TEMPLATE: &str = include_str!("viewer/viewer.html");
 
 /// What the data replaces in the template (it occurs once).
-const PLACEHOLDER: &str = "/*COVERLAB_DATA*/null";
+const PLACEHOLDER: &str = "<!--COVERLAB_DATA-->";
 
 /// The template before and after the data.
 fn halves() -> (&'static str, &'static str) {
@@ -32,7 +36,7 @@ fn halves() -> (&'static str, &'static str) {
 }
 
 /// `value` as JSON safe inside a `<script>` element: every `<` (only ever inside a string) is
-/// written `\u003c`, so no `</script>` or `<!--` in a label can end the script early.
+/// written `\u003c`, so no `</script>` or `<!--` in a label can end the data block early.
 fn script_json(value: &Value) -> String {
     let text = value.to_string();
     if text.contains('<') { text.replace('<', "\\u003c") } else { text }
@@ -46,47 +50,47 @@ pub struct Page<W: Write> {
     runs: usize,
 }
 
+/// A JSON data block: `<script type="application/json" id="{id}">{value}</script>`.
+fn json_block(out: &mut impl Write, id: &str, value: &Value) -> io::Result<()> {
+    writeln!(out, "<script type=\"application/json\" id=\"{id}\">{}</script>", script_json(value))
+}
+
 impl<W: Write> Page<W> {
     /// Writes the template's head and opens the data of a page titled `title`.
     pub fn start(mut out: W, title: &str) -> io::Result<Page<W>> {
         out.write_all(halves().0.as_bytes())?;
-        write!(out, "{{\"title\":{},\"puzzles\":[", script_json(&Value::from(title)))?;
+        json_block(&mut out, "cl-page", &json!({ "title": title }))?;
         Ok(Page { out, puzzles: 0, runs: 0 })
     }
 
     /// Opens puzzle `name` (its location): the board the viewer draws.
     pub fn puzzle(&mut self, name: &str, puzzle: &Puzzle) -> io::Result<()> {
-        if self.puzzles > 0 {
-            self.out.write_all(b",")?;
-        }
         self.puzzles += 1;
         self.runs = 0;
         let mut head = board(puzzle);
         head["name"] = name.into();
-        let text = script_json(&head);
-        // The object stays open for its runs.
-        let open = text.strip_suffix('}').expect("a JSON object");
-        write!(self.out, "{open},\"runs\":[")
+        json_block(&mut self.out, &format!("cl-p{}", self.puzzles - 1), &head)
     }
 
     /// Opens a run of the open puzzle: the returned sink writes its events.
     pub fn run<'p, 'm>(&'p mut self, model: &'m Model, symbols: &'m Symbols) -> io::Result<Run<'p, 'm, W>> {
-        if self.runs > 0 {
-            self.out.write_all(b",")?;
-        }
         self.runs += 1;
-        self.out.write_all(b"{\"events\":[")?;
+        write!(self.out, "<script type=\"text/plain\" id=\"{}\">", self.run_id())?;
         Ok(Run { page: self, model, symbols, events: 0, cut: false, strategy: String::new(), error: None })
+    }
+
+    /// The id of the open run's events block.
+    fn run_id(&self) -> String {
+        format!("cl-p{}-r{}", self.puzzles - 1, self.runs - 1)
     }
 
     /// Closes the open puzzle.
     pub fn end_puzzle(&mut self) -> io::Result<()> {
-        self.out.write_all(b"]}")
+        Ok(())
     }
 
-    /// Closes the data, writes the template's tail, and gives the writer back.
+    /// Writes the template's tail, and gives the writer back.
     pub fn finish(mut self) -> io::Result<W> {
-        self.out.write_all(b"]}")?;
         self.out.write_all(halves().1.as_bytes())?;
         self.out.flush()?;
         Ok(self.out)
@@ -119,8 +123,9 @@ impl<W: Write> Run<'_, '_, W> {
             "total": self.events,
             "cut": self.cut || capped,
         });
-        let text = script_json(&tail);
-        write!(self.page.out, "],{}", &text[1..])
+        let id = self.page.run_id();
+        self.page.out.write_all(b"</script>\n")?;
+        json_block(&mut self.page.out, &format!("{id}-end"), &tail)
     }
 }
 
@@ -131,10 +136,10 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
             TraceEvent::Cut { .. } => self.cut = true,
             _ => {}
         }
+        // One event a line; no `<` reaches the block, so it cannot end early.
         let text = script_json(&event.to_json(self.model, self.symbols));
-        let comma = if self.events > 0 { "," } else { "" };
         self.events += 1;
-        match write!(self.page.out, "{comma}{text}") {
+        match writeln!(self.page.out, "{text}") {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 self.error = Some(e);

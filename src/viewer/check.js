@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Plays the traces of a viewer payload headless, with the page's own logic (its
-// <script id="logic">), and prints per run: events, final depth, events per kind, final grid.
-//   node src/viewer/check.js PAYLOAD.json   (the DATA object)
+// Plays a viewer page headless with the page's own scripts, and prints what it finds.
 //   node src/viewer/check.js PAGE.html      (a page written by coverlab)
-// It also checks the template (one placeholder, scripts that compile) and that seeking through
-// checkpoints gives the same states as playing forward. Exits 1 on a failure.
+// The logic (<script id="logic">): per run, the events read, final depth, events per kind, the
+// final grid, and the time and memory to read them; seeking through checkpoints must give the
+// states of a forward replay. The page itself (<script id="ui">, on a small stand-in DOM): the
+// board is drawn before any step is read, the steps load in slices with a status message, the
+// arrow keys step with the select focused, a jump with nothing to jump to says so, the headings
+// of two runs, and whether candidates are drawn in the grid before and after zooming in.
+// It also checks the template (one placeholder, scripts that compile). Exits 1 on a failure.
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
+const { performance } = require("perf_hooks");
 
 const fail = (msg) => { console.error("check.js: " + msg); process.exit(1); };
 const script = (html, id) => {
@@ -16,43 +20,52 @@ const script = (html, id) => {
   if (!m) fail("no <script id=\"" + id + "\"> in the page");
   return m[1];
 };
+const mb = (bytes) => (bytes / 1048576).toFixed(0) + " MB";
 
 const template = fs.readFileSync(path.join(__dirname, "viewer.html"), "utf8");
-if (template.split("/*COVERLAB_DATA*/null").length !== 2) fail("the placeholder must occur exactly once");
+if (template.split("<!--COVERLAB_DATA-->").length !== 2) fail("the placeholder must occur exactly once");
 if ((template.match(/<script\b/g) || []).length !== (template.match(/<\/script>/g) || []).length) fail("unbalanced <script> tags");
-new vm.Script(script(template, "ui"), { filename: "viewer.html#ui" }); // compiles (not run: it needs a DOM)
-const context = vm.createContext({});
-vm.runInContext(script(template, "logic"), context, { filename: "viewer.html#logic" });
-const L = context.CoverLogic;
+new vm.Script(script(template, "ui"), { filename: "viewer.html#ui" });
 
 const file = process.argv[2];
-if (!file) fail("usage: node check.js PAYLOAD.json|PAGE.html");
-let text = fs.readFileSync(file, "utf8");
-if (/^\s*</.test(text)) text = script(text, "data").trim().replace(/^const DATA = /, "").replace(/;$/, "");
-const data = JSON.parse(text);
-if (!data || !Array.isArray(data.puzzles)) fail("no puzzles in " + file);
+if (!file) fail("usage: node check.js PAGE.html");
+const html = fs.readFileSync(file, "utf8");
+// The data blocks, by id.
+const blocks = new Map();
+for (const m of html.matchAll(/<script type="(?:application\/json|text\/plain)" id="([^"]+)">([\s\S]*?)<\/script>/g)) blocks.set(m[1], m[2]);
+const get = (id) => (blocks.has(id) ? blocks.get(id) : null);
+
+const logicContext = vm.createContext({});
+vm.runInContext(script(html, "logic"), logicContext, { filename: "page#logic" });
+const L = logicContext.CoverLogic;
+const data = L.readPage(get);
 
 // The state as a string, to compare two ways of reaching it.
 const fingerprint = (eng) => eng.top + "|" + Array.from(eng.cells).join(",") + "|" + (eng.elim ? Array.from(eng.elim).join(",") : "") +
   "|" + JSON.stringify(eng.count);
 
-console.log(String(data.title));
+console.log(data.title);
 let failed = false;
 for (const puzzle of data.puzzles) {
   let bd;
-  try { bd = L.board(puzzle); } catch (err) {
-    console.log(`puzzle ${puzzle && puzzle.name}: cannot be shown: ${err.message}`);
+  try { bd = L.board(puzzle.board); } catch (err) {
+    console.log(`puzzle ${puzzle.board && puzzle.board.name}: cannot be shown: ${err.message}`);
     failed = true;
     continue;
   }
-  console.log(`puzzle ${puzzle.name}: ${bd.n}x${bd.n}, ${bd.units.length} units, ${bd.constraints.length} constraints`);
-  const runs = Array.isArray(puzzle.runs) ? puzzle.runs : [];
-  for (const run of runs) {
-    const t0 = Date.now();
-    const player = new L.Player(bd, run), len = player.len;
-    const built = Date.now() - t0;
+  console.log(`puzzle ${puzzle.board.name}: ${bd.n}x${bd.n}, ${bd.units.length} units, ${bd.constraints.length} constraints`);
+  const players = [];
+  for (const run of puzzle.runs) {
+    global.gc && global.gc();
+    const heap0 = process.memoryUsage().heapUsed, t0 = performance.now();
+    const player = new L.Player(bd, get(run.id), run.meta).feedAll(), len = player.len;
+    const built = performance.now() - t0;
+    global.gc && global.gc();
+    const heap = process.memoryUsage().heapUsed - heap0;
+    players.push(player);
     const kinds = {};
-    for (const e of player.events) {
+    for (let i = 0; i < len; i++) {
+      const e = player.event(i);
       const kind = e && typeof e === "object" ? String(e.event) : "(not an object)";
       kinds[kind] = (kinds[kind] || 0) + 1;
       if (typeof L.describe(e) !== "string") fail("describe gave no text");
@@ -65,18 +78,20 @@ for (const puzzle of data.puzzles) {
     for (let i = 0; i < len; i++) { eng.step(player.ev, i); if (probes.has(i)) want.set(i, fingerprint(eng)); }
     const order = [...want.keys()].sort(() => Math.random() - 0.5);
     for (const p of order) {
-      if (fingerprint(player.seek(p)) !== want.get(p)) fail(`run ${run.label}: seek(${p}) differs from a forward replay`);
+      if (fingerprint(player.seek(p)) !== want.get(p)) fail(`run ${run.meta.label}: seek(${p}) differs from a forward replay`);
       player.seek(p + 1); player.seek(p);
-      if (fingerprint(player.eng) !== want.get(p)) fail(`run ${run.label}: seek(${p}) after a step differs`);
+      if (fingerprint(player.eng) !== want.get(p)) fail(`run ${run.meta.label}: seek(${p}) after a step differs`);
     }
     const end = player.seek(len - 1);
     L.candidates(bd, end);
-    const cut = Number(run.total) > len ? `, capped from ${run.total}` : "";
-    console.log(`  run ${run.label}: ${len} events${cut}${run.cut ? ", cut" : ""}; final depth ${end.top}; max depth ${player.maxDepth};` +
-      ` ${player.cps.length} checkpoints every ${player.K} (${built} ms)`);
+    const total = Number(run.meta.total);
+    const cut = total > len ? `, capped from ${total}` : "";
+    console.log(`  run ${run.meta.label}: ${len} events${cut}${run.meta.cut ? ", cut" : ""}; final depth ${end.top}; max depth ${player.maxDepth};` +
+      ` ${player.cps.length} checkpoints every ${player.K}`);
+    console.log(`    read in ${built.toFixed(0)} ms, ${mb(heap)} of heap kept (text ${mb(player.text.length)})`);
     console.log("    kinds: " + Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(", "));
     console.log("    counters: " + JSON.stringify(end.count));
-    console.log("    last: " + (len ? L.describe(player.events[len - 1]) : "(none)"));
+    console.log("    last: " + (len ? L.describe(player.event(len - 1)) : "(none)"));
     const rows = [];
     for (let r = 0; r < bd.n; r++) {
       let line = "";
@@ -85,9 +100,117 @@ for (const puzzle of data.puzzles) {
     }
     console.log(rows.join("\n"));
   }
-  if (runs.length === 2) {
-    const k = L.firstDifference(runs[0].events || [], runs[1].events || []);
+  if (players.length === 2) {
+    const k = L.firstDifference(players[0], players[1]);
     console.log(k < 0 ? "  the two runs are the same" : `  the runs part at step ${k + 1}`);
+  }
+}
+
+// ---- The page on a stand-in DOM: just what the ui script touches. ----
+function fakeDom() {
+  const timers = [];
+  let draws = 0;
+  const ctx = new Proxy({}, {
+    get(t, k) {
+      if (k in t) return t[k];
+      if (k === "measureText") return () => ({ width: 10 });
+      if (k === "fillText") return () => { draws++; };
+      return () => {};
+    },
+    set(t, k, v) { t[k] = v; return true; },
+  });
+  class Elem {
+    constructor(tag, id) {
+      this.tagName = tag.toUpperCase(); this.id = id || ""; this.children = []; this._text = ""; this.attrs = {};
+      this.style = {}; this.dataset = {}; this.listeners = {}; this.hidden = false; this.value = ""; this.className = "";
+      this.clientWidth = 600; this.width = 0; this.height = 0;
+    }
+    get textContent() { return this._text + this.children.map((c) => (typeof c === "string" ? c : c.textContent)).join(""); }
+    set textContent(v) { this._text = String(v); this.children = []; }
+    set innerHTML(v) { this._text = String(v); this.children = []; }
+    append(...xs) { this.children.push(...xs); if (this.tagName === "SELECT" && !this.value && xs[0]) this.value = xs[0].value; }
+    setAttribute(k, v) { this.attrs[k] = String(v); }
+    getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; }
+    addEventListener(type, fn) { (this.listeners[type] = this.listeners[type] || []).push(fn); }
+    getContext() { return ctx; }
+    getBoundingClientRect() { return { left: 0, top: 0, width: this.clientWidth, height: this.clientWidth }; }
+  }
+  const byId = new Map();
+  const body = template.slice(template.indexOf("<body>"), template.indexOf("<script"));
+  for (const m of body.matchAll(/<(\w+)[^>]*\bid="([^"]+)"/g)) byId.set(m[2], new Elem(m[1], m[2]));
+  const kind = byId.get("kind");
+  for (const m of body.matchAll(/<option value="(\w+)">/g)) kind.append(new Elem("option"));
+  kind.value = "guess";
+  const doc = new Elem("document");
+  doc.documentElement = new Elem("html");
+  doc.getElementById = (id) => byId.get(id) || (blocks.has(id) ? { textContent: blocks.get(id) } : null);
+  doc.createElement = (tag) => new Elem(tag);
+  const win = { innerHeight: 900, devicePixelRatio: 1, addEventListener() {} };
+  const context = vm.createContext({
+    document: doc, window: win, performance, console,
+    setTimeout: (fn) => { timers.push(fn); return timers.length; },
+    requestAnimationFrame: (fn) => { timers.push(() => fn(performance.now())); return timers.length; },
+    Option: function (text, value) { this.text = text; this.value = String(value); },
+  });
+  return { context, byId, doc, timers, draws: () => draws };
+}
+
+if (data.puzzles.length) {
+  const dom = fakeDom(), $ = (id) => dom.byId.get(id);
+  const t0 = performance.now();
+  vm.runInContext(script(html, "logic"), dom.context, { filename: "page#logic" });
+  vm.runInContext(script(html, "ui"), dom.context, { filename: "page#ui" });
+  const shown = performance.now() - t0;
+  const panes = $("panes").children.filter((c) => c.className === "pane");
+  const steps = (q) => q.children.find((c) => c.className === "stats").textContent;
+  const want = data.puzzles[0].runs.reduce((m, r) => Math.max(m, Number(r.meta.total) || 0), 0);
+  if (!(dom.draws() > 0 || panes.length)) fail("the board was not drawn before the steps were read");
+  console.log(`page: the board is drawn before any step is read (${panes.length} grid${panes.length === 1 ? "" : "s"}, ` +
+    `${steps(panes[0] || { children: [{ className: "stats", textContent: "" }] }).split(" \u00b7")[0]}, ` +
+    `after ${shown.toFixed(0)} ms; ${want} steps to read)`);
+  let slices = 0;
+  const statuses = [];
+  while (dom.timers.length) {
+    dom.timers.shift()();
+    slices++;
+    const st = $("status").textContent;
+    if (st && statuses[statuses.length - 1] !== st) statuses.push(st);
+    if (slices > 1e6) fail("the page never finished loading");
+  }
+  const loaded = performance.now() - t0;
+  if (dom.doc.documentElement.dataset.state !== "ready") fail("the page did not say it was ready");
+  console.log(`page: read in ${slices} slices, ${loaded.toFixed(0)} ms; first status "${statuses[0] || ""}"; now "${$("status").textContent}"`);
+  const key = (k, target) => {
+    const ev = { key: k, target, prevented: false, preventDefault() { this.prevented = true; } };
+    for (const fn of dom.doc.listeners.keydown || []) fn(ev);
+    return ev.prevented;
+  };
+  if (panes.length) {
+    const before = steps(panes[0]);
+    key("ArrowRight", $("kind"));
+    console.log(`page: ArrowRight with the select focused: "${before.split(" \u00b7")[0]}" -> "${steps(panes[0]).split(" \u00b7")[0]}"`);
+    // Jumps with nothing to jump to: past the end, and before the start.
+    key("End", $("first"));
+    for (const k of ["guess", "conflict", "solution"]) {
+      $("kind").value = k;
+      $("next").onclick();
+      console.log(`page: next ${k} from the end: "${$("status").textContent}"`);
+    }
+    key("Home", $("first"));
+    $("kind").value = "solution";
+    $("prev").onclick();
+    console.log(`page: previous solution from the start: "${$("status").textContent}"`);
+    const grid = panes[0].children.find((c) => c.className === "gwrap").children[0];
+    // Candidates in the grid (data-candidates: "all", or "hovered" when too small to read), zooming in.
+    const seen = [];
+    for (let z = 0; z < 4; z++) {
+      seen.push(`${grid.style.width} ${grid.dataset.candidates}`);
+      $("zoomin").onclick();
+    }
+    console.log("page: candidates by zoom: " + seen.join(", "));
+    const labels = ["first", "back", "play", "fwd", "last", "prev", "next", "zoomin", "zoomout"].map((id) => id + ": " + (/aria-label="([^"]+)"/.exec(template.slice(template.indexOf('id="' + id + '"')))[1]));
+    console.log("page: button labels: " + labels.join(", "));
+    console.log("page: headings: " + panes.map((q) => q.children[0].textContent).join(" | "));
   }
 }
 if (failed) process.exit(1);

@@ -243,11 +243,34 @@ fn compare_sets_two_strategies_side_by_side() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// The data of a viewer page: the JSON after `const DATA = `.
+/// The text of a viewer page's data block `id` (`<script type=... id="ID">TEXT</script>`).
+fn page_block<'h>(html: &'h str, id: &str) -> Option<&'h str> {
+    let at = html.find(&format!(" id=\"{id}\">"))? + id.len() + 7;
+    Some(&html[at..at + html[at..].find("</script>")?])
+}
+
+/// The data of a viewer page as one object: `{"title", "puzzles": [board + "runs": [{"events",
+/// "label", "strategy", "total", "cut"}]]}`, each run's events read one a line.
 fn page_data(html: &str) -> serde_json::Value {
-    let at = html.find("const DATA = ").expect("the page holds its data") + "const DATA = ".len();
-    let mut values = serde_json::Deserializer::from_str(&html[at..]).into_iter::<serde_json::Value>();
-    values.next().expect("a JSON value").expect("the data parses")
+    let json = |t: &str| serde_json::from_str::<serde_json::Value>(t).expect("a data block parses");
+    let mut data = json(page_block(html, "cl-page").expect("the page holds its data"));
+    let mut puzzles = Vec::new();
+    for k in 0.. {
+        let Some(board) = page_block(html, &format!("cl-p{k}")) else { break };
+        let mut p = json(board);
+        let mut runs = Vec::new();
+        for j in 0.. {
+            let Some(events) = page_block(html, &format!("cl-p{k}-r{j}")) else { break };
+            assert!(!events.contains('<'), "no '<' in an events block");
+            let mut run = json(page_block(html, &format!("cl-p{k}-r{j}-end")).expect("a run's closing record"));
+            run["events"] = events.lines().map(json).collect();
+            runs.push(run);
+        }
+        p["runs"] = runs.into();
+        puzzles.push(p);
+    }
+    data["puzzles"] = puzzles.into();
+    data
 }
 
 /// A JSON-lines trace's events, without the puzzle index.
@@ -353,14 +376,27 @@ fn html_pages_hold_the_traces_they_play() {
     assert_eq!(covered, 81, "the example's cages cover the grid");
 }
 
-/// The page's own logic, run by `src/viewer/check.js` under node, plays both runs of a compare
-/// page to their ends (where node is installed; the viewer needs no node to work).
-#[test]
-fn the_viewer_logic_plays_a_page_under_node() {
+/// Runs `src/viewer/check.js` on a page; None (with a message) where node is not installed.
+fn check_page(page: &Path) -> Option<String> {
     if std::process::Command::new("node").arg("--version").output().is_err() {
         eprintln!("skipped: no node on this machine");
-        return;
+        return None;
     }
+    let o = std::process::Command::new("node")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/src/viewer/check.js"))
+        .arg(page)
+        .output()
+        .unwrap();
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    Some(out)
+}
+
+/// The page's own logic and page script, run by `src/viewer/check.js` under node (where node is
+/// installed; the viewer needs no node to work): it plays both runs of a compare page to their
+/// ends, draws the board before reading any step, then reads the steps in slices.
+#[test]
+fn the_viewer_logic_plays_a_page_under_node() {
     let dir = scratch("viewer-node");
     let page = dir.join("c.html");
     let o = run(&[
@@ -369,17 +405,56 @@ fn the_viewer_logic_plays_a_page_under_node() {
         "--strategy",
         "fast",
         "--strategy",
-        "dlx",
+        "singles",
+        "--max-events",
+        "200000",
         "--html",
         s(&page),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let o = std::process::Command::new("node")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/src/viewer/check.js"))
-        .arg(&page)
-        .output()
-        .unwrap();
-    let out = text(&o.stdout);
-    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    let Some(out) = check_page(&page) else { return };
     assert_eq!(out.matches("last: stop: complete, 1 solution").count(), 2, "{out}");
+    // The board before the steps, then the steps in slices, with a status while they load.
+    assert!(out.contains("page: the board is drawn before any step is read (2 grids, step 0 / 0"), "{out}");
+    let status = out.split("first status \"loading steps: ").nth(1).unwrap_or_else(|| panic!("{out}"));
+    let counts: Vec<u64> =
+        status.split('"').next().unwrap().split(" of ").map(|k| k.replace(',', "").parse().unwrap()).collect();
+    assert!(counts[0] < counts[1], "some steps were still to read: {status}");
+    // Only the options that differ head the two grids.
+    assert!(
+        out.contains("page: headings: fast(hidden: true, refute: false) | singles(hidden: false, refute: true)\n"),
+        "{out}"
+    );
+    // The arrow keys step with the select focused; jumps with no target say so.
+    assert!(out.contains("ArrowRight with the select focused: \"step 1 / 2,910\" -> \"step 2 / 2,910\""), "{out}");
+    assert!(out.contains("page: next solution from the end: \"no solution after step "), "{out}");
+    assert!(out.contains("page: previous solution from the start: \"no solution before step 1\""), "{out}");
+    // Every icon button has a name for screen readers.
+    for label in ["first: Go to the start", "play: Play", "next: Next one", "zoomin: Zoom in", "zoomout: Zoom out"] {
+        assert!(out.contains(label), "{label}: {out}");
+    }
+}
+
+/// At 16×16 the candidates are too small to draw in every cell until the grid is zoomed in; the
+/// hovered cell's show under the grid meanwhile.
+#[test]
+fn the_viewer_keeps_large_candidates_readable() {
+    let dir = scratch("viewer-16");
+    let page = dir.join("p16.html");
+    let o = run(&[
+        "solve",
+        "--strategy",
+        "fast",
+        "--trace",
+        s(&page),
+        "--trace-format",
+        "html",
+        "examples/puzzles/classic-16x16.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let Some(out) = check_page(&page) else { return };
+    let line = out.lines().find(|l| l.starts_with("page: candidates by zoom: ")).unwrap_or_else(|| panic!("{out}"));
+    let kinds: Vec<&str> = line.split(", ").map(|z| z.rsplit(' ').next().unwrap()).collect();
+    assert_eq!(kinds.first(), Some(&"hovered"), "{line}");
+    assert_eq!(kinds.last(), Some(&"all"), "{line}");
 }
