@@ -13,7 +13,7 @@
 //!    (`cargo insta test --workspace`: the snapshots live at the top of the workspace, and
 //!    without `--workspace` none runs), and review the new snapshots (`cargo insta review
 //!    --workspace`).
-//! 4. Add its row to the README's strategy table (`tests/it/readme.rs` checks it).
+//! 4. Add its row to the strategy table in docs/strategies.md (`tests/it/readme.rs` checks it).
 //! 5. Only then optimise; add it to a `coverlab bench` run and compare.
 //!
 //! A variant defined outside this crate registers itself at run time ([`register`]); see
