@@ -334,12 +334,6 @@ impl Puzzles {
         self.check_givens = false;
     }
 
-    /// No note about puzzles with few givens: counting the solutions of a sparse grid is what
-    /// `count` is for.
-    pub fn without_few_givens_note(&mut self) {
-        self.few_givens_noted = true;
-    }
-
     /// Bytes read from the inputs so far, of how many.
     pub fn reading(&self) -> Reading {
         self.reading.clone()

@@ -267,9 +267,6 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     let outputs = outputs.iter().filter_map(|(flag, path)| path.as_deref().map(|p| (*flag, p)));
     crate::outfile::check(outputs, args.input.paths())?;
     let mut puzzles = args.input.open(args.input.spec()?);
-    if counting {
-        puzzles.without_few_givens_note();
-    }
     if args.trace.is_none() {
         // A traced puzzle with clashing givens is reported before it is solved, as replay reads
         // it; otherwise the clash is looked for only in an unsolvable puzzle.
