@@ -180,7 +180,8 @@ impl Snapshot {
         if !self.trace {
             writeln!(text, "--- trace: not recorded (outcome only)").unwrap();
         } else {
-            let replayed = replay(puzzle, &events).unwrap_or_else(|e| panic!("{who}: the checker refuses the trace: {e}"));
+            let replayed =
+                replay(puzzle, &events).unwrap_or_else(|e| panic!("{who}: the checker refuses the trace: {e}"));
             assert_eq!(replayed.final_count, Some(outcome.count), "{who}: the trace's count is not the outcome's");
             if !replayed.cut {
                 assert!(
@@ -221,8 +222,12 @@ pub fn outcome_summary(outcome: &Outcome, puzzle: &Puzzle) -> String {
     };
     writeln!(out, "status: {status}").unwrap();
     writeln!(out, "count: {}", outcome.count).unwrap();
-    writeln!(out, "stats: nodes={} guesses={} backtracks={} placements={}", s.nodes, s.guesses, s.backtracks, s.placements)
-        .unwrap();
+    writeln!(
+        out,
+        "stats: nodes={} guesses={} backtracks={} placements={}",
+        s.nodes, s.guesses, s.backtracks, s.placements
+    )
+    .unwrap();
     for (i, grid) in outcome.solutions.iter().enumerate() {
         let line: String = grid.values().iter().map(|&v| puzzle.symbols().symbol(v)).collect();
         writeln!(out, "solution {}: {line}", i + 1).unwrap();

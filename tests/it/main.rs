@@ -12,4 +12,5 @@ mod hostile;
 mod killer_forms;
 mod readme;
 mod research_variant;
+mod variant_snapshot;
 mod watching;

@@ -73,7 +73,8 @@ fn constraint_trace_snapshots() {
         for name in STRATEGIES {
             let limits = Limits { max_nodes: Some(200_000), ..Limits::count(2, 2) };
             let snapshot = Snapshot::new(limits).max_events(TRACE_MAX_EVENTS).without_limits_line().spec(&spec);
-            let text = snapshot.take(&mut *registry::resolve(name).expect("registered").build(common::SEED), &puzzle).text;
+            let text =
+                snapshot.take(&mut *registry::resolve(name).expect("registered").build(common::SEED), &puzzle).text;
             let file = format!("{name}__{}", kind.name());
             expected.insert(format!("{file}.snap"));
             let mut info = BTreeMap::new();

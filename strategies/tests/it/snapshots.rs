@@ -195,7 +195,12 @@ fn every_seed_strategy_guesses_and_backtracks_in_the_guessing_case() {
         let backtrack = at(|e| matches!(e, TraceEvent::Backtrack { .. }));
         let solution = at(|e| matches!(e, TraceEvent::Solution { .. }));
         assert!(guess < backtrack && backtrack < solution, "{}: no guess undone before the first solution", info.name);
-        assert!(taken.events.len() <= MAX_EVENTS, "{}: the trace is not shown ({} events)", info.name, taken.events.len());
+        assert!(
+            taken.events.len() <= MAX_EVENTS,
+            "{}: the trace is not shown ({} events)",
+            info.name,
+            taken.events.len()
+        );
         assert_eq!(taken.outcome.count, 1, "{}", info.name);
     }
 }
