@@ -64,12 +64,12 @@
 //! With cargo-insta (`cargo install --locked cargo-insta`):
 //!
 //! ```sh
-//! cargo insta test --workspace          # run the tests, keep changed snapshots as .snap.new
-//! cargo insta pending-snapshots         # list them
-//! cargo insta accept                    # or: cargo insta reject
+//! cargo insta test --workspace                # run the tests, keep changed snapshots as .snap.new
+//! cargo insta pending-snapshots --workspace    # list them
+//! cargo insta accept --workspace               # or: cargo insta reject --workspace
 //! ```
 //!
-//! (`cargo insta review` is the interactive alternative.) Without it:
+//! (`cargo insta review --workspace` is the interactive alternative.) Without it:
 //!
 //! ```sh
 //! INSTA_UPDATE=new cargo test -p coverlab-strategies --test it snapshots
