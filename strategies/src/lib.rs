@@ -20,6 +20,7 @@ pub mod bench;
 pub mod options;
 pub mod plain;
 pub mod registry;
+pub mod snapshot;
 
 pub mod auto;
 pub mod band9;

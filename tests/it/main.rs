@@ -13,4 +13,5 @@ mod killer_forms;
 mod layout;
 mod readme;
 mod research_variant;
+mod variant_snapshot;
 mod watching;

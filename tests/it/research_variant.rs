@@ -6,7 +6,7 @@
 //!   (`mrv-degree__<case>.snap`, with spec, strategy and seed in the metadata), in the format
 //!   of the strategies' own snapshots: header, text trace, outcome summary;
 //! - every trace is replayed by the checker (`coverlab_engine::replay`) and every solution is
-//!   validated by `check_solution`;
+//!   validated by `check_solution`, both inside `coverlab_strategies::snapshot`;
 //! - its counts agree with its parent, the registered `mrv`, on the same puzzles, and with the
 //!   independent counts of the conformance corpus;
 //! - registered at run time, it is a strategy `--strategy`, `bench` and `compare` know.
@@ -16,14 +16,12 @@
 mod variant;
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
-use coverlab_engine::replay::replay;
-use coverlab_engine::trace::render;
-use coverlab_engine::{Limits, NullSink, Status, Strategy, VecSink};
-use coverlab_model::validate::check_solution;
+use coverlab_engine::{Limits, NullSink, Status, Strategy};
+use coverlab_model::Puzzle;
 use coverlab_strategies::registry;
+use coverlab_strategies::snapshot::Snapshot;
 
 /// The variant takes no seed; recorded as 0 like the strategies' snapshots.
 const SEED: u64 = 0;
@@ -37,14 +35,6 @@ const CASES: &[(&str, &str, &str, u64)] = &[
     ("jigsaw", "jigsaw-9x9", ".2614598.5..6..31.....9...6.........1.3..642...24.1.65..1827...8453.9.72..7..4...", 2),
 ];
 
-/// A puzzle of `spec` written as a line.
-fn puzzle(spec: &str, line: &str) -> coverlab_model::Puzzle {
-    let model = std::sync::Arc::new(coverlab_model::builtin::load(spec).unwrap().unwrap());
-    let values = line.chars().map(|c| model.symbols().value_of(c).unwrap_or(0)).collect();
-    coverlab_model::Puzzle::new(model.clone(), coverlab_model::Grid::from_values(model.size(), values).unwrap())
-        .unwrap()
-}
-
 #[test]
 fn mrv_degree_snapshots_replay_and_agree_with_mrv() {
     let mut settings = insta::Settings::clone_current();
@@ -53,38 +43,14 @@ fn mrv_degree_snapshots_replay_and_agree_with_mrv() {
     settings.set_omit_expression(true);
     let mut strategy = coverlab_strategies::plain::Plain(variant::MrvDegree);
     for &(case, spec, line, max) in CASES {
-        let puzzle = puzzle(spec, line);
+        let puzzle = Puzzle::builtin(spec, line).unwrap();
         let limits = Limits::count(max, max as usize);
-        let mut sink = VecSink::new();
-        let outcome = strategy.solve(&puzzle, &limits, &mut sink);
-
-        // The checker accepts the trace; the solutions are valid; dfs counts the same.
-        let replayed = replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{case}: {e}"));
-        assert_eq!(replayed.solutions, outcome.solutions, "{case}");
-        assert_eq!(replayed.final_count, Some(outcome.count), "{case}");
-        for grid in &outcome.solutions {
-            check_solution(puzzle.model(), puzzle.givens(), grid).unwrap_or_else(|e| panic!("{case}: {e}"));
-        }
+        // Replays the trace with the checker and validates the solutions, or panics.
+        let taken = Snapshot::new(limits.clone()).take(&mut strategy, &puzzle);
         let mrv = registry::find("mrv").unwrap().build(SEED).solve(&puzzle, &limits, &mut NullSink);
+        let outcome = taken.outcome;
         assert_eq!((outcome.status, outcome.count), (mrv.status, mrv.count), "{case}: mrv counts otherwise");
         assert_eq!(outcome.status, Status::Complete, "{case}");
-
-        let mut text = String::new();
-        writeln!(text, "spec: {spec}\npuzzle: {line}\nlimits: max_solutions={max} max_nodes=none").unwrap();
-        writeln!(text, "--- trace ({} events)", sink.events.len()).unwrap();
-        text.push_str(&render(&sink.events, puzzle.model(), puzzle.symbols()));
-        let s = outcome.stats;
-        writeln!(text, "--- outcome\nstatus: complete\ncount: {}", outcome.count).unwrap();
-        writeln!(
-            text,
-            "stats: nodes={} guesses={} backtracks={} placements={}",
-            s.nodes, s.guesses, s.backtracks, s.placements
-        )
-        .unwrap();
-        for (i, grid) in outcome.solutions.iter().enumerate() {
-            let line: String = grid.values().iter().map(|&v| puzzle.symbols().symbol(v)).collect();
-            writeln!(text, "solution {}: {line}", i + 1).unwrap();
-        }
 
         let info = BTreeMap::from([
             ("case", case.to_string()),
@@ -94,7 +60,7 @@ fn mrv_degree_snapshots_replay_and_agree_with_mrv() {
         ]);
         settings.set_info(&info);
         settings.set_description(format!("{} on {case} ({spec}), seed {SEED}", strategy.name()));
-        settings.bind(|| insta::assert_snapshot!(format!("{}__{case}", strategy.name()), text));
+        settings.bind(|| insta::assert_snapshot!(format!("{}__{case}", strategy.name()), taken.text));
     }
 }
 

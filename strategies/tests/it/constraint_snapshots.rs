@@ -5,22 +5,20 @@
 //! The puzzle of each kind is picked from the variant corpus (`corpus/variants/variants.txt`):
 //! the first case with a unique solution whose spec has a constraint of that kind, smallest grid
 //! first. Each trace is replayed by the checker (which verifies every `eliminate … by` step) and
-//! its solutions validated before it is compared. Strategies: `fast` (filtering), `singles`
+//! its solutions validated before it is compared (`coverlab_strategies::snapshot`, without the
+//! `limits:` line). Strategies: `fast` (filtering), `singles`
 //! (filtering on placement) and `dfs` (checking each placement).
 
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use coverlab_engine::replay::replay;
-use coverlab_engine::trace::render;
-use coverlab_engine::{Limits, VecSink};
-use coverlab_model::validate::check_solution;
+use coverlab_engine::Limits;
 use coverlab_model::{ConstraintKind, Model, Puzzle};
 use coverlab_strategies::registry;
+use coverlab_strategies::snapshot::Snapshot;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/variants");
 const STRATEGIES: [&str; 3] = ["fast", "singles", "dfs"];
@@ -73,27 +71,10 @@ fn constraint_trace_snapshots() {
     for (kind, spec, model, line) in picks() {
         let puzzle = Puzzle::new_unchecked(model.clone(), common::parse_line(&model, &line));
         for name in STRATEGIES {
-            let who = format!("{name} × {} ({spec})", kind.name());
             let limits = Limits { max_nodes: Some(200_000), ..Limits::count(2, 2) };
-            let mut sink = VecSink::default();
-            let outcome =
-                registry::resolve(name).expect("registered").build(common::SEED).solve(&puzzle, &limits, &mut sink);
-            for grid in &outcome.solutions {
-                check_solution(&model, puzzle.givens(), grid).unwrap_or_else(|e| panic!("{who}: {e}"));
-            }
-            let replayed = replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{who}: {e}"));
-            assert_eq!(replayed.final_count, Some(outcome.count), "{who}");
-            let mut text = String::new();
-            writeln!(text, "spec: {spec}").unwrap();
-            writeln!(text, "puzzle: {line}").unwrap();
-            if sink.events.len() <= TRACE_MAX_EVENTS {
-                writeln!(text, "--- trace ({} events)", sink.events.len()).unwrap();
-                text.push_str(&render(&sink.events, &model, puzzle.symbols()));
-            } else {
-                writeln!(text, "--- trace: {} events (over {TRACE_MAX_EVENTS}: not shown)", sink.events.len()).unwrap();
-            }
-            writeln!(text, "--- outcome").unwrap();
-            text.push_str(&common::summary(&outcome, &puzzle));
+            let snapshot = Snapshot::new(limits).max_events(TRACE_MAX_EVENTS).without_limits_line().spec(&spec);
+            let text =
+                snapshot.take(&mut *registry::resolve(name).expect("registered").build(common::SEED), &puzzle).text;
             let file = format!("{name}__{}", kind.name());
             expected.insert(format!("{file}.snap"));
             let mut info = BTreeMap::new();

@@ -11,31 +11,26 @@
 //! - cases marked `OutcomeOnly` (16×16 and 25×25) are solved without a trace (`NullSink`) and
 //!   snapshot their outcome only, under a node limit so that slow strategies stop at the same
 //!   point on every run;
-//! - any other trace is shown in full when it has at most [`TRACE_MAX_EVENTS`] events, and is
+//! - any other trace is shown in full when it has at most `snapshot::MAX_EVENTS` (2,000) events, and is
 //!   otherwise replaced by its length (so a slow strategy on the hard 9×9 snapshots only its
 //!   outcome, while a fast one shows its whole story). The trace is deterministic, so its length
 //!   is too.
 //!
-//! Every shown trace is also replayed by the checker and every solution validated, so a snapshot
-//! can only ever record a correct run (the full traces are replayed in `traces.rs`).
+//! The text is written by `coverlab_strategies::snapshot`, which also replays every recorded
+//! trace (shown or not) with the checker and validates every solution, so a snapshot can only
+//! ever record a correct run.
 //!
-//! Review changes with `cargo insta review`; with `CI=true` a changed snapshot fails the test.
+//! Review changes as its module doc says (`cargo insta test --workspace`, then `cargo insta
+//! pending-snapshots` and `accept` or `reject`); with `CI=true` a changed snapshot fails the test.
 
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::ops::ControlFlow;
 use std::path::Path;
 
-use coverlab_engine::replay::replay;
-use coverlab_engine::trace::render;
-use coverlab_engine::{Limits, NullSink, TraceEvent, TraceSink};
-use coverlab_model::validate::check_solution;
-use coverlab_strategies::registry;
-
-/// Traces longer than this are not snapshotted (only their length is).
-const TRACE_MAX_EVENTS: usize = 2000;
+use coverlab_engine::{Limits, TraceEvent};
+use coverlab_strategies::registry::{self, Role};
+use coverlab_strategies::snapshot::{MAX_EVENTS, Snapshot};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Show {
@@ -74,6 +69,16 @@ const CASES: &[Case] = &[
         "9x9-easy",
         "classic-9x9",
         "..9.1..58...4....64..8.673.7..92.81.8.15.79...5.1..3.7....5.68353..89.2.28.34.57.",
+        2,
+    ),
+    // tests/data/9x9/forum_hardest_1106_first50.txt line 16 (22 givens) with 19 cells of its
+    // solution added, so every seed strategy's trace is short (at most 438 events) and each
+    // guesses wrong and backtracks before it solves it
+    // (checked below, in `every_seed_strategy_guesses_and_backtracks_in_the_guessing_case`).
+    case(
+        GUESSING_CASE,
+        "classic-9x9",
+        ".7.....248.3..47..41.57...6.8.4.3...6.579.8.....8.5.472.8146.791.7...46.96.3..218",
         2,
     ),
     // 17_clue.txt line 1; plain dfs stops at the node limit.
@@ -129,24 +134,6 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// Keeps the first `TRACE_MAX_EVENTS + 1` events and counts the rest; never asks to stop, so
-/// the outcome is the same as with any other sink.
-#[derive(Default)]
-struct CappedSink {
-    events: Vec<TraceEvent>,
-    total: usize,
-}
-
-impl TraceSink for CappedSink {
-    fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
-        self.total += 1;
-        if self.events.len() <= TRACE_MAX_EVENTS {
-            self.events.push(event.clone());
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 #[test]
 fn strategy_snapshots() {
     let mut settings = insta::Settings::clone_current();
@@ -159,38 +146,11 @@ fn strategy_snapshots() {
             let puzzle = common::puzzle(case.spec, case.puzzle);
             let limits =
                 Limits { max_nodes: case.max_nodes, ..Limits::count(case.max_solutions, case.max_solutions as usize) };
-            let who = format!("{} × {}", info.name, case.name);
-            let mut strategy = info.build(common::SEED);
-            let (outcome, trace) = match case.show {
-                Show::OutcomeOnly => (strategy.solve(&puzzle, &limits, &mut NullSink), None),
-                Show::Trace => {
-                    let mut sink = CappedSink::default();
-                    (strategy.solve(&puzzle, &limits, &mut sink), Some(sink))
-                }
+            let snapshot = match case.show {
+                Show::Trace => Snapshot::new(limits),
+                Show::OutcomeOnly => Snapshot::new(limits).outcome_only(),
             };
-            for grid in &outcome.solutions {
-                check_solution(puzzle.model(), puzzle.givens(), grid).unwrap_or_else(|e| panic!("{who}: {e}"));
-            }
-
-            let mut text = String::new();
-            writeln!(text, "spec: {}", case.spec).unwrap();
-            writeln!(text, "puzzle: {}", case.puzzle).unwrap();
-            let nodes = limits.max_nodes.map_or("none".into(), |n| n.to_string());
-            writeln!(text, "limits: max_solutions={} max_nodes={nodes}", limits.max_solutions).unwrap();
-            match trace {
-                None => writeln!(text, "--- trace: not recorded (outcome only)").unwrap(),
-                Some(sink) if sink.total <= TRACE_MAX_EVENTS => {
-                    let replayed = replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{who}: {e}"));
-                    assert_eq!(replayed.final_count, Some(outcome.count), "{who}");
-                    writeln!(text, "--- trace ({} events)", sink.total).unwrap();
-                    text.push_str(&render(&sink.events, puzzle.model(), puzzle.symbols()));
-                }
-                Some(sink) => {
-                    writeln!(text, "--- trace: {} events (over {TRACE_MAX_EVENTS}: not shown)", sink.total).unwrap()
-                }
-            }
-            writeln!(text, "--- outcome").unwrap();
-            text.push_str(&common::summary(&outcome, &puzzle));
+            let text = snapshot.take(&mut *info.build(common::SEED), &puzzle).text;
 
             let mut info_map = BTreeMap::new();
             info_map.insert("spec", case.spec.to_string());
@@ -214,4 +174,33 @@ fn strategy_snapshots() {
         .filter(|name| name.ends_with(".snap") && !expected.contains(name))
         .collect();
     assert!(stale.is_empty(), "unreferenced snapshots in snapshots/strategies: {stale:?}");
+}
+
+/// The case on which every seed strategy guesses wrong: a guess, then a backtrack before the
+/// first solution (the other cases' traces of `mrv`, `singles` and `singles-copy` make no guess,
+/// or guess only to count further solutions).
+const GUESSING_CASE: &str = "9x9-guessing";
+
+#[test]
+fn every_seed_strategy_guesses_and_backtracks_in_the_guessing_case() {
+    let case = CASES.iter().find(|c| c.name == GUESSING_CASE).expect("the case is in CASES");
+    let puzzle = common::puzzle(case.spec, case.puzzle);
+    let seeds: Vec<_> = registry::infos().into_iter().filter(|i| i.role == Role::Seed).collect();
+    assert!(seeds.len() >= 5, "dfs, mrv, random-stack, singles and singles-copy are seed strategies");
+    for info in seeds {
+        let limits = Limits::count(case.max_solutions, case.max_solutions as usize);
+        let taken = Snapshot::new(limits).take(&mut *info.build(common::SEED), &puzzle);
+        let at = |f: fn(&TraceEvent) -> bool| taken.events.iter().position(f).unwrap_or(usize::MAX);
+        let guess = at(|e| matches!(e, TraceEvent::Guess { .. }));
+        let backtrack = at(|e| matches!(e, TraceEvent::Backtrack { .. }));
+        let solution = at(|e| matches!(e, TraceEvent::Solution { .. }));
+        assert!(guess < backtrack && backtrack < solution, "{}: no guess undone before the first solution", info.name);
+        assert!(
+            taken.events.len() <= MAX_EVENTS,
+            "{}: the trace is not shown ({} events)",
+            info.name,
+            taken.events.len()
+        );
+        assert_eq!(taken.outcome.count, 1, "{}", info.name);
+    }
 }

@@ -1,13 +1,12 @@
 //! Helpers shared by the integration tests of the strategies: reading puzzles in line format,
-//! writing grids and outcomes, and building every registered strategy.
+//! writing grids, and building every registered strategy (outcomes are written by
+//! `coverlab_strategies::snapshot::outcome_summary`).
 //!
 //! Each test file uses a different subset, hence the `dead_code` allowance below.
 #![allow(dead_code, reason = "each integration test uses only some of these helpers")]
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 
-use coverlab_engine::{Outcome, Status};
 use coverlab_model::{Grid, Model, Puzzle, Symbols, builtin};
 
 /// The seed every test gives every strategy (recorded in snapshot metadata).
@@ -44,32 +43,6 @@ pub fn puzzle(spec: &str, line: &str) -> Puzzle {
 /// A grid in line format.
 pub fn line(grid: &Grid, symbols: &Symbols) -> String {
     grid.values().iter().map(|&v| symbols.symbol(v)).collect()
-}
-
-/// The status as in traces: `complete`, `node-limit`, ...
-pub fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Complete => "complete",
-        Status::Stopped(reason) => reason.name(),
-    }
-}
-
-/// An outcome as a few readable lines: status, count, stats, then each kept solution.
-pub fn summary(outcome: &Outcome, puzzle: &Puzzle) -> String {
-    let s = &outcome.stats;
-    let mut out = String::new();
-    writeln!(out, "status: {}", status_name(outcome.status)).unwrap();
-    writeln!(out, "count: {}", outcome.count).unwrap();
-    writeln!(
-        out,
-        "stats: nodes={} guesses={} backtracks={} placements={}",
-        s.nodes, s.guesses, s.backtracks, s.placements
-    )
-    .unwrap();
-    for (i, grid) in outcome.solutions.iter().enumerate() {
-        writeln!(out, "solution {}: {}", i + 1, line(grid, puzzle.symbols())).unwrap();
-    }
-    out
 }
 
 /// The conformance corpus (`corpus/conformance.txt`): `spec : puzzle : count` per line.
