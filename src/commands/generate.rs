@@ -86,7 +86,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
                 next - 1
             })
         },
-        Worker::default,
+        coverlab_strategies::generation::worker,
         |worker, index| one(&args, &generator, worker, index, &interrupt),
         |record: Record| {
             done.fetch_add(1, Ordering::Relaxed);

@@ -34,7 +34,7 @@ pub fn run(args: RateArgs) -> Result<Exit> {
     crate::commands::batch::run(
         crate::commands::batch::jobs(args.jobs),
         || puzzles.next(),
-        Rater::new,
+        coverlab_strategies::generation::rater,
         |rater, next| one(&args, rater, next, &interrupt),
         |record: Record| {
             match record {

@@ -27,6 +27,7 @@ pub mod band9;
 pub mod dfs;
 pub mod dlx;
 pub mod fast;
+pub mod generation;
 pub mod mrv;
 pub mod random_stack;
 #[cfg(feature = "sat")]

@@ -167,3 +167,30 @@ fn the_cycle_finder_finds_a_cycle() {
         named_paths("use crate::input::Reading;\nfn f() { super::batch::run(); }", &["commands".into(), "x".into()]);
     assert_eq!(paths, [vec!["input"], vec!["commands", "batch", "run"]]);
 }
+
+/// The crates under `crates/` are the engine's floor: none depends on `strategies/` or on the
+/// binary (`coverlab-generate` runs searches through the engine's trait; `strategies/` builds
+/// them, in `generation.rs`). Dev-dependencies are the tests', not the layout's.
+#[test]
+fn no_core_crate_depends_on_the_strategies_or_the_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut problems = Vec::new();
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let manifest = entry.unwrap().path().join("Cargo.toml");
+        let Ok(text) = std::fs::read_to_string(&manifest) else { continue };
+        let mut section = String::new();
+        for line in text.lines() {
+            let line = line.trim();
+            if line.starts_with('[') {
+                section = line.to_string();
+            } else if section == "[dependencies]"
+                && (line.starts_with("coverlab-strategies")
+                    || line.starts_with("coverlab ")
+                    || line.starts_with("coverlab="))
+            {
+                problems.push(format!("{}: {line}", manifest.strip_prefix(root).unwrap().display()));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "arrows back up:\n{}", problems.join("\n"));
+}

@@ -2,9 +2,10 @@
 //!
 //! Seed 002 fills the first row and column at random and lets a deterministic solver complete
 //! the grid, which reaches few of the grids there are (every grid it makes shares the solver's
-//! habits everywhere else). Here the whole grid comes from a randomised search, `fast` with
-//! random tie-breaks among the cells of fewest candidates, random value order and Luby restarts,
-//! seeded from the puzzle's seed; then the spec's own symmetries shuffle it further:
+//! habits everywhere else). Here the whole grid comes from a randomised search (the worker's
+//! [`Filler`]: `fast` with random tie-breaks among the cells of fewest candidates, random value
+//! order and Luby restarts, `coverlab_strategies::generation::filler`), seeded from the puzzle's
+//! seed; then the spec's own symmetries shuffle it further:
 //! - the symbols are relabelled (valid for every spec whose rules only say "different values":
 //!   not with constraints beyond houses, such as a cage's sum);
 //! - on a classic spec (rows, columns and boxes only), rows are permuted within their band, the
@@ -12,9 +13,10 @@
 
 use std::sync::Arc;
 
-use coverlab_engine::{Limits, NullSink, Rng, StopReason, Strategy};
+use coverlab_engine::{Limits, NullSink, Rng, StopReason};
 use coverlab_model::{Grid, Model, Puzzle, Rule, Value};
-use coverlab_strategies::fast::{Config, Fast};
+
+use crate::Filler;
 
 /// Search nodes one fill attempt may visit per cell before another seed is tried.
 const NODES_PER_CELL: u64 = 64;
@@ -34,12 +36,18 @@ pub enum FillError {
 
 /// A random full grid of `model`, from `rng`, after at most `tries` searches (each with a budget
 /// of nodes per cell).
-pub fn full_grid(model: &Arc<Model>, rng: &mut Rng, limits: &Limits, tries: usize) -> Result<Grid, FillError> {
+pub fn full_grid(
+    model: &Arc<Model>,
+    rng: &mut Rng,
+    limits: &Limits,
+    tries: usize,
+    filler: &Filler,
+) -> Result<Grid, FillError> {
     let n = model.size();
     if n >= PATTERN_FROM
         && let Some((h, w)) = classic_boxes(model)
     {
-        return mixed_pattern(model, h, w, rng, limits);
+        return mixed_pattern(model, h, w, rng, limits, filler);
     }
     let empty = Puzzle::new_unchecked(model.clone(), Grid::empty(n));
     let budget = NODES_PER_CELL * (n * n) as u64;
@@ -48,7 +56,7 @@ pub fn full_grid(model: &Arc<Model>, rng: &mut Rng, limits: &Limits, tries: usiz
         if let Some(reason) = limits.expired() {
             return Err(FillError::Stopped(reason));
         }
-        let outcome = random_completion(&empty, budget, rng, limits);
+        let outcome = random_completion(&empty, budget, rng, limits, filler);
         if let Some(grid) = outcome.solutions.into_iter().next() {
             return Ok(shuffle(model, grid, rng));
         }
@@ -68,9 +76,14 @@ const PATTERN_FROM: usize = 30;
 const MIX_ROUNDS: usize = 4;
 
 /// One randomised search for a completion of `puzzle` (random tie-breaks and value order).
-fn random_completion(puzzle: &Puzzle, budget: u64, rng: &mut Rng, limits: &Limits) -> coverlab_engine::Outcome {
-    let config = Config { restarts: true, sat_after: None, all_different_from: usize::MAX, ..Config::DEFAULT };
-    let mut search = Fast::new("fill", config, rng.next_u64());
+fn random_completion(
+    puzzle: &Puzzle,
+    budget: u64,
+    rng: &mut Rng,
+    limits: &Limits,
+    filler: &Filler,
+) -> coverlab_engine::Outcome {
+    let mut search = filler(rng.next_u64());
     let limits = Limits { max_solutions: 1, keep_solutions: 1, max_nodes: Some(budget), ..limits.clone() };
     search.solve(puzzle, &limits, &mut NullSink)
 }
@@ -80,7 +93,14 @@ fn random_completion(puzzle: &Puzzle, budget: u64, rng: &mut Rng, limits: &Limit
 /// of the symbols and lets a randomised search put those symbols back (the rows, columns and
 /// boxes still need exactly them in exactly those cells, which they can take in many ways). A
 /// round that runs out of its budget leaves the grid as it was.
-fn mixed_pattern(model: &Arc<Model>, h: usize, w: usize, rng: &mut Rng, limits: &Limits) -> Result<Grid, FillError> {
+fn mixed_pattern(
+    model: &Arc<Model>,
+    h: usize,
+    w: usize,
+    rng: &mut Rng,
+    limits: &Limits,
+    filler: &Filler,
+) -> Result<Grid, FillError> {
     let n = model.size();
     let mut grid = Grid::empty(n);
     for r in 0..n {
@@ -103,7 +123,7 @@ fn mixed_pattern(model: &Arc<Model>, h: usize, w: usize, rng: &mut Rng, limits: 
                 partial.set(cell, 0);
             }
         }
-        let outcome = random_completion(&Puzzle::new_unchecked(model.clone(), partial), budget, rng, limits);
+        let outcome = random_completion(&Puzzle::new_unchecked(model.clone(), partial), budget, rng, limits, filler);
         match outcome.solutions.into_iter().next() {
             Some(mixed) => grid = mixed,
             None => {
@@ -169,25 +189,4 @@ fn band_order(n: usize, band: usize, rng: &mut Rng) -> Vec<usize> {
         order.extend(lines);
     }
     order
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use coverlab_model::{builtin, validate};
-
-    #[test]
-    fn full_grids_are_valid_and_differ_by_seed() {
-        for name in ["classic-4x4", "classic-6x6", "classic-9x9", "x-sudoku-9x9", "anti-king-9x9", "classic-16x16"] {
-            let model = Arc::new(builtin::load(name).unwrap().unwrap());
-            let n = model.size();
-            let a = full_grid(&model, &mut Rng::new(1), &Limits::default(), TRIES).unwrap();
-            let b = full_grid(&model, &mut Rng::new(2), &Limits::default(), TRIES).unwrap();
-            for grid in [&a, &b] {
-                validate::check_solution(&model, &Grid::empty(n), grid).unwrap();
-            }
-            assert_ne!(a, b, "{name}: two seeds, one grid");
-            assert_eq!(a, full_grid(&model, &mut Rng::new(1), &Limits::default(), TRIES).unwrap(), "{name}");
-        }
-    }
 }

@@ -9,18 +9,27 @@
 //! Everything is a function of the seed and the puzzle's index: the same request gives the same
 //! puzzles on every machine, however many threads share the work.
 //!
-//! ```
+//! The crate drives searches but names none: it needs only the engine's [`Strategy`] trait. The
+//! searches it runs come in a [`Worker`] (the uniqueness checker and prover, the randomised
+//! filler, the rater's four searches), which `coverlab_strategies::generation::worker()` builds
+//! from the registered strategies:
+//!
+//! ```ignore
 //! use std::sync::Arc;
 //! use coverlab_engine::Limits;
-//! use coverlab_generate::{Generator, Layout, Request, Target, Worker};
+//! use coverlab_generate::{Generator, Layout, Request, Target};
 //! use coverlab_model::builtin;
 //!
 //! let model = Arc::new(builtin::load("classic-6x6").unwrap().unwrap());
 //! let request = Request { target: Target::Minimal, ..Request::new(Layout::Spec(model), 7) };
 //! let generator = Generator::new(request);
-//! let made = generator.generate(&mut Worker::default(), 1, &Limits::default()).unwrap();
+//! let mut worker = coverlab_strategies::generation::worker();
+//! let made = generator.generate(&mut worker, 1, &Limits::default()).unwrap();
 //! assert!(made.givens.filled() < 36);
 //! ```
+//!
+//! (That example runs as a doc test of `coverlab_strategies::generation`, which can build a
+//! worker; this crate cannot.)
 
 pub mod fill;
 pub mod jigsaw;
@@ -31,7 +40,6 @@ use std::sync::Arc;
 
 use coverlab_engine::{Limits, NullSink, Rng, Status, StopReason, Strategy};
 use coverlab_model::{Cell, Grid, Model, Puzzle};
-use coverlab_strategies::registry;
 
 pub use fill::FillError;
 pub use rate::{Level, Rater, Rating, Scale, Unrated};
@@ -132,28 +140,27 @@ pub enum Failure {
     Stopped(StopReason),
 }
 
-/// The per-thread state of generation: the uniqueness checker and the rater, reused from puzzle
-/// to puzzle.
+/// A randomised search for completing a grid, from a seed: it must find a solution when one
+/// exists within its node budget, and different seeds should find different ones.
+pub type Filler = Box<dyn Fn(u64) -> Box<dyn Strategy> + Send + Sync>;
+
+/// The per-thread state of generation: the searches it runs, reused from puzzle to puzzle.
 pub struct Worker {
     checker: Box<dyn Strategy>,
-    /// For the checks the checker leaves undecided within [`CHECK_NODES`]: CaDiCaL proves
-    /// uniqueness on sparse grids where a propagating search can take minutes.
+    /// For the checks the checker leaves undecided within [`CHECK_NODES`]: a search that decides
+    /// uniqueness on sparse grids where a propagating search can take minutes (CaDiCaL).
     prover: Box<dyn Strategy>,
+    filler: Filler,
     rater: Rater,
 }
 
-impl Default for Worker {
-    fn default() -> Self {
-        Worker {
-            checker: registry::default_strategy().build(0),
-            // Without the `sat` feature, the default strategy, uncapped.
-            prover: registry::resolve("sat").unwrap_or_else(|_| registry::default_strategy()).build(0),
-            rater: Rater::new(),
-        }
-    }
-}
-
 impl Worker {
+    /// A worker running these searches: `checker` for uniqueness within [`CHECK_NODES`], `prover`
+    /// for the checks it leaves open, `filler` for full grids, `rater` for levels.
+    pub fn new(checker: Box<dyn Strategy>, prover: Box<dyn Strategy>, filler: Filler, rater: Rater) -> Worker {
+        Worker { checker, prover, filler, rater }
+    }
+
     /// The rater, for rating puzzles that were not generated here.
     pub fn rater(&mut self) -> &mut Rater {
         &mut self.rater
@@ -235,7 +242,7 @@ impl Generator {
             };
             // A random layout that resists two searches is replaced rather than searched on.
             let tries = if matches!(request.layout, Layout::RandomJigsaw(_)) { 2 } else { fill::TRIES };
-            let solution = match fill::full_grid(&model, &mut rng, limits, tries) {
+            let solution = match fill::full_grid(&model, &mut rng, limits, tries, &worker.filler) {
                 Ok(grid) => grid,
                 Err(FillError::Stopped(reason)) => return Err(Failure::Stopped(reason)),
                 Err(e) if matches!(request.layout, Layout::RandomJigsaw(_)) => {

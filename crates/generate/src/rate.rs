@@ -26,7 +26,6 @@ use std::ops::ControlFlow;
 
 use coverlab_engine::{Limits, Outcome, PlaceReason, Status, StopReason, Strategy, TraceEvent, TraceSink};
 use coverlab_model::Puzzle;
-use coverlab_strategies::fast::{Config, Fast};
 
 /// A difficulty level, from easiest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -60,20 +59,13 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == name)
     }
 
-    /// The deductions that define the level (for `Expert`, those the search guesses with).
-    fn config(self) -> Config {
-        let (hidden, locked) = match self {
+    /// The deductions that define the level (for `Expert`, those the search guesses with):
+    /// whether hidden singles, and whether locked candidates, are placed and removed.
+    pub fn deductions(self) -> (bool, bool) {
+        match self {
             Level::Easy => (false, false),
             Level::Medium => (true, false),
             Level::Hard | Level::Expert => (true, true),
-        };
-        Config {
-            hidden_singles: hidden,
-            locked_candidates: locked,
-            restarts: false,
-            all_different_from: usize::MAX,
-            sat_after: None,
-            ..Config::DEFAULT
         }
     }
 }
@@ -158,21 +150,18 @@ impl TraceSink for Tally {
     }
 }
 
-/// Rates puzzles; holds one solver per level, reused from puzzle to puzzle.
+/// Rates puzzles; holds one search per level, reused from puzzle to puzzle.
 pub struct Rater {
-    solvers: [Fast; 4],
-}
-
-impl Default for Rater {
-    fn default() -> Self {
-        Rater::new()
-    }
+    solvers: [Box<dyn Strategy>; 4],
 }
 
 impl Rater {
-    /// A rater on the [`Scale::Propagation`] scale.
-    pub fn new() -> Rater {
-        Rater { solvers: Level::ALL.map(|level| Fast::new(format!("rate-{}", level.name()), level.config(), 0)) }
+    /// A rater on the [`Scale::Propagation`] scale, from one search per level ([`Level::ALL`]'s
+    /// order): each a propagating search with naked singles and the level's
+    /// [`deductions`](Level::deductions), no restarts, deterministic, reporting its deductions
+    /// in its trace (`coverlab_strategies::generation::rater` builds them from `fast`).
+    pub fn new(solvers: [Box<dyn Strategy>; 4]) -> Rater {
+        Rater { solvers }
     }
 
     /// Whether the deductions of `level` (below `Expert`) solve `puzzle` without a guess (and so

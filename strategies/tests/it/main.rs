@@ -9,6 +9,8 @@ mod dlx;
 mod fast;
 #[cfg(feature = "sat")]
 mod fast_sat;
+#[cfg(feature = "sat")]
+mod generate;
 mod properties;
 #[cfg(feature = "sat")]
 mod sat;

@@ -181,7 +181,7 @@ fn report() -> &'static Report {
         std::thread::scope(|s| {
             for _ in 0..2 {
                 s.spawn(|| {
-                    let mut rater = Rater::new();
+                    let mut rater = coverlab_strategies::generation::rater();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(job) = jobs.get(i) else { break };

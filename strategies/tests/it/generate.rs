@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use coverlab_engine::{Limits, NullSink};
-use coverlab_generate::{Failure, Generated, Generator, Layout, Level, Request, Symmetry, Target, Worker, jigsaw};
+use coverlab_generate::{Failure, Generated, Generator, Layout, Level, Request, Symmetry, Target, jigsaw};
 use coverlab_model::{Grid, Model, Puzzle, UnitKind, builtin, validate};
 use coverlab_strategies::registry;
 
@@ -25,7 +25,7 @@ fn count(model: &Arc<Model>, givens: &Grid) -> u64 {
 }
 
 fn generate(request: Request, index: u64) -> Generated {
-    Generator::new(request).generate(&mut Worker::default(), index, &Limits::default()).unwrap()
+    Generator::new(request).generate(&mut coverlab_strategies::generation::worker(), index, &Limits::default()).unwrap()
 }
 
 /// The promises every generated puzzle keeps.
@@ -37,6 +37,24 @@ fn check(made: &Generated) {
         assert!(v == 0 || v == made.solution.get(cell), "a given that is not the solution's");
     }
     assert_eq!(count(&made.model, &made.givens), 1, "not unique:\n{:?}", made.givens.values());
+}
+
+#[test]
+fn full_grids_are_valid_and_differ_by_seed() {
+    use coverlab_engine::Rng;
+    use coverlab_generate::fill::{TRIES, full_grid};
+    let filler = coverlab_strategies::generation::filler();
+    for name in ["classic-4x4", "classic-6x6", "classic-9x9", "x-sudoku-9x9", "anti-king-9x9", "classic-16x16"] {
+        let m = model(name);
+        let n = m.size();
+        let fill = |seed| full_grid(&m, &mut Rng::new(seed), &Limits::default(), TRIES, &filler).unwrap();
+        let (a, b) = (fill(1), fill(2));
+        for grid in [&a, &b] {
+            validate::check_solution(&m, &Grid::empty(n), grid).unwrap();
+        }
+        assert_ne!(a, b, "{name}: two seeds, one grid");
+        assert_eq!(a, fill(1), "{name}: the same seed, the same grid");
+    }
 }
 
 #[test]
@@ -111,7 +129,7 @@ fn clue_targets_and_symmetries_hold() {
 fn an_unreachable_target_is_reported_not_looped_on() {
     let request =
         Request { target: Target::Clues(18), attempts: 3, ..Request::new(Layout::Spec(model("classic-9x9")), 0) };
-    match Generator::new(request).generate(&mut Worker::default(), 0, &Limits::default()) {
+    match Generator::new(request).generate(&mut coverlab_strategies::generation::worker(), 0, &Limits::default()) {
         Err(Failure::Unreached { attempts: 3, fewest, .. }) => assert!(fewest > 18),
         other => panic!("expected Unreached, got {other:?}"),
     }
@@ -243,7 +261,7 @@ fn an_expired_deadline_or_an_interrupt_stops_generation_at_every_size() {
         {
             for target in [Target::Full, Target::Clues(n * n / 2)] {
                 let request = Request { target, ..Request::new(Layout::Spec(m.clone()), 1) };
-                let made = Generator::new(request).generate(&mut Worker::default(), 0, &limits);
+                let made = Generator::new(request).generate(&mut coverlab_strategies::generation::worker(), 0, &limits);
                 assert!(matches!(made, Err(Failure::Stopped(r)) if r == reason), "{n}x{n} {target:?}: not stopped");
             }
         }
