@@ -462,7 +462,7 @@ pub struct CheckArgs {
     /// The puzzles (with `--spec` and no files, only the spec is checked).
     #[command(flatten)]
     pub input: PuzzleInput,
-    /// For puzzles that bring their own spec (f-puzzles): write each spec to DIR/<name>.ron and
+    /// For puzzles that bring their own spec (f-puzzles): write each spec to `DIR/<name>.ron` and
     /// print `DIR/<name>.ron : <puzzle line>` for each puzzle, to keep them as RON files.
     #[arg(long, value_name = "DIR")]
     pub spec_out: Option<std::path::PathBuf>,

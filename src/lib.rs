@@ -2,8 +2,17 @@
 //!
 //! The CLI starts here: [`main`] parses the arguments ([`cli`], clap) and runs a command
 //! ([`commands`], one module per command); [`input`] reads puzzles and resolves specs,
-//! [`output`] writes results, [`diag`] carries messages to stderr. The binary (`src/main.rs`)
+//! [`output`] writes results, [`diag`](mod@diag) carries messages to stderr. The binary (`src/main.rs`)
 //! only calls [`main`]; tests and fuzz targets call the same functions.
+//!
+//! ```
+//! use clap::Parser;
+//! use coverlab::{Exit, cli::Cli, commands};
+//!
+//! // `coverlab solve .342.....43.....`, as the binary runs it (the solution goes to stdout).
+//! let cli = Cli::parse_from(["coverlab", "solve", ".342.....43....."]);
+//! assert_eq!(commands::run(cli).unwrap(), Exit::Ok);
+//! ```
 
 pub mod cli;
 pub mod commands;

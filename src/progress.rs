@@ -4,7 +4,7 @@
 //! `--progress auto` (the default) shows it only when stderr is a terminal, and only once a run
 //! has lasted a second: a short run, a pipe or a file never gets a bar or an escape code.
 //! `always` draws it even into a pipe (for watching a log with `tail -f`), `never` never.
-//! Messages written while the bar is up ([`crate::diag`]) go above it.
+//! Messages written while the bar is up ([`crate::diag`](mod@crate::diag)) go above it.
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::Ordering;

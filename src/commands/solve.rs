@@ -1,6 +1,6 @@
 //! `coverlab solve` and `coverlab count`.
 //!
-//! Puzzles are read as a stream, solved by `--jobs` workers ([`crate::pipeline`]) and written in
+//! Puzzles are read as a stream, solved by `--jobs` workers (`crate::pipeline`) and written in
 //! input order as soon as each is known: a result reaches stdout at once on a terminal, and
 //! within [`FLUSH_EVERY`] otherwise (writes are batched while results come fast). A bad puzzle
 //! is a record with its error, a bad input file a message; the run goes on either way. Ctrl-C

@@ -15,7 +15,7 @@
 //!   item (an at-most-once group and a value) an at-most-one only.
 //! - At-most-one is pairwise, except that when the sets above [`PAIRWISE_MAX`] options would
 //!   take more than [`PAIRWISE_BUDGET`] clauses pairwise, the largest of them get Sinz's
-//!   sequential counter instead (see [`pairwise_bound`]). A pair of options shared by two units
+//!   sequential counter instead (see `pairwise_bound`). A pair of options shared by two units
 //!   (a row and a box) is excluded once, not twice.
 //! - An item with no option left is a contradiction found while encoding (count 0, with a
 //!   `conflict` event); so are clashing givens.

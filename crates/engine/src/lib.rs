@@ -10,6 +10,21 @@
 //!   [`UnitSets`]: a grid with the values placed in each unit, for plain backtracking.
 //!
 //! The engine depends on the model; strategies depend on the engine; the CLI on all.
+//!
+//! ```
+//! use coverlab_engine::{Limits, Rng, VecSink, replay::replay};
+//! use coverlab_model::Puzzle;
+//!
+//! // What a solve is asked: count up to two solutions (a uniqueness check), keep one.
+//! let limits = Limits::count(2, 1);
+//! assert_eq!((limits.max_solutions, limits.keep_solutions), (2, 1));
+//! // The one seeded generator: the same seed, the same numbers, on every machine.
+//! assert_eq!(Rng::new(7).next_u64(), Rng::new(7).next_u64());
+//! // The trace checker refuses a trace that does not begin with `start`.
+//! let puzzle = Puzzle::builtin("classic-4x4", ".342.....43.....").unwrap();
+//! let sink = VecSink { events: Vec::new(), max_events: None };
+//! assert!(replay(&puzzle, &sink.events).is_err());
+//! ```
 
 mod bits;
 mod outcome;

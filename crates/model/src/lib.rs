@@ -9,6 +9,18 @@
 //! - [`text`]: text from an input made safe to print in a message.
 //!
 //! Nothing here searches; the strategies live in the `coverlab-strategies` crate.
+//!
+//! ```
+//! use coverlab_model::{Grid, Puzzle, validate};
+//!
+//! // A built-in spec and a puzzle on it, from one line ('.' for an empty cell).
+//! let puzzle = Puzzle::builtin("classic-4x4", ".342.....43.....").unwrap();
+//! let model = puzzle.model();
+//! assert_eq!((model.size(), model.houses().len()), (4, 12)); // 4 rows, 4 columns, 4 boxes
+//! // The validator checks a solution against the givens and every rule.
+//! let solution = Grid::from_values(4, vec![1, 3, 4, 2, 4, 2, 1, 3, 2, 4, 3, 1, 3, 1, 2, 4]).unwrap();
+//! assert!(validate::check_solution(model, puzzle.givens(), &solution).is_ok());
+//! ```
 
 pub mod builtin;
 pub mod constraint;

@@ -23,6 +23,17 @@
 //! | hidden pair, triple, quad | k values of a house with k possible cells between them: those cells' other candidates go |
 //! | x-wing, swordfish, jellyfish | a value whose candidates in k rows (columns) lie in k columns (rows) is out of those columns' (rows') other cells |
 //!
+//! ```
+//! use coverlab_model::Puzzle;
+//! use coverlab_techniques::{Ending, explain};
+//!
+//! let puzzle = Puzzle::builtin("classic-4x4", ".342.....43.....").unwrap();
+//! let explained = explain(&puzzle, 1_000);
+//! assert!(matches!(explained.ending, Ending::Solved));
+//! let first = &explained.steps[0];
+//! println!("{}", first.describe(puzzle.model(), puzzle.symbols())); // "naked single: r1c1 can only be 1"
+//! ```
+//!
 //! # Bounds
 //! Every search is bounded. Singles, locked candidates and constraints are scans over the units
 //! (constraints: each filter once). Subsets and fish enumerate combinations of at most n items
