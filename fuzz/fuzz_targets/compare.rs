@@ -4,22 +4,18 @@
 #![no_main]
 
 use std::io::Cursor;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use coverlab::commands::compare::{View, read_trace, report};
 use coverlab::commands::replay::TraceLines;
 use coverlab::signals::Interrupt;
-use coverlab_model::{Grid, Puzzle, builtin};
+use coverlab_model::Puzzle;
 use libfuzzer_sys::fuzz_target;
 
 fn puzzle() -> &'static Puzzle {
     static PUZZLE: OnceLock<Puzzle> = OnceLock::new();
-    PUZZLE.get_or_init(|| {
-        let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
-        // The puzzle of the seed traces in fuzz/corpus/compare: .342.....43.....
-        let values = ".342.....43.....".chars().map(|c| c.to_digit(10).unwrap_or(0) as u8).collect();
-        Puzzle::new(model, Grid::from_values(4, values).unwrap()).unwrap()
-    })
+    // The puzzle of the seed traces in fuzz/corpus/compare.
+    PUZZLE.get_or_init(|| Puzzle::builtin("classic-4x4", ".342.....43.....").unwrap())
 }
 
 /// Few events, so the cut is reached often.

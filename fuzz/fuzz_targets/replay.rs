@@ -2,21 +2,17 @@
 //! refused with a message, never a panic; memory stays the puzzle's.
 #![no_main]
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use coverlab_engine::TraceEvent;
 use coverlab_engine::replay::Replayer;
-use coverlab_model::{Grid, Puzzle, builtin};
+use coverlab_model::Puzzle;
 use libfuzzer_sys::fuzz_target;
 
 fn puzzle() -> &'static Puzzle {
     static PUZZLE: OnceLock<Puzzle> = OnceLock::new();
-    PUZZLE.get_or_init(|| {
-        let model = Arc::new(builtin::load("classic-4x4").unwrap().unwrap());
-        // The puzzle of the seed traces in fuzz/corpus/replay: .342.....43.....
-        let values = ".342.....43.....".chars().map(|c| c.to_digit(10).unwrap_or(0) as u8).collect();
-        Puzzle::new(model, Grid::from_values(4, values).unwrap()).unwrap()
-    })
+    // The puzzle of the seed traces in fuzz/corpus/replay.
+    PUZZLE.get_or_init(|| Puzzle::builtin("classic-4x4", ".342.....43.....").unwrap())
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
                 assert!(model.peers(cell).iter().all(|&p| (p as usize) < n * n && p as usize != cell));
             }
             if n <= 16 {
-                let _ = model.graph().to_dot(model.name(), n);
+                let _ = model.to_dot();
                 let _ = model.exact_cover();
             }
         }
