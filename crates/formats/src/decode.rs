@@ -10,8 +10,7 @@ use coverlab_model::{MAX_SIZE, Model, Symbols, builtin};
 use crate::Parsed;
 use crate::error::FormatError;
 
-/// Characters that always mean an empty cell.
-pub(crate) const EMPTY_MARKS: &[char] = &['.', '_', '-', '*'];
+pub(crate) use coverlab_model::EMPTY_MARKS;
 
 /// What was written in one cell.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -40,7 +40,7 @@ pub use constraint::{Constraint, ConstraintKind, Relation};
 pub use exact_cover::{ExactCover, Item, OptionId};
 pub use grid::{Cell, Grid, Value, cell_name};
 pub use model::Model;
-pub use puzzle::{LineError, Puzzle};
+pub use puzzle::{EMPTY_MARKS, LineError, Puzzle};
 pub use spec::{Mark, Rule, Spec, SpecError};
 pub use symbols::{Symbols, SymbolsError};
 pub use unit::{Unit, UnitKind};

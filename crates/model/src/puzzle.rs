@@ -16,9 +16,9 @@ use std::sync::Arc;
 use crate::validate::{Conflict, find_conflict};
 use crate::{Grid, Model, SpecError, Symbols, builtin, cell_name};
 
-/// The characters that mark an empty cell in a line (as in the `line` format); `0` too when it
-/// is not a symbol of the spec.
-const EMPTY_MARKS: &[char] = &['.', '_', '-', '*'];
+/// The characters that always mark an empty cell (the puzzle readers of `coverlab-formats` use
+/// the same); `0` too when it is not a symbol of the spec.
+pub const EMPTY_MARKS: &[char] = &['.', '_', '-', '*'];
 
 /// Why a line of text is not a puzzle of a spec.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
