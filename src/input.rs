@@ -61,11 +61,16 @@ fn read_spec_file(path: &Path) -> Result<String> {
     })
 }
 
+/// The spec file a `--spec` names: `None` for a built-in name (which is no file).
+pub fn spec_file(spec: &str) -> Option<&Path> {
+    builtin::load(spec).is_none().then_some(Path::new(spec))
+}
+
 impl PuzzleInput {
     /// The files the run reads: the puzzle files (`-`, standard input, when none is named) and
     /// the spec file; what no output may overwrite ([`crate::outfile::check`]).
     pub fn paths(&self) -> Vec<&Path> {
-        let spec = self.spec.as_deref().filter(|s| builtin::load(s).is_none()).map(Path::new);
+        let spec = self.spec.as_deref().and_then(spec_file);
         let stdin = self.files.is_empty().then_some(Path::new("-"));
         self.files.iter().map(PathBuf::as_path).chain(stdin).chain(spec).collect()
     }

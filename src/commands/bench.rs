@@ -110,7 +110,7 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
     if let Some(plot) = &args.plot {
         // Every numbered plot (`plot-2.svg` for a second file) against every input.
         let plots: Vec<PathBuf> = (0..args.files.len().max(1)).map(|k| numbered(plot, k, args.files.len())).collect();
-        let spec = args.spec.as_deref().filter(|s| coverlab_model::builtin::load(s).is_none()).map(Path::new);
+        let spec = args.spec.as_deref().and_then(crate::input::spec_file);
         let inputs = args.files.iter().map(PathBuf::as_path).chain(args.compare.as_deref()).chain(spec);
         crate::outfile::check(plots.iter().map(|p| ("--plot", p.as_path())), inputs)?;
     }

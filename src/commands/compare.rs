@@ -63,7 +63,7 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
         bail!("compare needs two traces (--trace A --trace B)");
     }
     if let Some(path) = &args.html {
-        let spec = args.spec.as_deref().filter(|s| coverlab_model::builtin::load(s).is_none()).map(Path::new);
+        let spec = args.spec.as_deref().and_then(crate::input::spec_file);
         let inputs = args.trace.iter().map(PathBuf::as_path).chain(spec).chain(Some(Path::new(&args.puzzle)));
         crate::outfile::check([("--html", path.as_path())], inputs)?;
     }

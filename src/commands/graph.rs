@@ -13,8 +13,7 @@ use crate::input::resolve_spec;
 pub fn run(args: GraphArgs) -> Result<Exit> {
     let model = resolve_spec(&args.spec)?;
     if let Some(path) = &args.output {
-        let spec = coverlab_model::builtin::load(&args.spec).is_none().then_some(std::path::Path::new(&args.spec));
-        crate::outfile::check([("--output", path.as_path())], spec)?;
+        crate::outfile::check([("--output", path.as_path())], crate::input::spec_file(&args.spec))?;
     }
     let dot = model.to_dot();
     match &args.output {
