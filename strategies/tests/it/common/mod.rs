@@ -18,19 +18,11 @@ pub fn model(spec: &str) -> Arc<Model> {
     Arc::new(model.unwrap_or_else(|e| panic!("{e}")))
 }
 
-/// A grid from line format: n² characters, row-major, '.' for an empty cell, otherwise a
-/// symbol of the model's alphabet.
-pub fn parse_line(model: &Model, line: &str) -> Grid {
-    let n = model.size();
-    let values: Vec<u8> = line
-        .chars()
-        .map(|c| match c {
-            '.' => 0,
-            c => model.symbols().value_of(c).unwrap_or_else(|| panic!("{c:?} is not a symbol of {}", model.name())),
-        })
-        .collect();
-    assert_eq!(values.len(), n * n, "{} needs {} cells, the line has {}", model.name(), n * n, values.len());
-    Grid::from_values(n, values).expect("values come from the alphabet")
+/// The givens of a puzzle written as one line, read as [`Puzzle::from_line_unchecked`] reads it
+/// (clashing givens kept: some cases are contradictory on purpose).
+pub fn parse_line(model: &Arc<Model>, line: &str) -> Grid {
+    let puzzle = Puzzle::from_line_unchecked(model.clone(), line).unwrap_or_else(|e| panic!("{e}"));
+    puzzle.givens().clone()
 }
 
 /// A puzzle from line format; contradictory givens are kept (`Puzzle::new_unchecked`).
