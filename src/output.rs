@@ -268,7 +268,6 @@ impl PuzzleResult {
     }
 }
 
-/// Appends `,"key":`.
 /// Why a search stopped, in plain words for people (`stopped at the node limit (--max-nodes)`);
 /// JSON records and traces keep the kebab-case [`StopReason::name`].
 pub fn stopped_words(reason: StopReason) -> &'static str {
@@ -282,6 +281,7 @@ pub fn stopped_words(reason: StopReason) -> &'static str {
     }
 }
 
+/// Appends `,"key":`.
 fn push_key(out: &mut Vec<u8>, key: &str) {
     out.extend_from_slice(b",\"");
     out.extend_from_slice(key.as_bytes());
