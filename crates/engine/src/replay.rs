@@ -56,6 +56,11 @@ struct State {
     journal: Vec<(Cell, Value, u64)>,
     /// Journal length at each open decision level.
     levels: Vec<usize>,
+    /// Per cell, once asked: the values that break no constraint beyond houses given the values
+    /// placed (bit v-1 for v). It depends on the grid only, so it is forgotten when a value is
+    /// placed or taken back, and kept across eliminations: filtering a cage asks it for every
+    /// value of every cell the cage's houses hold, once per `eliminate … by` event.
+    fits: Vec<std::cell::Cell<Option<u64>>>,
 }
 
 impl State {
@@ -71,7 +76,31 @@ impl State {
         self.grid[cell] == 0
             && self.eliminated[cell] & (1 << (value - 1)) == 0
             && self.held_by_peer(cell, value).is_none()
-            && self.broken_by(cell, value).is_none()
+            && self.fits(cell) & (1 << (value - 1)) != 0
+    }
+
+    /// The values that break no constraint beyond houses in `cell`, given the values placed.
+    fn fits(&self, cell: Cell) -> u64 {
+        if let Some(fits) = self.fits[cell].get() {
+            return fits;
+        }
+        let fits = if self.model.constraints_of(cell).is_empty() {
+            u64::full(self.n())
+        } else {
+            (1..=self.n() as Value).filter(|&v| self.broken_by(cell, v).is_none()).fold(0, |m, v| m | 1 << (v - 1))
+        };
+        self.fits[cell].set(Some(fits));
+        fits
+    }
+
+    /// Sets `cell`'s value, forgetting what [`State::fits`] knew when the grid changes.
+    fn set_value(&mut self, cell: Cell, value: Value) {
+        if self.grid[cell] != value {
+            self.grid[cell] = value;
+            if !self.model.constraints().is_empty() {
+                self.fits.iter().for_each(|f| f.set(None));
+            }
+        }
     }
 
     /// A constraint beyond houses that `value` in `cell` would break, given the values placed.
@@ -115,7 +144,7 @@ impl State {
 
     fn change(&mut self, cell: Cell, value: Value, eliminated: u64) {
         self.journal.push((cell, self.grid[cell], self.eliminated[cell]));
-        self.grid[cell] = value;
+        self.set_value(cell, value);
         self.eliminated[cell] = eliminated;
     }
 
@@ -180,6 +209,7 @@ impl Replayer {
             eliminated: vec![0; n * n],
             journal: Vec::new(),
             levels: Vec::new(),
+            fits: vec![std::cell::Cell::new(None); n * n],
         };
         Replayer {
             given_count: puzzle.givens().filled(),
@@ -427,7 +457,7 @@ impl Replayer {
                 st.levels.truncate(depth);
                 while st.journal.len() > mark {
                     let (cell, value, elim) = st.journal.pop().expect("marked entries");
-                    st.grid[cell] = value;
+                    st.set_value(cell, value);
                     st.eliminated[cell] = elim;
                 }
             }
