@@ -116,7 +116,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
 
     /// Depth-first search from the propagated root (slot 0); with a budget, gives up after that
     /// many guesses.
-    pub(super) fn dfs(&mut self, budget: Option<u64>) -> RunEnd {
+    pub(super) fn dfs(&mut self, budget: Option<Budget>) -> RunEnd {
         let cells = self.g.cells;
         self.b.frames.clear();
         self.depth = 0;
@@ -138,6 +138,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             }
             // Next alternative of the innermost open decision.
             loop {
+                let open = self.b.frames.len() as u64;
                 let Some(f) = self.b.frames.last_mut() else {
                     return RunEnd::Complete;
                 };
@@ -164,7 +165,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     self.b.frames.pop();
                     continue;
                 }
-                if budget.is_some_and(|b| guesses >= b) {
+                if budget.is_some_and(|b| guesses >= b.guesses + if b.spare_path { open } else { 0 }) {
                     if guesses > 0 {
                         self.search.backtrack(0);
                     }
@@ -219,6 +220,16 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         self.remove(cell, B::bit(v))?;
         self.propagate()
     }
+}
+
+/// When [`Solver::dfs`] gives up.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Budget {
+    /// After this many guesses…
+    pub(super) guesses: u64,
+    /// …not counting those of the decisions open on the current path (the hand-over to `sat`:
+    /// guesses abandoned, not guesses made).
+    pub(super) spare_path: bool,
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … (i from 1).

@@ -56,6 +56,7 @@ mod filter;
 mod propagate;
 mod run;
 
+use branch::Budget;
 pub(crate) use branch::luby;
 
 /// Which deductions run between decisions, and whether the search restarts.
@@ -147,7 +148,13 @@ pub const OPTIONS: &[OptionInfo] = &[
     ),
     OptionInfo::flag("restarts", false, "randomised MRV tie-breaks and value order with Luby restarts"),
     OptionInfo::number("sat_from", 65, 1, 65, "on grids of this size and up, hand a hard search to sat; 65: never"),
-    OptionInfo::number("sat_after", SAT_AFTER_GUESSES, 1, u32::MAX as u64, "the guesses before that hand-over"),
+    OptionInfo::number(
+        "sat_after",
+        SAT_AFTER_GUESSES,
+        1,
+        u32::MAX as u64,
+        "the guesses before that hand-over (those of the decisions open on the current path not counted)",
+    ),
     OptionInfo::flag("wdeg", false, "branch on fewest candidates per conflict a cell took part in (dom/wdeg)"),
     OptionInfo::flag(
         "hidden_cage",

@@ -39,14 +39,16 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 self.keep = true;
                 let unit = 16 + self.g.cells as u64 / 8;
                 let mut i = 1;
-                while let RunEnd::Restart = self.dfs(Some(luby(i) * unit)) {
+                while let RunEnd::Restart = self.dfs(Some(Budget { guesses: luby(i) * unit, spare_path: false })) {
                     i += 1;
                 }
             } else if let Some((_, budget)) =
                 self.cfg.sat_after.filter(|&(from, _)| crate::sat::BUILT_IN && self.g.n >= from)
             {
                 self.keep = true;
-                if let RunEnd::Restart = self.dfs(Some(budget)) {
+                // The guesses on the current path are spared: a search that goes straight down
+                // (an empty 49×49 grid fills with 2,401 guesses and 3 backtracks) is not stuck.
+                if let RunEnd::Restart = self.dfs(Some(Budget { guesses: budget, spare_path: true })) {
                     // Hand over: the propagated root as the givens (and its candidates: what
                     // locked candidates and all-different ruled out stays out), the solutions
                     // found so far blocked.

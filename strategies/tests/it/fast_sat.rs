@@ -71,6 +71,24 @@ fn small_grids_never_reach_cadical_under_the_shipped_budget() {
 }
 
 #[test]
+fn a_search_going_straight_down_is_not_handed_over() {
+    // An empty 49×49 grid fills with about 2,400 guesses and no dead end: more guesses than the
+    // budget, none of them abandoned, so the default keeps it (it took CaDiCaL 5.7 s where `fast`
+    // takes 0.3 s, whole process, when every guess counted).
+    let model = coverlab_model::builtin::load("classic-49x49").expect("built in").expect("valid");
+    let puzzle = Puzzle::new(std::sync::Arc::new(model), coverlab_model::Grid::empty(49)).expect("no givens");
+    let mut sink = VecSink::new();
+    let outcome =
+        coverlab_strategies::registry::default_strategy().build(0).solve(&puzzle, &Limits::count(2, 2), &mut sink);
+    assert_eq!((outcome.status, outcome.count), (Status::Stopped(coverlab_engine::StopReason::SolutionLimit), 2));
+    assert!(outcome.stats.guesses > coverlab_strategies::fast::SAT_AFTER_GUESSES, "{} guesses", outcome.stats.guesses);
+    let cover =
+        sink.events.iter().any(|e| matches!(e, TraceEvent::Place { reason: coverlab_engine::PlaceReason::Cover, .. }));
+    assert!(!cover, "the default handed a search without dead ends to sat");
+    check_outcome(&puzzle, &outcome, &sink.events, "empty 49×49");
+}
+
+#[test]
 fn a_first_solution_handed_over_comes_from_kissat_and_holds() {
     // One solution asked for, or two with a bounded look for the second (plain `solve`): the
     // hand-over's calls go to a fresh kissat each (alone on one thread; on two, racing a kissat
