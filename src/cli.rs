@@ -243,6 +243,10 @@ pub struct SolveArgs {
     /// steps before it). Suffixes K, M, G (powers of 1024); 0 for no limit.
     #[arg(long, value_name = "BYTES", default_value = "100M", value_parser = parse_bytes)]
     pub trace_limit: u64,
+    /// In the trace, each decision says why it branched where it did: the strategy's rule, the
+    /// chosen cell's key under it, and the next best cells with theirs.
+    #[arg(long, requires = "trace")]
+    pub trace_choices: bool,
     /// The trace's format.
     #[arg(long, value_enum, default_value = "json")]
     pub trace_format: TraceFormatArg,

@@ -85,7 +85,7 @@ pub fn run(args: CompareArgs) -> Result<Exit> {
                 .map(|chosen| {
                     let (puzzle, limits) = (&puzzle, &limits);
                     scope.spawn(move || {
-                        let mut sink = VecSink { events: Vec::new(), max_events: Some(args.max_events) };
+                        let mut sink = VecSink { events: Vec::new(), max_events: Some(args.max_events), choices: true };
                         let outcome = chosen.build(args.seed).solve(puzzle, limits, &mut sink);
                         let cut = outcome.status == Status::Stopped(StopReason::SinkRequested);
                         Side { name: chosen.label(args.seed), events: sink.events, outcome: Some(outcome), cut }
@@ -225,6 +225,22 @@ pub fn report(out: &mut impl Write, puzzle: &Puzzle, sides: [&Side; 2], view: &V
                 }
                 writeln!(out, "{mark} {:<width$} | {}", clip(&left, width), clip(&right, width))?;
             }
+            // Why each side took the decision it was in when they parted, when it says.
+            let (wa, wb) = (decision_at(la, at), decision_at(lb, at));
+            if wa.says_why() || wb.says_why() {
+                writeln!(out)?;
+                for (side, decision) in [("A", wa), ("B", wb)] {
+                    match decision {
+                        Decision::Why(cell, why) => writeln!(
+                            out,
+                            "{side} branched on {} by {why}",
+                            coverlab_model::cell_name(cell, puzzle.size())
+                        )?,
+                        Decision::Unsaid => writeln!(out, "{side}: its strategy does not say why it branched there")?,
+                        Decision::None => {}
+                    }
+                }
+            }
         }
     }
     if view.diff {
@@ -246,6 +262,35 @@ pub fn report(out: &mut impl Write, puzzle: &Puzzle, sides: [&Side; 2], view: &V
         write!(out, "{}", diff.unified_diff().context_radius(view.context).header(&a.name, &b.name))?;
     }
     Ok(())
+}
+
+/// The decision a side was in at step `at`, as far as its trace says.
+enum Decision<'e> {
+    /// The step is not a guess.
+    None,
+    /// A guess whose decision carries no [`coverlab_engine::Choice`].
+    Unsaid,
+    /// The decision's cell and why it was chosen.
+    Why(coverlab_model::Cell, &'e coverlab_engine::Choice),
+}
+
+impl Decision<'_> {
+    fn says_why(&self) -> bool {
+        matches!(self, Decision::Why(..))
+    }
+}
+
+/// The decision of the guess at step `at` (its first alternative carries the choice).
+fn decision_at(steps: &[TraceEvent], at: usize) -> Decision<'_> {
+    let Some(TraceEvent::Guess { depth, .. }) = steps.get(at) else { return Decision::None };
+    let first = steps[..=at].iter().rev().find_map(|e| match e {
+        TraceEvent::Guess { depth: d, k: 1, cell, why, .. } if d == depth => Some((*cell, why)),
+        _ => None,
+    });
+    match first {
+        Some((cell, Some(why))) => Decision::Why(cell, why),
+        _ => Decision::Unsaid,
+    }
 }
 
 /// Why a search stopped, in plain words.

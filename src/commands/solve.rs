@@ -321,7 +321,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     let trace = match &args.trace {
         Some(path) => {
             jobs = 1; // traces are written as the search goes: one puzzle at a time, in order
-            Some(Mutex::new(Trace::create(path, args.trace_format, args.trace_limit)?))
+            Some(Mutex::new(Trace::create(path, args.trace_format, args.trace_limit, args.trace_choices)?))
         }
         None => None,
     };
@@ -454,6 +454,8 @@ struct Trace {
     format: TraceFormatArg,
     /// 0: no limit.
     limit: u64,
+    /// Decisions say why they branched where they did (`--trace-choices`).
+    choices: bool,
     /// The puzzle whose trace reached the limit.
     cut_at: Option<usize>,
     /// The first error writing the trace (the run goes on untraced, and fails at the end).
@@ -487,7 +489,7 @@ impl<W: Write> Write for Counting<W> {
 const CUT_MARGIN: u64 = 512;
 
 impl Trace {
-    fn create(path: &Path, format: TraceFormatArg, limit: u64) -> Result<Trace> {
+    fn create(path: &Path, format: TraceFormatArg, limit: u64, choices: bool) -> Result<Trace> {
         let shown = coverlab_model::text::file_name(path);
         let file = OutputFile::create(path).with_context(|| format!("cannot create trace file {shown}"))?;
         let written = Arc::new(AtomicU64::new(0));
@@ -499,7 +501,7 @@ impl Trace {
             ),
             _ => TraceOut::Lines(lines),
         };
-        Ok(Trace { out, written, format, limit, cut_at: None, error: None })
+        Ok(Trace { out, written, format, limit, choices, cut_at: None, error: None })
     }
 
     fn solve(
@@ -535,7 +537,7 @@ impl Trace {
                 }
             }
             (TraceOut::Lines(out), TraceFormatArg::Json) => {
-                let mut sink = JsonLinesSink::new(out, model, symbols, index);
+                let mut sink = JsonLinesSink::new(out, model, symbols, index).with_choices(self.choices);
                 let mut capped =
                     Capped { inner: &mut sink, written: &written, budget, limit: self.limit, cut: &mut cut };
                 let result = run.solve(strategy, item, &mut capped);
@@ -543,7 +545,7 @@ impl Trace {
             }
             (TraceOut::Lines(out), _) => {
                 let header = writeln!(out, "# puzzle {index} ({})", item.location);
-                let mut sink = TextSink::new(out, model, symbols);
+                let mut sink = TextSink::new(out, model, symbols).with_choices(self.choices);
                 let mut capped =
                     Capped { inner: &mut sink, written: &written, budget, limit: self.limit, cut: &mut cut };
                 let result = run.solve(strategy, item, &mut capped);
@@ -591,6 +593,9 @@ struct Capped<'a> {
 }
 
 impl TraceSink for Capped<'_> {
+    fn choices(&self) -> bool {
+        self.inner.choices()
+    }
     fn event(&mut self, event: &TraceEvent) -> std::ops::ControlFlow<()> {
         if *self.cut {
             return std::ops::ControlFlow::Continue(());

@@ -12,8 +12,8 @@
 //! forced placement, `place … naked-single`), a cell where several fit is a decision (`guess
 //! k/m`). The loop is the shared [`crate::plain`] search; this file holds the seed's choices.
 
-use coverlab_engine::{Bits, UnitSets};
-use coverlab_model::Cell;
+use coverlab_engine::{Bits, Choice, UnitSets};
+use coverlab_model::{Cell, cell_name};
 
 use crate::plain::{Hooks, Plain};
 
@@ -33,5 +33,18 @@ impl Hooks for RowMajor {
         // Cells are filled in row-major order: every cell before the last one filled is full.
         let from = after.map_or(0, |c| c + 1);
         (from..sets.values().len()).find(|&c| sets.value(c) == 0)
+    }
+
+    /// `next-empty`: the first empty cell in row-major order, whatever its count of values
+    /// (the key); the cells passed over are those after it.
+    fn why<B: Bits>(&self, sets: &UnitSets<'_, B>, cell: Cell) -> Option<Choice> {
+        let n = sets.model().size();
+        let fits = |c: Cell| u64::from(sets.fits(c).count());
+        let next = (cell + 1..sets.values().len()).filter(|&c| sets.value(c) == 0).take(Choice::SHOWN);
+        Some(Choice {
+            rule: "next-empty".into(),
+            key: fits(cell),
+            next: next.map(|c| (cell_name(c, n), fits(c))).collect(),
+        })
     }
 }

@@ -44,8 +44,8 @@
 //! options chosen so far, as if it had left the matrix. Each constraint is checked whenever one
 //! of its cells is filled, and exactly once its last cell is, so every solution satisfies all.
 
-use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
-use coverlab_model::{ExactCover, Item, Model, OptionId, Puzzle, Value};
+use coverlab_engine::{Choice, ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
+use coverlab_model::{ExactCover, Item, Model, OptionId, Puzzle, Value, cell_name};
 
 /// Knuth's Algorithm X with dancing links (TAOCP 7.2.2.1).
 #[derive(Debug, Default)]
@@ -55,6 +55,9 @@ pub struct Dlx {
     levels: Vec<Level>,
     /// Per matrix item, while the givens are covered: is it covered already?
     covered: Vec<bool>,
+    /// Why the level just entered branches on its item, for its first guess (only when the
+    /// sink asked for choices).
+    why: Option<Choice>,
     /// The grid as the search stands (givens and chosen options), kept only when the spec has
     /// constraints beyond houses, which are checked against it.
     grid: Vec<Value>,
@@ -376,6 +379,30 @@ impl Matrix {
         }
         (best, t)
     }
+
+    /// Why `choose` took item `i` with `m` options: `fewest-options`, and the next active items
+    /// with their counts of options.
+    fn why(&self, i: ItemId, m: u32, model: &Model) -> Choice {
+        let ec = model.exact_cover();
+        let name = |j: ItemId| match ec.items()[j.matrix_index()] {
+            Item::Cell(cell) => cell_name(cell, model.size()),
+            Item::HouseValue(unit, value) => {
+                format!("{} in {}", model.symbols().symbol(value), model.units()[unit].label)
+            }
+            Item::GroupValue(unit, value) => {
+                format!("{} in {}", model.symbols().symbol(value), model.units()[unit].label)
+            }
+        };
+        let mut others = Vec::new();
+        let mut j = self[ItemId::ROOT].rlink;
+        while j != ItemId::ROOT {
+            if j != i {
+                others.push((name(j), u64::from(self.len(j))));
+            }
+            j = self[j].rlink;
+        }
+        Choice::ranked("fewest-options", u64::from(m), others, |a, b| a < b)
+    }
 }
 
 impl Dlx {
@@ -460,6 +487,9 @@ impl Dlx {
                         step = Step::Leave;
                         continue;
                     }
+                    if m > 1 && search.choices() {
+                        self.why = Some(self.matrix.why(i, m, puzzle.model()));
+                    }
                     // X4: cover i, x_l = DLINK(i).
                     self.matrix.cover(i);
                     let x = self.matrix[i.header()].dlink;
@@ -500,7 +530,12 @@ impl Dlx {
                             search.backtrack(level.depth as usize);
                         }
                         depth = level.depth + 1;
-                        search.guess(depth as usize, cell, value, level.k as usize, level.m as usize);
+                        if level.k == 1 {
+                            let why = self.why.take();
+                            search.guess_because(depth as usize, cell, value, (1, level.m as usize), || why);
+                        } else {
+                            search.guess(depth as usize, cell, value, level.k as usize, level.m as usize);
+                        }
                     }
                     step = Step::Enter;
                 }

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod bench;
+pub mod branching;
 pub mod options;
 pub mod plain;
 pub mod registry;

@@ -15,10 +15,10 @@
 //! (`guess k/m`, m counting the values that fit). The loop is the shared [`crate::plain`] search;
 //! this file holds the seed's choices.
 
-use coverlab_engine::{Bits, UnitSets};
+use coverlab_engine::{Bits, Choice, UnitSets};
 use coverlab_model::Cell;
 
-use crate::plain::{Hooks, Plain};
+use crate::plain::{Hooks, Plain, fewest_values};
 
 /// Recursive backtracking on the most constrained cell, with unit bitmasks (seed 002).
 pub type Mrv = Plain<FewestValues>;
@@ -49,6 +49,11 @@ impl Hooks for FewestValues {
             }
         }
         best
+    }
+
+    /// `fewest-values`: the cell's count of values that fit, and the next best cells'.
+    fn why<B: Bits>(&self, masks: &UnitSets<'_, B>, cell: Cell) -> Option<Choice> {
+        Some(fewest_values("fewest-values", masks, cell))
     }
 }
 

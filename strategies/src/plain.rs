@@ -16,9 +16,9 @@
 use std::ops::ControlFlow;
 
 use coverlab_engine::{
-    Bits, ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink, UnitSets, dispatch_bits,
+    Bits, Choice, ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink, UnitSets, dispatch_bits,
 };
-use coverlab_model::{Cell, Puzzle, Value};
+use coverlab_model::{Cell, Puzzle, Value, cell_name};
 
 /// The choice points of the plain search. Every method but `name` and `choose_cell` has a
 /// default.
@@ -35,6 +35,24 @@ pub trait Hooks: Send {
     fn order_values<B: Bits>(&mut self, sets: &UnitSets<'_, B>, cell: Cell, order: &mut Vec<Value>) {
         order.extend(sets.fits(cell).iter().map(|bit| (bit + 1) as Value));
     }
+
+    /// Why `cell` was chosen, for traces that ask ([`Choice`]): called only then, before the
+    /// first alternative. By default, none.
+    fn why<B: Bits>(&self, sets: &UnitSets<'_, B>, cell: Cell) -> Option<Choice> {
+        let _ = (sets, cell);
+        None
+    }
+}
+
+/// The [`Choice`] of a rule that picks the empty cell with the fewest values that fit (first
+/// on ties): `rule` with the chosen cell's count, and the next best cells with theirs.
+pub fn fewest_values<B: Bits>(rule: &str, sets: &UnitSets<'_, B>, cell: Cell) -> Choice {
+    let n = sets.model().size();
+    let others = (0..sets.values().len())
+        .filter(|&c| c != cell && sets.value(c) == 0)
+        .map(|c| (cell_name(c, n), u64::from(sets.fits(c).count())))
+        .collect();
+    Choice::ranked(rule, u64::from(sets.fits(cell).count()), others, |a, b| a < b)
 }
 
 /// The plain search run with `H`'s choices: a [`Strategy`].
@@ -98,7 +116,11 @@ fn descend<H: Hooks, B: Bits>(
                 if k > 0 {
                     search.backtrack(depth);
                 }
-                search.guess(depth + 1, cell, value, k + 1, m);
+                if k == 0 {
+                    search.guess_because(depth + 1, cell, value, (1, m), || hooks.why(sets, cell));
+                } else {
+                    search.guess(depth + 1, cell, value, k + 1, m);
+                }
                 sets.place(cell, value);
                 flow = descend(hooks, sets, search, Some(cell), depth + 1, orders);
                 sets.clear(cell);

@@ -42,10 +42,11 @@
 use std::ops::ControlFlow;
 
 use coverlab_engine::{
-    Bits, ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink, Trail, dispatch_bits,
+    Bits, Choice, ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink, Trail, dispatch_bits,
 };
 use coverlab_model::{Cell, Grid, Puzzle, Value};
 
+use crate::branching::{Board, Brancher, checked, checked_value, fewest_candidates};
 use crate::options::{OptionInfo, Options};
 
 /// `singles`'s options.
@@ -60,11 +61,23 @@ pub const OPTIONS: &[OptionInfo] = &[
 ];
 
 /// Singles propagation with a guess journal (seeds 004 and 003).
-#[derive(Debug, Clone)]
 pub struct Singles {
     label: String,
     hidden: bool,
     refute: bool,
+    /// Choice points set by a research variant ([`Singles::with_brancher`]).
+    brancher: Option<Box<dyn Brancher>>,
+}
+
+impl std::fmt::Debug for Singles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Singles { label, hidden, refute, .. } = self;
+        f.debug_struct("Singles")
+            .field("label", label)
+            .field("hidden", hidden)
+            .field("refute", refute)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Singles {
@@ -83,7 +96,14 @@ impl Singles {
 
     /// The strategy `options` (of [`OPTIONS`]) describe, named `label` in its traces.
     pub fn with_options(options: &Options, label: String) -> Singles {
-        Singles { label, hidden: options.flag("hidden"), refute: options.flag("refute") }
+        Singles { label, hidden: options.flag("hidden"), refute: options.flag("refute"), brancher: None }
+    }
+
+    /// The same search guessing where `brancher` says (its cell, its value order) whenever it
+    /// chooses a cell: the journal, propagation, limits and traces are `singles`'s.
+    pub fn with_brancher(mut self, brancher: impl Brancher + 'static) -> Singles {
+        self.brancher = Some(Box::new(brancher));
+        self
     }
 }
 
@@ -96,10 +116,11 @@ impl Strategy for Singles {
         let mut search = Search::begin(&self.label, puzzle, limits, sink);
         // The kernel is compiled twice: with its trace calls, and without any (the null sink).
         let traced = search.tracing();
+        let brancher = self.brancher.as_deref_mut();
         dispatch_bits!(puzzle.size(), B => if traced {
-            run::<B, true>(puzzle, self.hidden, self.refute, &mut search)
+            run::<B, true>(puzzle, self.hidden, self.refute, brancher, &mut search)
         } else {
-            run::<B, false>(puzzle, self.hidden, self.refute, &mut search)
+            run::<B, false>(puzzle, self.hidden, self.refute, brancher, &mut search)
         });
         search.finish()
     }
@@ -125,9 +146,36 @@ struct State<'p, B, const TRACE: bool> {
     /// Cells whose vector shrank to one value and that wait to be confirmed, oldest first.
     queue: Vec<Cell>,
     head: usize,
+    /// A research variant's choice points.
+    brancher: Option<&'p mut (dyn Brancher + 'static)>,
 }
 
-fn run<B: Bits, const TRACE: bool>(puzzle: &Puzzle, hidden: bool, refute: bool, search: &mut Search<'_>) {
+/// The journal's slots as a research variant's brancher sees them.
+struct Slots<'x, B> {
+    puzzle: &'x Puzzle,
+    slots: &'x [Slot<B>],
+}
+
+impl<B: Bits> Board for Slots<'_, B> {
+    fn size(&self) -> usize {
+        self.puzzle.size()
+    }
+    fn candidates(&self, cell: Cell) -> u64 {
+        let slot = self.slots[cell];
+        if slot.value == 0 { slot.cand.to_u64() } else { 0 }
+    }
+    fn peers(&self, cell: Cell) -> &[u16] {
+        self.puzzle.model().peers(cell)
+    }
+}
+
+fn run<'p, B: Bits, const TRACE: bool>(
+    puzzle: &'p Puzzle,
+    hidden: bool,
+    refute: bool,
+    brancher: Option<&'p mut (dyn Brancher + 'static)>,
+    search: &mut Search<'_>,
+) {
     let model = puzzle.model();
     let n = model.size();
     let cells = n * n;
@@ -140,6 +188,7 @@ fn run<B: Bits, const TRACE: bool>(puzzle: &Puzzle, hidden: bool, refute: bool, 
         slots: Trail::new(cells, Slot { cand: full, value: 0 }),
         queue: Vec::with_capacity(cells),
         head: 0,
+        brancher,
     };
     let givens = puzzle.givens().values();
     // Contradictory givens: no solution.
@@ -367,6 +416,38 @@ impl<B: Bits, const TRACE: bool> State<'_, B, TRACE> {
         }
         best.map(|(cell, _)| cell)
     }
+
+    /// The cell to guess in, and whether the brancher chose it: the brancher's, if there is
+    /// one and it chooses, else the smallest; `None` when every cell is filled.
+    fn choose(&mut self) -> Option<(Cell, bool)> {
+        if let Some(brancher) = self.brancher.as_deref_mut() {
+            let board = Slots { puzzle: self.puzzle, slots: self.slots.values() };
+            if let Some(cell) = checked(&board, brancher.choose_cell(&board)) {
+                return Some((cell, true));
+            }
+        }
+        self.smallest().map(|cell| (cell, false))
+    }
+
+    /// The value to try next in `cell` among `left`: the brancher's, else the lowest.
+    fn next_value(&mut self, cell: Cell, left: B) -> Value {
+        match self.brancher.as_deref_mut() {
+            Some(brancher) => {
+                let board = Slots { puzzle: self.puzzle, slots: self.slots.values() };
+                checked_value(left.to_u64(), brancher.next_value(&board, cell, left.to_u64()))
+            }
+            None => (left.lowest() + 1) as Value,
+        }
+    }
+
+    /// Why the guess goes in `cell`: the brancher's reason when it chose, else seed 004's rule.
+    fn why(&self, cell: Cell, by_brancher: bool) -> Option<Choice> {
+        let board = Slots { puzzle: self.puzzle, slots: self.slots.values() };
+        match self.brancher.as_deref() {
+            Some(brancher) if by_brancher => brancher.why(&board, cell),
+            _ => Some(fewest_candidates("fewest-possibilities", &board, cell)),
+        }
+    }
 }
 
 /// Seed 004's guess (and seed 003's phase 2): in the smallest cell, each under a journal
@@ -386,7 +467,7 @@ fn branch<B: Bits, const TRACE: bool>(
         if !search.node() {
             return ControlFlow::Break(());
         }
-        let Some(cell) = st.smallest() else {
+        let Some((cell, by_brancher)) = st.choose() else {
             // Every cell is confirmed: a solution.
             let n = st.puzzle.size();
             let slots = st.slots.values();
@@ -395,9 +476,10 @@ fn branch<B: Bits, const TRACE: bool>(
         };
         let cand = st.slots.get(cell).cand;
         let m = cand.count() as usize;
+        let why = if search.choices() { st.why(cell, by_brancher) } else { None };
         if st.refute {
-            let value = (cand.lowest() + 1) as Value;
-            guess(st, search, depth, cell, value, 1, m)?;
+            let value = st.next_value(cell, cand);
+            guess(st, search, depth, cell, value, (1, m), why)?;
             // The acquired information: the value is not the cell's, at this level.
             search.backtrack(depth);
             let consistent = st.delete(cell, value, depth, search) && st.propagate(depth, search);
@@ -407,11 +489,14 @@ fn branch<B: Bits, const TRACE: bool>(
             }
             continue; // choose again at this level
         }
-        for (k, bit) in cand.iter().enumerate() {
+        let (mut left, mut why) = (cand, why);
+        for k in 0..m {
             if k > 0 {
                 search.backtrack(depth);
             }
-            guess(st, search, depth, cell, (bit + 1) as Value, k + 1, m)?;
+            let value = st.next_value(cell, left);
+            left &= !B::bit(usize::from(value) - 1);
+            guess(st, search, depth, cell, value, (k + 1, m), why.take())?;
         }
         return ControlFlow::Continue(());
     }
@@ -425,11 +510,15 @@ fn guess<B: Bits, const TRACE: bool>(
     depth: usize,
     cell: Cell,
     value: Value,
-    k: usize,
-    m: usize,
+    (k, m): (usize, usize),
+    why: Option<Choice>,
 ) -> ControlFlow<()> {
     st.slots.checkpoint();
-    search.guess(depth + 1, cell, value, k, m);
+    if k == 1 {
+        search.guess_because(depth + 1, cell, value, (k, m), || why);
+    } else {
+        search.guess(depth + 1, cell, value, k, m);
+    }
     let consistent = st.confirm(cell, value, depth + 1, search) && st.propagate(depth + 1, search);
     st.forget_queue();
     let flow = if consistent { branch(st, search, depth + 1) } else { ControlFlow::Continue(()) };

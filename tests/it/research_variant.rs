@@ -15,6 +15,10 @@
 #[path = "../../examples/variant_strategy.rs"]
 mod variant;
 
+#[allow(dead_code, reason = "the example's `main` is not used here")]
+#[path = "../../examples/fast_brancher.rs"]
+mod fast_brancher;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -94,4 +98,53 @@ fn a_registered_variant_is_a_strategy_of_the_command() {
     assert_eq!(chosen.label(0), "mrv-degree");
     assert!(registry::register(&variant::MRV_DEGREE).is_err(), "a name is registered once");
     assert!(registry::names().contains(&"mrv-degree"));
+}
+
+/// `fast` and `singles` with the brancher of `examples/fast_brancher.rs`: the conformance
+/// corpus's 9×9 and smaller cases counted as the independent counter says, every trace replayed
+/// by the checker, and the brancher's cells are where the decisions go (each says so).
+#[test]
+fn a_brancher_steers_fast_and_singles_and_they_still_count_right() {
+    use coverlab_engine::{TraceEvent, VecSink};
+    use coverlab_strategies::fast::{Config, Fast};
+    use coverlab_strategies::singles::Singles;
+    let corpus = include_str!("../../strategies/tests/corpus/conformance.txt");
+    let brancher = fast_brancher::FewestThenDegree;
+    let mut strategies: Vec<Box<dyn Strategy>> = vec![
+        Box::new(Fast::new("fast-degree", Config::DEFAULT, 0).with_brancher(brancher)),
+        Box::new(
+            Fast::new("fast-degree-refute", Config { refute: true, ..Config::DEFAULT }, 0).with_brancher(brancher),
+        ),
+        Box::new(Singles::naked().with_brancher(brancher)),
+    ];
+    let (mut checked, mut decisions) = (0, 0);
+    for text in
+        corpus.lines().filter(|l| ["classic-4x4", "classic-6x6", "classic-9x9"].iter().any(|s| l.starts_with(s)))
+    {
+        let (spec, rest) = text.split_once(':').unwrap();
+        let (line, expected) = rest.rsplit_once(':').unwrap();
+        let expected: u64 = expected.trim().parse().unwrap();
+        let model = std::sync::Arc::new(coverlab_model::builtin::load(spec.trim()).unwrap().unwrap());
+        // Contradictory cases are in the corpus too: read unchecked.
+        let puzzle = Puzzle::from_line_unchecked(model, line).unwrap();
+        for strategy in &mut strategies {
+            let mut sink = VecSink { choices: true, ..VecSink::new() };
+            let outcome = strategy.solve(&puzzle, &Limits::count(expected.min(50) + 1, 0), &mut sink);
+            let at = format!("{} on {text}", strategy.name());
+            assert_eq!(outcome.count, expected.min(51), "{at}");
+            let replayed =
+                coverlab_engine::replay::replay(&puzzle, &sink.events).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(replayed.final_count, Some(outcome.count), "{at}");
+            for e in &sink.events {
+                if let TraceEvent::Guess { k: 1, why, .. } = e {
+                    let why = why.as_ref().unwrap_or_else(|| panic!("{at}: a decision without its choice"));
+                    assert_eq!(why.rule, "fewest-then-degree", "{at}");
+                    assert!(why.next.iter().all(|(_, key)| *key >= why.key), "{at}: a better cell passed over: {why}");
+                    decisions += 1;
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40 && decisions >= 100, "{checked} cases, {decisions} decisions");
 }

@@ -200,6 +200,46 @@ fn a_puzzle_with_several_solutions_says_so() {
 }
 
 #[test]
+fn compare_says_why_each_search_branched_where_they_part() {
+    let json_lines_of =
+        |t: &str| t.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()).collect::<Vec<_>>();
+    // mrv and fast part where mrv guesses and fast deduces a hidden single: mrv says its rule
+    // and the cells it passed over; fast, not deciding there, says nothing.
+    let o = run(&[
+        "compare",
+        "examples/puzzles/classic-9x9.txt",
+        "--strategy",
+        "mrv",
+        "--strategy",
+        "fast",
+        "--max-events",
+        "500",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let why = |side: &str| out.lines().find(|l| l.starts_with(&format!("{side} branched on "))).map(str::to_string);
+    assert_eq!(why("A").as_deref(), Some("A branched on r7c3 by fewest-values 2; next r8c1 2, r8c8 2, r9c3 2, r4c9 3"));
+    assert_eq!(why("B"), None, "{out}");
+    // A trace written with --trace-choices carries them, and replay still accepts it.
+    let dir = scratch("choices");
+    let trace = dir.join("t.jsonl");
+    let puzzle = dir.join("one.txt");
+    fs::write(
+        &puzzle,
+        fs::read_to_string("examples/puzzles/classic-9x9.txt").unwrap().lines().find(|l| !l.starts_with('#')).unwrap(),
+    )
+    .unwrap();
+    let o = run(&["solve", "--strategy", "singles", "--trace", s(&trace), "--trace-choices", s(&puzzle)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let written = fs::read_to_string(&trace).unwrap();
+    let first = json_lines_of(&written).into_iter().find(|e| e["event"] == "guess").expect("a guess");
+    assert_eq!(first["why"]["rule"], "fewest-possibilities", "{first}");
+    assert_eq!(first["why"]["next"][0][1], 2, "{first}");
+    let o = run(&["replay", "--trace", s(&trace), s(&puzzle)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+#[test]
 fn compare_sets_two_strategies_side_by_side() {
     // The same strategy twice: the same trace.
     let o = run(&["compare", "...2.....43.....", "--strategy", "dfs", "--strategy", "dfs"]);

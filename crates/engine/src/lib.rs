@@ -22,7 +22,7 @@
 //! assert_eq!(Rng::new(7).next_u64(), Rng::new(7).next_u64());
 //! // The trace checker refuses a trace that does not begin with `start`.
 //! let puzzle = Puzzle::builtin("classic-4x4", ".342.....43.....").unwrap();
-//! let sink = VecSink { events: Vec::new(), max_events: None };
+//! let sink = VecSink { events: Vec::new(), max_events: None, choices: false };
 //! assert!(replay(&puzzle, &sink.events).is_err());
 //! ```
 
@@ -41,6 +41,6 @@ pub use outcome::{Limits, Outcome, Stats, Status, StopReason};
 pub use rng::Rng;
 pub use search::Search;
 pub use strategy::Strategy;
-pub use trace::{ConflictCause, NullSink, PlaceReason, TraceEvent, TraceSink, VecSink};
+pub use trace::{Choice, ConflictCause, NullSink, PlaceReason, TraceEvent, TraceSink, VecSink};
 pub use trail::Trail;
 pub use unit_sets::UnitSets;

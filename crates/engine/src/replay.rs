@@ -403,7 +403,7 @@ impl Replayer {
                 let v = st.grid[cell];
                 st.change(cell, v, e);
             }
-            TraceEvent::Guess { depth, cell, value, k, m } => {
+            TraceEvent::Guess { depth, cell, value, k, m, .. } => {
                 if depth != depth_now + 1 {
                     return Err(fail(format!("guess opens depth {depth}, but the search is at depth {depth_now}")));
                 }

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use coverlab_model::{Cell, Grid, Puzzle, Value};
 
-use crate::trace::{ConflictCause, PlaceReason, TraceEvent, TraceSink};
+use crate::trace::{Choice, ConflictCause, PlaceReason, TraceEvent, TraceSink};
 use crate::{Limits, Outcome, Stats, Status, StopReason};
 
 /// How many nodes pass between two looks at the clock (and the interrupt flag), for a grid of
@@ -26,6 +26,8 @@ pub struct Search<'a> {
     limits: &'a Limits,
     sink: &'a mut dyn TraceSink,
     tracing: bool,
+    /// The sink asked for [`Choice`]s.
+    choices: bool,
     n: usize,
     /// `clock_every(n) - 1`: the clock is read when `nodes & clock_mask == 0`.
     clock_mask: u64,
@@ -41,10 +43,12 @@ impl<'a> Search<'a> {
     /// Starts a search: emits `start` and one `place … given` per given, row-major.
     pub fn begin(strategy: &str, puzzle: &Puzzle, limits: &'a Limits, sink: &'a mut dyn TraceSink) -> Search<'a> {
         let tracing = sink.enabled();
+        let choices = tracing && sink.choices();
         let mut search = Search {
             limits,
             sink,
             tracing,
+            choices,
             n: puzzle.size(),
             clock_mask: clock_every(puzzle.size()) - 1,
             stats: Stats::default(),
@@ -155,7 +159,38 @@ impl<'a> Search<'a> {
     pub fn guess(&mut self, depth: usize, cell: Cell, value: Value, k: usize, m: usize) {
         debug_assert!(m >= 2, "a decision has alternatives: a single one is a placement");
         self.stats.guesses += 1;
-        self.emit(|| TraceEvent::Guess { depth, cell, value, k, m });
+        self.emit(|| TraceEvent::Guess { depth, cell, value, k, m, why: None });
+    }
+
+    /// [`Search::guess`] saying why the decision branched here: `why` is called only when the
+    /// sink asked for choices ([`Search::choices`]). For the first alternative of a decision.
+    #[inline]
+    pub fn guess_because(
+        &mut self,
+        depth: usize,
+        cell: Cell,
+        value: Value,
+        (k, m): (usize, usize),
+        why: impl FnOnce() -> Option<Choice>,
+    ) {
+        debug_assert!(m >= 2, "a decision has alternatives: a single one is a placement");
+        self.stats.guesses += 1;
+        let choices = self.choices;
+        self.emit(|| TraceEvent::Guess {
+            depth,
+            cell,
+            value,
+            k,
+            m,
+            why: if choices { why().map(Box::new) } else { None },
+        });
+    }
+
+    /// True when the sink asked decisions to say why they branched where they did: a strategy
+    /// may skip the scan that finds the places passed over otherwise.
+    #[inline]
+    pub fn choices(&self) -> bool {
+        self.choices
     }
 
     /// Records a placement that is not a decision (a deduction, a forced value or cover).

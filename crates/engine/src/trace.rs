@@ -81,6 +81,54 @@ pub enum ConflictCause {
     },
 }
 
+/// Why a decision branched where it did: the rule that chose, the chosen place's key under that
+/// rule, and the best of the places it passed over with theirs (ties first: what the rule's
+/// tie-break decided). Strategies attach it to the first alternative of a decision when the sink
+/// asks for it ([`TraceSink::choices`]); `compare` shows it where two searches part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    /// The rule, as a short name: `fewest-candidates`, `bivalue-score`, `dom/wdeg`, …
+    /// (`docs/traces.md` lists each strategy's).
+    pub rule: String,
+    /// The chosen place's key under the rule (its candidates, its score, …).
+    pub key: u64,
+    /// The next best places (a cell `r1c5`, or a value in a house `3 in row 2`) with their keys,
+    /// best first, at most [`Choice::SHOWN`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub next: Vec<(String, u64)>,
+}
+
+impl Choice {
+    /// How many places passed over a choice lists.
+    pub const SHOWN: usize = 4;
+
+    /// A choice by `rule` with key `key`; `others` are the places passed over with their keys,
+    /// in the rule's scan order, and `better(a, b)` says whether key a ranks before key b. Ties
+    /// keep scan order.
+    pub fn ranked(rule: &str, key: u64, others: Vec<(String, u64)>, better: impl Fn(u64, u64) -> bool) -> Choice {
+        let mut next = others;
+        // A stable sort by rank: `better` is a strict order.
+        next.sort_by(|a, b| match (better(a.1, b.1), better(b.1, a.1)) {
+            (true, _) => std::cmp::Ordering::Less,
+            (_, true) => std::cmp::Ordering::Greater,
+            _ => std::cmp::Ordering::Equal,
+        });
+        next.truncate(Choice::SHOWN);
+        Choice { rule: rule.into(), key, next }
+    }
+}
+
+impl fmt::Display for Choice {
+    /// `fewest-candidates 2; next r1c5 2, r3c3 2`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.rule, self.key)?;
+        for (i, (place, key)) in self.next.iter().enumerate() {
+            write!(f, "{}{place} {key}", if i == 0 { "; next " } else { ", " })?;
+        }
+        Ok(())
+    }
+}
+
 /// A step of a search.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "event")]
@@ -133,6 +181,10 @@ pub enum TraceEvent {
         k: usize,
         /// How many alternatives the decision has.
         m: usize,
+        /// Why this place was chosen, on the first alternative of a decision, when the sink
+        /// asked for it ([`TraceSink::choices`]) and the strategy says.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<Box<Choice>>,
     },
     /// A dead end.
     Conflict {
@@ -334,7 +386,7 @@ impl fmt::Display for DisplayEvent<'_> {
             TraceEvent::Eliminate { cell, value, by: Some(k), .. } => {
                 write!(f, "eliminate {} by {}", cv(*cell, *value), constraint_label(self.model, *k))
             }
-            TraceEvent::Guess { depth, cell, value, k, m } => {
+            TraceEvent::Guess { depth, cell, value, k, m, .. } => {
                 write!(f, "guess d{depth} {} ({k}/{m})", cv(*cell, *value))
             }
             TraceEvent::Conflict { depth, cause } => {
@@ -378,6 +430,13 @@ pub trait TraceSink {
         true
     }
 
+    /// True when decisions should say why they branched where they did (a [`Choice`] on each
+    /// decision's first `guess`): it costs a scan of the candidates per decision, so it is off
+    /// unless asked for.
+    fn choices(&self) -> bool {
+        false
+    }
+
     /// Receives one event.
     fn event(&mut self, event: &TraceEvent) -> ControlFlow<()>;
 }
@@ -402,6 +461,8 @@ pub struct VecSink {
     pub events: Vec<TraceEvent>,
     /// Ask to stop after this many events (a guard against runaway traces).
     pub max_events: Option<usize>,
+    /// Ask decisions why they branched where they did ([`TraceSink::choices`]).
+    pub choices: bool,
 }
 
 impl VecSink {
@@ -412,6 +473,9 @@ impl VecSink {
 }
 
 impl TraceSink for VecSink {
+    fn choices(&self) -> bool {
+        self.choices
+    }
     fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
         self.events.push(event.clone());
         match self.max_events {
@@ -452,12 +516,19 @@ pub struct JsonLinesSink<'m, W: Write> {
     symbols: &'m Symbols,
     index: usize,
     error: Option<std::io::Error>,
+    choices: bool,
 }
 
 impl<'m, W: Write> JsonLinesSink<'m, W> {
     /// A sink writing to `out` the events of puzzle number `index` (0-based).
     pub fn new(out: W, model: &'m Model, symbols: &'m Symbols, index: usize) -> Self {
-        JsonLinesSink { out, model, symbols, index, error: None }
+        JsonLinesSink { out, model, symbols, index, error: None, choices: false }
+    }
+
+    /// Asks decisions why they branched where they did ([`TraceSink::choices`]).
+    pub fn with_choices(mut self, choices: bool) -> Self {
+        self.choices = choices;
+        self
     }
 
     /// The writer back, or the first write error (after which the sink asked to stop).
@@ -470,6 +541,9 @@ impl<'m, W: Write> JsonLinesSink<'m, W> {
 }
 
 impl<W: Write> TraceSink for JsonLinesSink<'_, W> {
+    fn choices(&self) -> bool {
+        self.choices
+    }
     fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
         let mut obj = serde_json::Map::new();
         obj.insert("index".into(), self.index.into());
@@ -495,12 +569,20 @@ pub struct TextSink<'m, W: Write> {
     model: &'m Model,
     symbols: &'m Symbols,
     error: Option<std::io::Error>,
+    choices: bool,
 }
 
 impl<'m, W: Write> TextSink<'m, W> {
     /// A sink writing readable lines to `out`.
     pub fn new(out: W, model: &'m Model, symbols: &'m Symbols) -> Self {
-        TextSink { out, model, symbols, error: None }
+        TextSink { out, model, symbols, error: None, choices: false }
+    }
+
+    /// Asks decisions why they branched where they did, written after the guess:
+    /// `guess d1 r1c2=2 (1/2) why fewest-candidates 2; next r1c5 2`.
+    pub fn with_choices(mut self, choices: bool) -> Self {
+        self.choices = choices;
+        self
     }
 
     /// The writer back, or the first write error.
@@ -513,8 +595,17 @@ impl<'m, W: Write> TextSink<'m, W> {
 }
 
 impl<W: Write> TraceSink for TextSink<'_, W> {
+    fn choices(&self) -> bool {
+        self.choices
+    }
     fn event(&mut self, event: &TraceEvent) -> ControlFlow<()> {
-        match writeln!(self.out, "{}", event.display(self.model, self.symbols)) {
+        let written = match event {
+            TraceEvent::Guess { why: Some(why), .. } => {
+                writeln!(self.out, "{} why {why}", event.display(self.model, self.symbols))
+            }
+            _ => writeln!(self.out, "{}", event.display(self.model, self.symbols)),
+        };
+        match written {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 self.error = Some(e);

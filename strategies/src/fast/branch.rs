@@ -3,6 +3,9 @@
 //! the Luby restart schedule.
 
 use super::*;
+use crate::branching::{checked, checked_value, fewest_candidates};
+use coverlab_engine::Choice;
+use coverlab_model::cell_name;
 
 impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
     /// MRV: the unsolved cell with the fewest candidates (a bivalue cell ends the scan), or with
@@ -129,11 +132,20 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                     return RunEnd::Stop;
                 }
             } else {
-                let cell = self.choose();
-                let rest = self.b.cand[self.depth * cells + cell];
-                let frame = if self.cfg.place_branching && rest.count() > 2 { self.choose_place() } else { None };
-                let frame =
-                    frame.unwrap_or(Frame { cell: cell as u32, unit: NO_UNIT, value: 0, rest, k: 0, m: rest.count() });
+                let chosen = self.brancher_cell();
+                let frame = match chosen {
+                    Some(cell) => self.cell_frame(cell),
+                    None => {
+                        let cell = self.choose();
+                        let rest = self.b.cand[self.depth * cells + cell];
+                        let frame =
+                            if self.cfg.place_branching && rest.count() > 2 { self.choose_place() } else { None };
+                        frame.unwrap_or(self.cell_frame(cell))
+                    }
+                };
+                if self.search.choices() {
+                    self.why = self.explain(&frame, chosen.is_some());
+                }
                 self.b.frames.push(frame);
             }
             // Next alternative of the innermost open decision.
@@ -178,6 +190,12 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                         x = x.without_lowest();
                     }
                     x.lowest()
+                } else if let (Some(brancher), NO_UNIT) = (self.brancher.as_deref_mut(), f.unit) {
+                    // The decision's state is its level's slot, open - 1.
+                    let slot = (open as usize - 1) * cells;
+                    let board = SlotBoard { g: self.g, cand: &self.b.cand[slot..slot + cells] };
+                    let left = f.rest.to_u64();
+                    usize::from(checked_value(left, brancher.next_value(&board, f.cell as usize, left))) - 1
                 } else {
                     f.rest.lowest()
                 };
@@ -199,7 +217,12 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 self.copy_slot(d, d + 1);
                 self.depth = d + 1;
                 guesses += 1;
-                self.search.guess(d + 1, cell, (v + 1) as Value, k, m);
+                if k == 1 {
+                    let why = self.why.take();
+                    self.search.guess_because(d + 1, cell, (v + 1) as Value, (k, m), || why);
+                } else {
+                    self.search.guess(d + 1, cell, (v + 1) as Value, k, m);
+                }
                 if !self.search.node() {
                     return RunEnd::Stop;
                 }
@@ -219,6 +242,75 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         }
         self.remove(cell, B::bit(v))?;
         self.propagate()
+    }
+}
+
+impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
+    /// The decision on every value of `cell` at the current level.
+    fn cell_frame(&self, cell: usize) -> Frame<B> {
+        let rest = self.b.cand[self.depth * self.g.cells + cell];
+        Frame { cell: cell as u32, unit: NO_UNIT, value: 0, rest, k: 0, m: rest.count() }
+    }
+
+    /// The cell a research variant's brancher chooses at the current level, if any.
+    fn brancher_cell(&mut self) -> Option<usize> {
+        let brancher = self.brancher.take()?;
+        let cells = self.g.cells;
+        let board = SlotBoard { g: self.g, cand: &self.b.cand[self.depth * cells..(self.depth + 1) * cells] };
+        let cell = checked(&board, brancher.choose_cell(&board));
+        self.brancher = Some(brancher);
+        cell
+    }
+
+    /// Why the decision `frame` branches where it does, in the state of the current level.
+    fn explain(&mut self, frame: &Frame<B>, by_brancher: bool) -> Option<Choice> {
+        let cells = self.g.cells;
+        let n = self.g.n;
+        let cand = &self.b.cand[self.depth * cells..(self.depth + 1) * cells];
+        let board = SlotBoard { g: self.g, cand };
+        let cell = frame.cell as usize;
+        if by_brancher {
+            return self.brancher.as_deref().and_then(|b| b.why(&board, cell));
+        }
+        if frame.unit != NO_UNIT {
+            return Some(Choice { rule: "two-places".into(), key: 2, next: Vec::new() });
+        }
+        let others = |key: &dyn Fn(usize) -> u64| -> Vec<(String, u64)> {
+            (0..cells).filter(|&c| c != cell && !cand[c].is_empty()).map(|c| (cell_name(c, n), key(c))).collect()
+        };
+        if self.cfg.conflict_weights && !self.random {
+            // k^1.4 / (weight + 1), scaled by 1024: the lowest is chosen.
+            let key = |c: usize| DOM_POWER[cand[c].count() as usize] / (u64::from(self.b.weight[c]) + 1);
+            return Some(Choice::ranked("dom/wdeg", key(cell), others(&key), |a, b| a < b));
+        }
+        if self.cfg.scored_bivalue && frame.rest.count() == 2 {
+            let score = |c: usize| u64::from(self.bivalue_score(c));
+            let bivalue: Vec<(String, u64)> = (0..cells)
+                .filter(|&c| c != cell && cand[c].count() == 2)
+                .map(|c| (cell_name(c, n), score(c)))
+                .collect();
+            return Some(Choice::ranked("bivalue-score", score(cell), bivalue, |a, b| a > b));
+        }
+        let rule = if self.random { "fewest-candidates-from-random" } else { "fewest-candidates" };
+        Some(fewest_candidates(rule, &board, cell))
+    }
+}
+
+/// One level's candidates as a research variant's brancher sees them.
+struct SlotBoard<'x, B> {
+    g: &'x Geometry,
+    cand: &'x [B],
+}
+
+impl<B: Bits> Board for SlotBoard<'_, B> {
+    fn size(&self) -> usize {
+        self.g.n
+    }
+    fn candidates(&self, cell: usize) -> u64 {
+        self.cand[cell].to_u64()
+    }
+    fn peers(&self, cell: usize) -> &[u16] {
+        self.g.peers(cell)
     }
 }
 

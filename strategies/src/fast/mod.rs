@@ -44,10 +44,12 @@ use std::any::Any;
 use std::sync::Arc;
 
 use coverlab_engine::{
-    Bits, ConflictCause, Limits, Outcome, PlaceReason, Rng, Search, Strategy, TraceEvent, TraceSink, dispatch_bits,
+    Bits, Choice, ConflictCause, Limits, Outcome, PlaceReason, Rng, Search, Strategy, TraceEvent, TraceSink,
+    dispatch_bits,
 };
 use coverlab_model::{Grid, Model, Puzzle, Value};
 
+use crate::branching::{Board, Brancher};
 use crate::geometry::{AROUND_END, Geometry};
 use crate::options::{OptionInfo, Options};
 
@@ -202,12 +204,22 @@ pub struct Fast {
     cache: Option<(Arc<Model>, Geometry)>,
     /// The search buffers of the last bit width used (`Buffers<B>`), reused across solves.
     buffers: Option<Box<dyn Any + Send>>,
+    /// Choice points set by a research variant ([`Fast::with_brancher`]).
+    brancher: Option<Box<dyn Brancher>>,
 }
 
 impl Fast {
     /// A strategy named `name` running `config`, seeded (the seed matters only with restarts).
     pub fn new(name: impl Into<String>, config: Config, seed: u64) -> Fast {
-        Fast { name: name.into(), config, seed, cache: None, buffers: None }
+        Fast { name: name.into(), config, seed, cache: None, buffers: None, brancher: None }
+    }
+
+    /// The same search branching where `brancher` says (its cell, its value order) whenever it
+    /// chooses a cell: propagation, limits and traces are `fast`'s. Its cells are branched on
+    /// value by value (or value or not, with `refute`), never by a value's places in a house.
+    pub fn with_brancher(mut self, brancher: impl Brancher + 'static) -> Fast {
+        self.brancher = Some(Box::new(brancher));
+        self
     }
 
     /// The strategy `options` (of [`OPTIONS`]) describe, named `label` in its traces.
@@ -237,12 +249,13 @@ impl Strategy for Fast {
         let config = self.config;
         let rng = Rng::new(self.seed);
         let tracing = search.tracing();
+        let brancher = self.brancher.as_deref_mut();
         dispatch_bits!(puzzle.size(), B => {
             let buffers = buffers::<B>(&mut self.buffers, geom);
             if tracing {
-                Solver::<B, true>::new(geom, buffers, config, rng, &mut search).run(puzzle, limits.max_solutions);
+                Solver::<B, true>::new(geom, buffers, config, rng, &mut search, brancher).run(puzzle, limits.max_solutions);
             } else {
-                Solver::<B, false>::new(geom, buffers, config, rng, &mut search).run(puzzle, limits.max_solutions);
+                Solver::<B, false>::new(geom, buffers, config, rng, &mut search, brancher).run(puzzle, limits.max_solutions);
             }
         });
         search.finish()
@@ -380,6 +393,11 @@ struct Solver<'a, 's, B: Bits, const TRACE: bool> {
     cons: bool,
     /// Nodes numbered so far (the root is 0).
     nodes: u64,
+    /// A research variant's choice points ([`Fast::with_brancher`]).
+    brancher: Option<&'a mut (dyn Brancher + 'static)>,
+    /// Why the decision just chosen branches where it does, for its first guess (only when the
+    /// sink asked for choices).
+    why: Option<Choice>,
 }
 
 /// A conflict with no cause in puzzle terms (a Hall set: fewer values than cells): not traced.

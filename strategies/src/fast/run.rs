@@ -11,6 +11,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         cfg: Config,
         rng: Rng,
         search: &'a mut Search<'s>,
+        brancher: Option<&'a mut (dyn Brancher + 'static)>,
     ) -> Self {
         let gac = g.n >= cfg.all_different_from;
         let cons = !g.constraints.is_empty();
@@ -28,6 +29,8 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
             gac,
             cons,
             nodes: 0,
+            brancher,
+            why: None,
         }
     }
 

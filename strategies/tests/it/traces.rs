@@ -209,3 +209,63 @@ fn every_strategy_emits_traces_the_checker_accepts() {
     }
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Asking decisions why they branched where they did (`TraceSink::choices`) changes nothing but
+/// the choices written: the same events otherwise and the same outcome. Each strategy that says
+/// why names its own rule on each decision's first alternative, and its key ranks the chosen
+/// place at least as well as every place it lists as passed over (`dfs`'s `next-empty` ranks by
+/// position, not by its key).
+#[test]
+fn choices_explain_decisions_without_changing_them() {
+    let rules: &[(&str, &[&str])] = &[
+        ("dfs", &["next-empty"]),
+        ("mrv", &["fewest-values"]),
+        ("singles", &["fewest-possibilities"]),
+        ("fast", &["bivalue-score", "fewest-candidates", "two-places"]),
+        ("fast(wdeg: true)", &["dom/wdeg", "two-places"]),
+        ("dlx", &["fewest-options"]),
+    ];
+    for (name, case, spec, line, limits) in
+        rules.iter().flat_map(|&(name, _)| cases().into_iter().map(move |(c, s, l, lim)| (name, c, s, l, lim)))
+    {
+        let puzzle = common::puzzle(spec, line);
+        let chosen = registry::resolve(name).unwrap();
+        let (plain_outcome, plain) = traced(&mut *chosen.build(common::SEED), &puzzle, &limits);
+        let mut sink = VecSink { choices: true, ..VecSink::new() };
+        let outcome = chosen.build(common::SEED).solve(&puzzle, &limits, &mut sink);
+        let at = format!("{name} on {case}");
+        assert_eq!(
+            (outcome.status, outcome.count, outcome.stats),
+            (plain_outcome.status, plain_outcome.count, plain_outcome.stats),
+            "{at}"
+        );
+        let mut said = 0;
+        let stripped: Vec<TraceEvent> = sink
+            .events
+            .into_iter()
+            .map(|e| match e {
+                TraceEvent::Guess { depth, cell, value, k, m, why } => {
+                    if let Some(why) = &why {
+                        assert_eq!(k, 1, "{at}: a choice on a later alternative");
+                        let allowed = rules.iter().find(|r| r.0 == name).unwrap().1;
+                        assert!(allowed.contains(&why.rule.as_str()), "{at}: rule {}", why.rule);
+                        let ranked = |key: u64| match why.rule.as_str() {
+                            "next-empty" => true,
+                            "bivalue-score" => key <= why.key,
+                            _ => key >= why.key,
+                        };
+                        assert!(why.next.iter().all(|(_, key)| ranked(*key)), "{at}: {why}");
+                        assert!(why.next.len() <= coverlab_engine::Choice::SHOWN);
+                        said += 1;
+                    } else {
+                        assert!(k > 1, "{at}: a decision of {name} without its choice");
+                    }
+                    TraceEvent::Guess { depth, cell, value, k, m, why: None }
+                }
+                other => other,
+            })
+            .collect();
+        assert_eq!(stripped, plain, "{at}: asking for choices changed the search");
+        assert_eq!(said as u64, plain.iter().filter(|e| matches!(e, TraceEvent::Guess { k: 1, .. })).count() as u64);
+    }
+}

@@ -61,11 +61,11 @@ fn guesses_backtracks_and_conflicts_are_checked() {
     let p = puzzle();
     let mut e = start(&p);
     // r1c1 can only be 1 (column 1 has 3, 2, 4), but a guess may try 2 only if legal: 2 is in column 1.
-    e.push(TraceEvent::Guess { depth: 1, cell: 1, value: 2, k: 1, m: 1 });
+    e.push(TraceEvent::Guess { depth: 1, cell: 1, value: 2, k: 1, m: 1, why: None });
     e.push(TraceEvent::Conflict { depth: 1, cause: ConflictCause::NoCandidates { cell: 0 } });
     assert!(replay(&p, &e).is_err(), "r1c1 still has candidate 1 (2 is taken by r1c2, 1 free)");
     let mut e = start(&p);
-    e.push(TraceEvent::Guess { depth: 1, cell: 0, value: 1, k: 1, m: 1 });
+    e.push(TraceEvent::Guess { depth: 1, cell: 0, value: 1, k: 1, m: 1, why: None });
     e.push(TraceEvent::Backtrack { depth: 0 });
     e.push(TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::NakedSingle, depth: 0 });
     e.push(TraceEvent::Place { cell: 1, value: 2, reason: PlaceReason::NakedSingle, depth: 0 });
@@ -91,7 +91,7 @@ fn each_kind_of_wrong_step_is_refused() {
         vec![TraceEvent::Place { cell: 0, value: 3, reason: PlaceReason::Propagated, depth: 0 }],
         "its peer r1c3 holds 3",
     );
-    check(vec![TraceEvent::Guess { depth: 2, cell: 0, value: 1, k: 1, m: 1 }], "opens depth 2");
+    check(vec![TraceEvent::Guess { depth: 2, cell: 0, value: 1, k: 1, m: 1, why: None }], "opens depth 2");
     check(vec![TraceEvent::Backtrack { depth: 0 }], "backtrack to depth 0 from depth 0");
     check(vec![TraceEvent::Solution { number: 1 }], "is not valid");
     check(
@@ -109,6 +109,6 @@ fn each_kind_of_wrong_step_is_refused() {
     check(vec![TraceEvent::Place { cell: 0, value: 1, reason: PlaceReason::Given, depth: 0 }], "is not a given");
     let mut missing_given = base.clone();
     missing_given.remove(1);
-    missing_given.push(TraceEvent::Guess { depth: 1, cell: 0, value: 1, k: 1, m: 1 });
+    missing_given.push(TraceEvent::Guess { depth: 1, cell: 0, value: 1, k: 1, m: 1, why: None });
     assert!(replay(&p, &missing_given).unwrap_err().to_string().contains("givens placed"));
 }

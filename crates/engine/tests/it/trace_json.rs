@@ -13,7 +13,7 @@ fn events_round_trip_through_json_in_puzzle_terms() {
         TraceEvent::Place { cell: 17, value: 16, reason: PlaceReason::Given, depth: 0 },
         TraceEvent::Place { cell: 40, value: 2, reason: PlaceReason::HiddenSingle { unit: 20 }, depth: 1 },
         TraceEvent::Eliminate { cell: 5, value: 10, depth: 1, by: None },
-        TraceEvent::Guess { depth: 2, cell: 255, value: 1, k: 1, m: 3 },
+        TraceEvent::Guess { depth: 2, cell: 255, value: 1, k: 1, m: 3, why: None },
         TraceEvent::Conflict { depth: 2, cause: ConflictCause::NoPlace { unit: 33, value: 7 } },
         TraceEvent::Conflict { depth: 2, cause: ConflictCause::NoCandidates { cell: 3 } },
         TraceEvent::Backtrack { depth: 1 },
@@ -28,7 +28,21 @@ fn events_round_trip_through_json_in_puzzle_terms() {
         let json = e.to_json(&model, &symbols);
         assert_eq!(TraceEvent::from_json(&json, &model, &symbols).as_ref(), Ok(e), "{json}");
     }
+    // A decision that says why it branched where it did keeps its choice through JSON.
+    let why = coverlab_engine::Choice::ranked(
+        "fewest-candidates",
+        2,
+        vec![("r1c1".into(), 5), ("r3c3".into(), 2), ("r2c2".into(), 3)],
+        |a, b| a < b,
+    );
+    assert_eq!(why.next, [("r3c3".to_string(), 2), ("r2c2".to_string(), 3), ("r1c1".to_string(), 5)]);
+    assert_eq!(why.to_string(), "fewest-candidates 2; next r3c3 2, r2c2 3, r1c1 5");
+    let chosen = TraceEvent::Guess { depth: 1, cell: 0, value: 1, k: 1, m: 2, why: Some(Box::new(why)) };
+    let json = chosen.to_json(&model, &symbols);
+    assert_eq!(json["why"]["rule"], "fewest-candidates");
+    assert_eq!(TraceEvent::from_json(&json, &model, &symbols), Ok(chosen));
     let guess = events[4].to_json(&model, &symbols);
+    assert!(guess.get("why").is_none(), "no choice asked for, none written: {guess}");
     assert_eq!(guess["cell"], "r16c16");
     assert_eq!(guess["value"], "1");
     assert_eq!(events[1].to_json(&model, &symbols)["value"], "G");
