@@ -175,6 +175,8 @@ pub struct Item {
     pub title: Option<String>,
     /// The comment after the puzzle on its line (`box duplicate`, `# 17 clues`).
     pub comment: Option<String>,
+    /// The drawings read past, which carry no rule ([`coverlab_formats::Parsed::drawings`]).
+    pub drawings: Vec<String>,
 }
 
 /// What reading the inputs gives next.
@@ -226,6 +228,9 @@ pub struct Puzzles {
     /// 9×9, where a unique classic puzzle needs 17: most likely a killer or another variant read
     /// without the `--spec` holding its constraints), and the note saying so was written (once).
     few_givens_noted: bool,
+    /// A puzzle carried drawings with no rule (f-puzzles lines, text, shapes), and the note
+    /// saying so was written (once a run); `check` lists them per puzzle instead.
+    drawings_noted: bool,
 }
 
 /// The note for a puzzle with too few givens for the classic spec it was read with: what to do, and the built-in specs of that size with
@@ -292,6 +297,12 @@ pub fn is_inline_puzzle(arg: &str) -> bool {
 }
 
 impl Puzzles {
+    /// No note on the drawings read past: the caller lists them per puzzle (`check`).
+    pub fn list_drawings(mut self) -> Puzzles {
+        self.drawings_noted = true;
+        self
+    }
+
     /// Reads `files` (standard input when empty or `-`), with a forced spec and format if given.
     pub fn open(files: &[PathBuf], format: Option<InputFormat>, spec: Option<Arc<Model>>) -> Puzzles {
         let mut files = files.to_vec();
@@ -316,6 +327,7 @@ impl Puzzles {
             scratch: Scratch::default(),
             check_givens: true,
             few_givens_noted: false,
+            drawings_noted: false,
         }
     }
 
@@ -466,10 +478,18 @@ impl Iterator for Puzzles {
             let location = Location { input: open.name.clone(), line: entry.line };
             let index = self.next_index;
             self.next_index += 1;
-            let (title, comment) = match &mut entry.result {
-                Ok(parsed) => (parsed.title.take(), parsed.comment.take()),
-                Err(_) => (None, None),
+            let (title, comment, drawings) = match &mut entry.result {
+                Ok(parsed) => (parsed.title.take(), parsed.comment.take(), std::mem::take(&mut parsed.drawings)),
+                Err(_) => (None, None, Vec::new()),
             };
+            if !drawings.is_empty() && !self.drawings_noted {
+                self.drawings_noted = true;
+                crate::diag!(
+                    "{location}: read without its drawings, which carry no rule here: {} (`coverlab check` lists \
+                     each puzzle's)",
+                    drawings.join(", ")
+                );
+            }
             let puzzle = match entry.result {
                 Err(e) => Err(e.located(&location.input.shown)),
                 Ok(mut parsed) => match parsed.spec.take() {
@@ -507,7 +527,7 @@ impl Iterator for Puzzles {
                     Ok(Puzzle::new_unchecked(model, grid).with_symbols(parsed.symbols))
                 }),
             };
-            return Some(Next::Puzzle(Item { index, location, puzzle, title, comment }));
+            return Some(Next::Puzzle(Item { index, location, puzzle, title, comment, drawings }));
         }
     }
 }

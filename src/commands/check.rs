@@ -50,7 +50,7 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
         }
     }
     let mut out = Stdout::new();
-    let puzzles = args.input.open(spec);
+    let puzzles = args.input.open(spec).list_drawings();
     let json = args.format == CheckFormatArg::Json;
     let (mut good, mut bad, mut notes) = (0usize, 0usize, 0usize);
     // The specs written so far, by file name: puzzles of one layout share a file, and a
@@ -70,10 +70,18 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                             "spec": model.name(),
                             "size": model.size(),
                             "holds": holds(model),
+                            "drawings": item.drawings,
                         })
                     });
                     if !json && (!model.constraints().is_empty() || args.spec_out.is_some()) {
                         diag::line(&format!("{}: {}", item.location, holds(model)));
+                    }
+                    if !json && !item.drawings.is_empty() {
+                        diag::line(&format!(
+                            "{}: read without its drawings, which carry no rule here: {}",
+                            item.location,
+                            item.drawings.join(", ")
+                        ));
                     }
                     if let Some(dir) = &args.spec_out
                         && !model.spec().rules.is_empty()

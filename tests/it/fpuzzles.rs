@@ -164,3 +164,30 @@ fn spec_with_a_puzzle_that_brings_its_own_rules_says_so() {
         "{err}"
     );
 }
+
+#[test]
+fn drawings_are_read_past_named_once_and_listed_by_check() {
+    // A killer with f-puzzles' drawings (a line, a text) and its solver's settings: solved as
+    // before, with one note naming the drawings; `check` lists each puzzle's.
+    let lines: Vec<String> = std::fs::read_to_string(KILLERS).unwrap().lines().map(str::to_string).collect();
+    let drawn = |line: &str| {
+        line.replacen(
+            "\"killercage\"",
+            r##""line":[{"lines":[["R1C1","R2C2"]],"outlineC":"#000"}],"text":[{"cells":["R5C5"],"value":"hi"}],"disabledlogic":["Tuples"],"killercage""##,
+            1,
+        )
+    };
+    let dir = scratch("fpuzzles", "drawings");
+    let file = dir.join("drawn.jsonl");
+    std::fs::write(&file, format!("{}\n{}\n{}\n", drawn(&lines[0]), lines[1], drawn(&lines[2]))).unwrap();
+    let out = run(&["count", "--max-solutions", "2", s(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1\n1\n1\n");
+    let err = text(&out.stderr);
+    assert_eq!(err.matches("read without its drawings").count(), 1, "one note a run: {err}");
+    assert!(err.contains("drawn.jsonl:1") && err.contains("'line' (1), 'text' (1)"), "{err}");
+    let out = run(&["check", "--format", "json", s(&file)]);
+    let records: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let drawings: Vec<usize> = records.iter().map(|r| r["drawings"].as_array().map_or(0, Vec::len)).collect();
+    assert_eq!(drawings, [2, 0, 2], "{records:?}");
+}

@@ -251,7 +251,7 @@ impl Context {
             choice
         };
         let symbols = self.alphabets(n)[choice.0].clone();
-        Some(Parsed { size: n, values, symbols, title: None, comment: None, spec: None })
+        Some(Parsed { size: n, values, symbols, title: None, comment: None, spec: None, drawings: Vec::new() })
     }
 
     /// Decodes the n² cells of one puzzle.
@@ -300,7 +300,7 @@ impl Context {
             };
             values.push(value);
         }
-        Ok(Parsed { size: n, values, symbols, title: None, comment: None, spec: None })
+        Ok(Parsed { size: n, values, symbols, title: None, comment: None, spec: None, drawings: Vec::new() })
     }
 
     fn out_of_range(&self, raw: &Raw, number: String, n: usize) -> FormatError {

@@ -224,7 +224,23 @@ pub fn decompress_base64(input: &str) -> Result<String, DecompressError> {
 }
 
 /// Top-level keys that carry no rule.
-const IGNORED: &[&str] = &["title", "author", "ruleset", "solution", "highlight", "version", "cellSize"];
+const IGNORED: &[&str] = &[
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlight",
+    "version",
+    "cellSize",
+    // The f-puzzles solver's own settings: which of its techniques it may use.
+    "disabledlogic",
+    "truecandidatesoptions",
+];
+
+/// Objects f-puzzles draws without a rule: lines, shapes, text and cages without sums (a
+/// setter's rule text may give them a meaning, which coverlab cannot read). Read past, and
+/// listed in [`crate::Parsed::drawings`].
+const DRAWINGS: &[&str] = &["line", "text", "circle", "rectangle", "cage"];
 
 /// Keys of a grid cell that carry no rule: the player's pencil marks, the setter's (`c`) and
 /// the player's (`highlight`) colours. `value`, `given` and `region` are read; `givenPencilMarks`
@@ -430,9 +446,17 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
         }
     }
     let mut unsupported: Vec<String> = Vec::new();
+    let mut drawings: Vec<String> = Vec::new();
     let (mut plus, mut minus) = (false, false);
     for (key, v) in obj {
         if is_empty(v) || IGNORED.contains(&key.as_str()) || key == "size" || key == "grid" {
+            continue;
+        }
+        if DRAWINGS.contains(&key.as_str()) {
+            drawings.push(match v.as_array() {
+                Some(a) => format!("'{key}' ({})", a.len()),
+                None => format!("'{key}'"),
+            });
             continue;
         }
         if let Value::Array(list) = v {
@@ -617,7 +641,15 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     let title = obj.get("title").and_then(Value::as_str).map(str::to_string);
     let name = spec_name(title.as_deref());
     let spec = Spec { name, summary: title.clone().unwrap_or_default(), size: n, symbols: None, rules };
-    Ok(Parsed { size: n, values, symbols: Symbols::default_for(n), title, comment: None, spec: Some(Box::new(spec)) })
+    Ok(Parsed {
+        size: n,
+        values,
+        symbols: Symbols::default_for(n),
+        title,
+        comment: None,
+        spec: Some(Box::new(spec)),
+        drawings,
+    })
 }
 
 /// The fields each constraint's objects carry: a field of another name with content is named in
@@ -710,6 +742,18 @@ mod tests {
         let styled =
             format!(r##"{{"size":4,{grid},"thermometer":[{{"lines":[["R1C1","R1C2"]],"outlineC":"#CFCFCF"}}]}}"##);
         assert!(parse(&styled).is_ok(), "styling carries no rule");
+    }
+
+    #[test]
+    fn drawings_and_solver_settings_are_read_past_and_drawings_listed() {
+        let grid = r#""grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        let text = format!(
+            r##"{{"size":4,{grid},"line":[{{"lines":[["R1C1","R2C2"]],"outlineC":"#000"}},{{"lines":[["R3C3","R4C4"]]}}],"text":[{{"cells":["R1C1"],"value":"A"}}],"cage":[{{"cells":["R1C1","R1C2"],"value":"?"}}],"disabledlogic":["Tuples"],"truecandidatesoptions":["colored"],"thermometer":[{{"lines":[["R1C1","R1C2"]]}}]}}"##
+        );
+        let parsed = from_json(serde_json::from_str::<Value>(&text).unwrap().as_object().unwrap()).unwrap();
+        assert_eq!(parsed.drawings, ["'cage' (1)", "'line' (2)", "'text' (1)"]);
+        let spec = parsed.spec.unwrap();
+        assert!(spec.rules.iter().any(|r| matches!(r, Rule::Thermometer { .. })), "the rules are still read");
     }
 
     #[test]

@@ -86,6 +86,7 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
         title: None,
         comment,
         spec: Some(Box::new(spec)),
+        drawings: Vec::new(),
     })
 }
 

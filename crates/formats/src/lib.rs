@@ -199,6 +199,9 @@ pub struct Parsed {
     /// The puzzle's own spec, for formats that carry one (f-puzzles): its size, regions and
     /// constraints. `None`: the spec comes from `--spec` or the size.
     pub spec: Option<Box<coverlab_model::Spec>>,
+    /// What the input draws without a rule, read past (f-puzzles' `line`, `text`, `circle`,
+    /// `rectangle` and `cage` objects): one entry per kind, `'line' (3)`. `check` lists them.
+    pub drawings: Vec<String>,
 }
 
 impl Parsed {
