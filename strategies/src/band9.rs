@@ -310,6 +310,9 @@ pub struct Band9 {
     fallback: Fast,
     /// The generic kernel for specs with constraints beyond houses, when it differs (`auto`).
     constrained: Option<Fast>,
+    /// The generic kernel for specs whose constraints beyond houses hold no sum (no cage, arrow,
+    /// little killer or sandwich), when it differs from `constrained` (`auto`).
+    unsummed: Option<Fast>,
     /// The last model seen and whether it is classic 9×9.
     cache: Option<(Arc<Model>, bool)>,
     /// One board per decision level, reused across solves.
@@ -330,6 +333,7 @@ impl Band9 {
             name,
             fallback: Fast::new(name, config, 0),
             constrained: None,
+            unsummed: None,
             cache: None,
             stack: Vec::new(),
             frames: Vec::new(),
@@ -339,6 +343,13 @@ impl Band9 {
     /// The same, with `fast` running `config` on specs with constraints beyond houses.
     pub fn with_constrained(mut self, config: Config) -> Band9 {
         self.constrained = Some(Fast::new(self.name, config, 0));
+        self
+    }
+
+    /// The same, with `fast` running `config` on specs whose constraints beyond houses hold no
+    /// sum ([`has_sums`]).
+    pub fn with_unsummed(mut self, config: Config) -> Band9 {
+        self.unsummed = Some(Fast::new(self.name, config, 0));
         self
     }
 }
@@ -353,6 +364,18 @@ impl std::fmt::Debug for Band9 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Band9").finish_non_exhaustive()
     }
+}
+
+/// True when some constraint beyond houses adds values up: a cage, an arrow, a little killer, a
+/// sandwich (or the sums the model derives from them).
+pub fn has_sums(model: &Model) -> bool {
+    use coverlab_model::Relation;
+    model.constraints().iter().any(|c| {
+        matches!(
+            c.relation,
+            Relation::Sum { .. } | Relation::SignedSum { .. } | Relation::Arrow | Relation::Sandwich { .. }
+        )
+    })
 }
 
 /// True when the model is exactly classic 9×9: 27 houses, the rows, columns and 3×3 boxes.
@@ -403,8 +426,13 @@ impl Strategy for Band9 {
             }
         };
         if !classic {
-            if let Some(fast) = self.constrained.as_mut().filter(|_| !model.constraints().is_empty()) {
-                return fast.solve(puzzle, limits, sink);
+            if !model.constraints().is_empty() {
+                if let Some(fast) = self.unsummed.as_mut().filter(|_| !has_sums(model)) {
+                    return fast.solve(puzzle, limits, sink);
+                }
+                if let Some(fast) = self.constrained.as_mut() {
+                    return fast.solve(puzzle, limits, sink);
+                }
             }
             return self.fallback.solve(puzzle, limits, sink);
         }

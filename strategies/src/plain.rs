@@ -117,7 +117,7 @@ fn descend<H: Hooks, B: Bits>(
                     search.backtrack(depth);
                 }
                 if k == 0 {
-                    search.guess_because(depth + 1, cell, value, (1, m), || hooks.why(sets, cell));
+                    first_guess(hooks, sets, search, (depth + 1, cell, value, m));
                 } else {
                     search.guess(depth + 1, cell, value, k + 1, m);
                 }
@@ -133,4 +133,16 @@ fn descend<H: Hooks, B: Bits>(
     };
     orders.push(order);
     flow
+}
+
+/// The first alternative of a decision, saying why when the sink asks. Never inlined: `descend`
+/// recurses once per cell (4,096 deep on an empty 64×64 grid), so its frame stays small.
+#[inline(never)]
+fn first_guess<H: Hooks, B: Bits>(
+    hooks: &H,
+    sets: &UnitSets<'_, B>,
+    search: &mut Search<'_>,
+    (depth, cell, value, m): (usize, Cell, Value, usize),
+) {
+    search.guess_because(depth, cell, value, (1, m), || hooks.why(sets, cell));
 }

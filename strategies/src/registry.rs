@@ -217,7 +217,7 @@ pub const REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
         name: "auto",
         role: Role::Default,
-        summary: "band-9x9 on classic 9x9; on every other spec fast, handing grids of 20x20 and more it cannot settle in 2,000 guesses to sat (without place branching on specs with constraints beyond houses)",
+        summary: "band-9x9 on classic 9x9; elsewhere fast, handing to sat what it cannot settle in 2,000 guesses on grids of 16x16 and more (at any size when no constraint adds values up)",
         source: "band-9x9, fast and sat (see those)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
         options: &[],
@@ -311,8 +311,8 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "fast-sat",
         of: "fast",
-        set: "sat_from: 20",
-        summary: "fast handing a grid of 20x20 or more it cannot settle in 2,000 guesses to sat, from its propagated root",
+        set: "sat_from: 16",
+        summary: "fast handing a grid of 16x16 or more it cannot settle in 2,000 guesses to sat, from its propagated root",
     },
     Preset {
         name: "fast-locked",

@@ -441,12 +441,17 @@ impl<B: Bits, const TRACE: bool> State<'_, B, TRACE> {
     }
 
     /// Why the guess goes in `cell`: the brancher's reason when it chose, else seed 004's rule.
-    fn why(&self, cell: Cell, by_brancher: bool) -> Option<Choice> {
+    /// Boxed, and never inlined: the search recurses once per guess (4,096 deep on an empty
+    /// 64×64 grid), so its frames stay small.
+    #[inline(never)]
+    #[cold]
+    fn why(&self, cell: Cell, by_brancher: bool) -> Option<Box<Choice>> {
         let board = Slots { puzzle: self.puzzle, slots: self.slots.values() };
         match self.brancher.as_deref() {
             Some(brancher) if by_brancher => brancher.why(&board, cell),
             _ => Some(fewest_candidates("fewest-possibilities", &board, cell)),
         }
+        .map(Box::new)
     }
 }
 
@@ -511,11 +516,11 @@ fn guess<B: Bits, const TRACE: bool>(
     cell: Cell,
     value: Value,
     (k, m): (usize, usize),
-    why: Option<Choice>,
+    why: Option<Box<Choice>>,
 ) -> ControlFlow<()> {
     st.slots.checkpoint();
     if k == 1 {
-        search.guess_because(depth + 1, cell, value, (k, m), || why);
+        search.guess_because(depth + 1, cell, value, (k, m), || why.map(|w| *w));
     } else {
         search.guess(depth + 1, cell, value, k, m);
     }
