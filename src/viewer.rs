@@ -5,10 +5,12 @@
 //! The page is the template with its data in place of `<!--COVERLAB_DATA-->`, as data blocks
 //! the browser does not run (`<script type="application/json">` and `type="text/plain"`):
 //! `cl-page` holds `{"title"}`; puzzle k's `cl-p{k}` its board `{"name", "size", "symbols",
-//! "givens", "regions", "units", "constraints"}`; its run j's `cl-p{k}-r{j}` the events, one
-//! JSON object a line as `solve --trace` writes them, and `cl-p{k}-r{j}-end` `{"label",
-//! "strategy", "total", "cut"}`. Events stay text until the page reads them: it draws the board
-//! at once and parses the steps in chunks, so a page of millions of steps opens without freezing.
+//! "givens", "regions", "units", "constraints"}` (and `"negative"`, see `board`); its run j's
+//! `cl-p{k}-r{j}` the events, one JSON object a line as `solve --trace` writes them, and
+//! `cl-p{k}-r{j}-end` `{"label", "strategy", "total", "cut"}`. Events stay text until the page
+//! reads them: it draws the board at once and parses the steps in chunks, so a page of millions
+//! of steps opens without freezing. The page draws every kind of house and constraint the board
+//! carries, and under the grids a legend of the kinds this puzzle has.
 //! It is written as a stream (the template's head, each puzzle's board, its runs' events as the
 //! search emits them, the tail), so writing a page costs no more memory than writing a JSON
 //! trace. `solve --trace FILE --trace-format html` writes one run per puzzle; `compare --html
@@ -20,7 +22,7 @@ use std::ops::ControlFlow;
 
 use coverlab_engine::trace::constraint_label;
 use coverlab_engine::{TraceEvent, TraceSink};
-use coverlab_model::{Model, Puzzle, Relation, Symbols};
+use coverlab_model::{ConstraintKind, Mark, Model, Puzzle, Relation, Rule, Symbols};
 use serde_json::{Value, json};
 
 /// The page, with [`PLACEHOLDER`] where the data goes.
@@ -150,14 +152,21 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 }
 
 /// What the viewer draws of a puzzle: its size and symbols, givens, regions (boxes or jigsaw
-/// regions, for the thick lines), units (for candidates and for the conflicts that name one)
-/// and constraints beyond houses (cages, lines, dots; derived sums too, named by eliminations).
+/// regions, for the thick lines), units with their kind (for candidates, for the conflicts that
+/// name one, and to draw diagonals, windows and extra houses) and constraints beyond houses
+/// (cages, lines, dots; derived sums too, named by eliminations; cages without a sum, which are
+/// only groups in the model, too). A little killer carries its
+/// clue's place outside the grid and the step its arrow points along, a sandwich its clue's
+/// place, the first pair of a palindrome the whole line in order (the model keeps only the
+/// mirror pairs); `negative` names the marks of a negative rule.
 fn board(puzzle: &Puzzle) -> Value {
     let model = puzzle.model();
     let symbols = puzzle.symbols();
     let n = model.size();
-    let units: Vec<Value> = model.units().iter().map(|u| json!({"label": u.label, "cells": u.cells})).collect();
-    let constraints: Vec<Value> = model
+    let units: Vec<Value> =
+        model.units().iter().map(|u| json!({"label": u.label, "kind": u.kind.name(), "cells": u.cells})).collect();
+    let mut palindromes = rule_lines(model);
+    let mut constraints: Vec<Value> = model
         .constraints()
         .iter()
         .enumerate()
@@ -166,17 +175,120 @@ fn board(puzzle: &Puzzle) -> Value {
             if let Relation::Sum { sum, .. } | Relation::Sandwich { sum } = c.relation {
                 v["sum"] = sum.into();
             }
+            match c.kind {
+                ConstraintKind::LittleKiller => {
+                    let (clue, step) = little_killer_clue(&c.cells, n);
+                    v["clue"] = json!(clue);
+                    v["step"] = json!(step);
+                }
+                ConstraintKind::Sandwich if c.cells.len() >= 2 => {
+                    let (r, col) = (c.cells[0] / n, c.cells[0] % n);
+                    v["clue"] = if c.cells[1] == c.cells[0] + 1 { json!([r, -1]) } else { json!([-1, col]) };
+                }
+                ConstraintKind::Palindrome => {
+                    let first = |l: &Vec<usize>| c.cells == [l[0], l[l.len() - 1]];
+                    if let Some(line) = palindromes.iter_mut().find(|l| l.as_ref().is_some_and(first)) {
+                        v["line"] = line.take().into();
+                    }
+                }
+                _ => {}
+            }
             v
         })
         .collect();
-    json!({
+    constraints.extend(sumless_cages(model));
+    let mut head = json!({
         "size": n,
         "symbols": (1..=n).map(|v| symbols.symbol(v as u8).to_string()).collect::<Vec<_>>(),
         "givens": puzzle.givens().values(),
         "regions": model.regions(),
         "units": units,
         "constraints": constraints,
-    })
+    });
+    let negative: Vec<&str> = model
+        .spec()
+        .rules
+        .iter()
+        .filter_map(|r| if let Rule::Negative(marks) = r { Some(marks) } else { None })
+        .flatten()
+        .map(|m| match m {
+            Mark::WhiteDot => "white-dot",
+            Mark::BlackDot => "black-dot",
+            Mark::X => "x",
+            Mark::V => "v",
+        })
+        .collect();
+    if !negative.is_empty() {
+        head["negative"] = negative.into();
+    }
+    head
+}
+
+/// The cages without a sum, which the model keeps only as groups (and leaves out where their
+/// cells already share a house), as constraints to draw: `{"label": "cage 3", "kind": "cage",
+/// "cells"}`, labelled as their group.
+fn sumless_cages(model: &Model) -> Vec<Value> {
+    let n = model.size();
+    let cages = model.spec().rules.iter().filter_map(|r| match r {
+        Rule::Cage { cells, sum } => Some((cells, sum.is_none())),
+        _ => None,
+    });
+    cages
+        .enumerate()
+        .filter(|(_, (_, sumless))| *sumless)
+        .map(|(k, (cells, _))| {
+            let cells: Vec<usize> = cells.iter().map(|c| (c.row - 1) * n + c.col - 1).collect();
+            json!({"label": format!("cage {}", k + 1), "kind": "cage", "cells": cells})
+        })
+        .collect()
+}
+
+/// The spec's palindrome lines, each in its order (cells row-major), in spec order.
+fn rule_lines(model: &Model) -> Vec<Option<Vec<usize>>> {
+    let n = model.size();
+    model
+        .spec()
+        .rules
+        .iter()
+        .filter_map(|r| match r {
+            Rule::Palindrome { cells } if cells.len() >= 2 => {
+                Some(Some(cells.iter().map(|c| (c.row - 1) * n + c.col - 1).collect()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where a little killer's clue goes, (row, column) from 0 with -1 or n outside the grid, and
+/// the diagonal step (rows, columns) its arrow points along: just before the first cell when
+/// that is outside, else just after the last cell (the arrow reversed), else on the edge behind
+/// the first cell (a diagonal that starts and ends inside the grid).
+fn little_killer_clue(cells: &[usize], n: usize) -> ([isize; 2], [isize; 2]) {
+    let n = n as isize;
+    let rc = |c: usize| (c as isize / n, c as isize % n);
+    let inside = |(r, c): (isize, isize)| r >= 0 && c >= 0 && r < n && c < n;
+    let Some(&first) = cells.first() else { return ([-1, -1], [1, 1]) };
+    let (r0, c0) = rc(first);
+    let (dr, dc) = match cells.get(1) {
+        Some(&second) => (rc(second).0 - r0, rc(second).1 - c0),
+        // One cell: a direction whose diagonal holds only it (a corner's short one).
+        None => [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .into_iter()
+            .find(|&(dr, dc)| !inside((r0 - dr, c0 - dc)) && !inside((r0 + dr, c0 + dc)))
+            .unwrap_or((1, 1)),
+    };
+    if !inside((r0 - dr, c0 - dc)) {
+        return ([r0 - dr, c0 - dc], [dr, dc]);
+    }
+    let (rl, cl) = rc(cells[cells.len() - 1]);
+    if !inside((rl + dr, cl + dc)) {
+        return ([rl + dr, cl + dc], [-dr, -dc]);
+    }
+    let (mut r, mut c) = (r0, c0);
+    while inside((r, c)) {
+        (r, c) = (r - dr, c - dc);
+    }
+    ([r, c], [dr, dc])
 }
 
 #[cfg(test)]
@@ -196,5 +308,19 @@ mod tests {
         let text = script_json(&json!({"label": "</script><!-- x"}));
         assert!(!text.contains('<'));
         assert_eq!(serde_json::from_str::<Value>(&text).unwrap()["label"], "</script><!-- x");
+    }
+
+    #[test]
+    fn little_killer_clues_sit_outside_the_grid_with_their_arrow() {
+        let cell = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+        // From the top edge down-right: the clue above-left of the first cell.
+        assert_eq!(little_killer_clue(&[cell(1, 2), cell(2, 3), cell(3, 4)], 9), ([-1, 0], [1, 1]));
+        // Written towards the edge: the clue after the last cell (here the corner), the arrow
+        // reversed.
+        assert_eq!(little_killer_clue(&[cell(3, 7), cell(2, 8), cell(1, 9)], 9), ([-1, 9], [1, -1]));
+        // A corner cell alone: the short diagonal through it, not the long one.
+        assert_eq!(little_killer_clue(&[cell(9, 9)], 9), ([7, 9], [1, -1]));
+        // Inside at both ends: on the edge behind the first cell.
+        assert_eq!(little_killer_clue(&[cell(3, 3), cell(4, 4)], 9), ([-1, -1], [1, 1]));
     }
 }

@@ -6,8 +6,9 @@
 // states of a forward replay. The page itself (<script id="ui">, on a small stand-in DOM): the
 // board is drawn before any step is read, the steps load in slices with a status message, the
 // arrow keys step with the select focused, a jump with nothing to jump to says so, the headings
-// of two runs, and whether candidates are drawn in the grid before and after zooming in.
-// It also checks the template (one placeholder, scripts that compile). Exits 1 on a failure.
+// of two runs, whether candidates are drawn in the grid before and after zooming in, the clues
+// drawn outside the grid, and the legend (each kind with a named drawing and words; per puzzle,
+// the kinds L.legend lists). It also checks the template (one placeholder, scripts that compile). Exits 1 on a failure.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -54,6 +55,7 @@ for (const puzzle of data.puzzles) {
     continue;
   }
   console.log(`puzzle ${puzzle.board.name}: ${bd.n}x${bd.n}, ${bd.units.length} units, ${bd.constraints.length} constraints`);
+  console.log("  legend: " + (L.legend(bd).map((e) => e.kind).join(", ") || "(none)"));
   const players = [];
   for (const run of puzzle.runs) {
     global.gc && global.gc();
@@ -110,11 +112,12 @@ for (const puzzle of data.puzzles) {
 function fakeDom() {
   const timers = [];
   let draws = 0;
-  const ctx = new Proxy({}, {
+  // A canvas context that draws nothing but keeps the texts written (text, x, y) in `texts`.
+  const context2d = () => new Proxy({ texts: [] }, {
     get(t, k) {
       if (k in t) return t[k];
       if (k === "measureText") return () => ({ width: 10 });
-      if (k === "fillText") return () => { draws++; };
+      if (k === "fillText") return (text, x, y) => { draws++; t.texts.push([String(text), x, y]); };
       return () => {};
     },
     set(t, k, v) { t[k] = v; return true; },
@@ -132,7 +135,7 @@ function fakeDom() {
     setAttribute(k, v) { this.attrs[k] = String(v); }
     getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; }
     addEventListener(type, fn) { (this.listeners[type] = this.listeners[type] || []).push(fn); }
-    getContext() { return ctx; }
+    getContext() { return this.ctx || (this.ctx = context2d()); }
     getBoundingClientRect() { return { left: 0, top: 0, width: this.clientWidth, height: this.clientWidth }; }
   }
   const byId = new Map();
@@ -211,6 +214,23 @@ if (data.puzzles.length) {
     const labels = ["first", "back", "play", "fwd", "last", "prev", "next", "zoomin", "zoomout"].map((id) => id + ": " + (/aria-label="([^"]+)"/.exec(template.slice(template.indexOf('id="' + id + '"')))[1]));
     console.log("page: button labels: " + labels.join(", "));
     console.log("page: headings: " + panes.map((q) => q.children[0].textContent).join(" | "));
+    // The clues drawn outside the grid (little killers, sandwiches), in the first grid at step 1.
+    const ctx = grid.getContext("2d"), size = parseFloat(grid.style.width), g = L.geometry(L.board(data.puzzles[0].board), size);
+    ctx.texts.length = 0;
+    key("Home", $("first"));
+    const out = (v) => v < g.off || v > g.end;
+    const clues = ctx.texts.filter(([, x, y]) => out(x) || out(y)).map(([t]) => t);
+    console.log("page: clues outside the grid: " + (clues.join(", ") || "(none)"));
   }
+  // The legend: an item per kind, each a drawing with a name for screen readers and words.
+  const legend = $("legend"), items = $("legend-list").children;
+  for (const item of items) {
+    const [cv, words] = item.children;
+    if (!cv || cv.getAttribute("role") !== "img" || !cv.getAttribute("aria-label")) fail("a legend drawing without its name: " + item.dataset.kind);
+    if (!cv.ctx || !cv.ctx.texts) fail("a legend drawing was not drawn: " + item.dataset.kind);
+    if (!words || !words.textContent) fail("a legend item without words: " + item.dataset.kind);
+  }
+  console.log("page: legend " + (legend.hidden ? "hidden" : "shown") + ": " + items.map((i) => i.dataset.kind).join(", "));
+  for (const item of items) console.log("  " + item.children[1].textContent);
 }
 if (failed) process.exit(1);

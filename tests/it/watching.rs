@@ -501,3 +501,147 @@ fn the_viewer_keeps_large_candidates_readable() {
     assert_eq!(kinds.first(), Some(&"hovered"), "{line}");
     assert_eq!(kinds.last(), Some(&"all"), "{line}");
 }
+
+/// The 17-clue puzzle under the variant specs of [`VIEWER_KINDS`], whose clues its solution
+/// satisfies (but for the non-consecutive rule: that search ends at once with no solution).
+const GIVENS_17: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+
+/// Specs of every kind the viewer draws: (case, a built-in spec or RON rules after rows, columns
+/// and 3×3 boxes, the puzzle, the legend's kinds in order, the clues drawn outside the grid).
+const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
+    ("x-sudoku", "x-sudoku-9x9", "", &["diagonal"], "(none)"),
+    ("windoku", "windoku-9x9", "", &["window"], "(none)"),
+    ("jigsaw", "jigsaw-9x9", "", &["region"], "(none)"),
+    ("anti-knight", "anti-knight-9x9", "", &["anti-knight"], "(none)"),
+    ("anti-king", "anti-king-9x9", "", &["anti-king"], "(none)"),
+    ("killer", "killer-9x9-example", "", &["cage", "house-sum"], "(none)"),
+    (
+        "lines",
+        r#"Palindrome(cells: ["r1c1", "r2c2", "r3c2", "r4c3", "r3c4"]),
+        Whisper(cells: ["r6c1", "r5c2", "r5c1", "r4c1"]), Renban(cells: ["r1c7", "r1c8", "r2c8", "r3c9"]),
+        Thermometer(cells: ["r7c5", "r7c4", "r6c5", "r7c6"]), Arrow(circle: "r1c5", line: ["r2c6", "r3c6"])"#,
+        GIVENS_17,
+        &["thermometer", "arrow", "whisper", "renban", "palindrome"],
+        "(none)",
+    ),
+    (
+        "outside",
+        r#"LittleKiller(cells: ["r1c2", "r2c3", "r3c4", "r4c5", "r5c6", "r6c7", "r7c8", "r8c9"], sum: 50),
+        LittleKiller(cells: ["r9c3", "r8c2", "r7c1"], sum: 17),
+        LittleKiller(cells: ["r4c9", "r5c8", "r6c7", "r7c6", "r8c5", "r9c4"], sum: 39),
+        Sandwich(row: 3, sum: 7), Sandwich(column: 5, sum: 21)"#,
+        GIVENS_17,
+        &["little-killer", "sandwich"],
+        "50, 17, 39, 7, 21",
+    ),
+    (
+        "marks",
+        r#"Negative([V]), V(cells: ["r1c3", "r2c3"]), V(cells: ["r3c1", "r3c2"]), V(cells: ["r3c2", "r4c2"]),
+        V(cells: ["r3c6", "r4c6"]), V(cells: ["r3c8", "r4c8"]), V(cells: ["r5c1", "r6c1"]), V(cells: ["r6c6", "r6c7"]),
+        V(cells: ["r9c4", "r9c5"]), X(cells: ["r2c4", "r2c5"]), WhiteDot(cells: ["r1c1", "r2c1"]),
+        BlackDot(cells: ["r1c5", "r2c5"]), Even(cells: ["r9c1"]), Odd(cells: ["r1c1", "r9c9"]),
+        Cage(cells: ["r5c5", "r5c6"])"#,
+        GIVENS_17,
+        &["cage", "white-dot", "black-dot", "x", "v", "negative", "even", "odd"],
+        "(none)",
+    ),
+    (
+        "groups",
+        r#"NonConsecutive, AtMostOnce(name: "g", cells: ["r1c1", "r5c5", "r9c9"]),
+        House(name: "h", cells: ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r1c7"])"#,
+        GIVENS_17,
+        &["house", "group", "non-consecutive"],
+        "(none)",
+    ),
+];
+
+/// The viewer draws every kind of house and constraint (issue 31): for a page of each kind,
+/// the board carries what is drawn (a little killer's clue and arrow, a sandwich's clue, a
+/// palindrome's ordered line, the kinds of houses), the page draws the clues outside the grid,
+/// and the legend lists exactly the kinds present, each with a named drawing and words.
+#[test]
+fn the_viewer_draws_every_kind_with_a_legend() {
+    use serde_json::json;
+    let dir = scratch("viewer-kinds");
+    for &(case, spec, givens, legend, clues) in VIEWER_KINDS {
+        let spec = if spec.contains('(') {
+            let path = dir.join(format!("{case}.ron"));
+            let rules = format!("Rows, Columns, Boxes(rows: 3, cols: 3), {spec}");
+            fs::write(&path, format!("Spec(name: \"{case}-9x9\", size: 9, rules: [{rules}])")).unwrap();
+            path.to_str().unwrap().to_string()
+        } else {
+            spec.to_string()
+        };
+        let (puzzle, page) = (dir.join(format!("{case}.txt")), dir.join(format!("{case}.html")));
+        let line = if givens.is_empty() { ".".repeat(81) } else { givens.to_string() };
+        fs::write(&puzzle, format!("{line}\n")).unwrap();
+        let o = run(&[
+            "solve",
+            "--spec",
+            &spec,
+            "--strategy",
+            "fast",
+            "--trace",
+            s(&page),
+            "--trace-format",
+            "html",
+            "--trace-limit",
+            "200K",
+            s(&puzzle),
+        ]);
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{case}: {}", text(&o.stderr));
+        let data = page_data(&fs::read_to_string(&page).unwrap());
+        let board = &data["puzzles"][0];
+        let of_kind = |what: &str, kind: &str| -> Vec<serde_json::Value> {
+            board[what].as_array().unwrap().iter().filter(|x| x["kind"] == kind).cloned().collect()
+        };
+        match case {
+            "x-sudoku" => assert_eq!(of_kind("units", "diagonal").len(), 2),
+            "windoku" => assert_eq!(of_kind("units", "window").len(), 4),
+            "jigsaw" => {
+                assert_eq!(of_kind("units", "region").len(), 9);
+                let regions = board["regions"].as_array().expect("the regions' borders are drawn");
+                assert_eq!((regions.len(), regions[20].as_u64()), (81, Some(3)), "r3c3 is in region D");
+            }
+            "lines" => {
+                let pairs = of_kind("constraints", "palindrome");
+                assert_eq!(pairs.len(), 2, "the model's mirror pairs");
+                assert_eq!(pairs[0]["line"], json!([0, 10, 19, 29, 21]), "the line, in order");
+                assert!(pairs[1].get("line").is_none(), "drawn once");
+            }
+            "outside" => {
+                let clues: Vec<_> = of_kind("constraints", "little-killer")
+                    .iter()
+                    .map(|k| (k["sum"].clone(), k["clue"].clone(), k["step"].clone()))
+                    .collect();
+                assert_eq!(
+                    clues,
+                    [
+                        (json!(50), json!([-1, 0]), json!([1, 1])),
+                        (json!(17), json!([9, 3]), json!([-1, -1])),
+                        (json!(39), json!([2, 9]), json!([1, -1])),
+                    ]
+                );
+                let sandwiches: Vec<_> = of_kind("constraints", "sandwich").iter().map(|k| k["clue"].clone()).collect();
+                assert_eq!(sandwiches, [json!([2, -1]), json!([-1, 4])]);
+            }
+            "marks" => {
+                assert_eq!(board["negative"], json!(["v"]));
+                let cages = of_kind("constraints", "cage");
+                assert_eq!(cages.len(), 1, "a cage without a sum is drawn too");
+                assert_eq!((&cages[0]["label"], &cages[0]["cells"]), (&json!("cage 1"), &json!([40, 41])));
+            }
+            _ => {}
+        }
+        let Some(out) = check_page(&page) else { return };
+        assert!(out.contains(&format!("  legend: {}\n", legend.join(", "))), "{case}: {out}");
+        assert!(out.contains(&format!("page: legend shown: {}\n", legend.join(", "))), "{case}: {out}");
+        assert!(out.contains(&format!("page: clues outside the grid: {clues}\n")), "{case}: {out}");
+    }
+    // A classic grid has no legend.
+    let page = dir.join("classic.html");
+    let o = run(&["solve", "--trace", s(&page), "--trace-format", "html", "examples/puzzles/classic-9x9.txt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let Some(out) = check_page(&page) else { return };
+    assert!(out.contains("  legend: (none)\n") && out.contains("page: legend hidden: \n"), "{out}");
+}

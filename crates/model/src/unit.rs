@@ -32,6 +32,26 @@ pub enum UnitKind {
     Renban,
 }
 
+impl UnitKind {
+    /// Its name in the viewer's data: kebab-case, like [`crate::ConstraintKind::name`].
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Row => "row",
+            UnitKind::Column => "column",
+            UnitKind::Box => "box",
+            UnitKind::Diagonal => "diagonal",
+            UnitKind::Window => "window",
+            UnitKind::Region => "region",
+            UnitKind::House => "house",
+            UnitKind::Group => "group",
+            UnitKind::AntiKnight => "anti-knight",
+            UnitKind::AntiKing => "anti-king",
+            UnitKind::Cage => "cage",
+            UnitKind::Renban => "renban",
+        }
+    }
+}
+
 /// A set of cells whose values must differ: a house (exactly n cells, every value exactly once)
 /// or an at-most-once group (fewer cells, no value twice).
 #[derive(Debug, Clone, PartialEq, Eq)]
