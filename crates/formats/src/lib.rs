@@ -313,7 +313,7 @@ impl<R: BufRead> Iterator for Reader<R> {
         let format = self.format?;
         let (line, result) = match self.format_of_next(format) {
             Ok(format) => self.next_in(format),
-            Err(found) => found,
+            Err(found) => Some(*found),
         }?;
         let index = self.index;
         self.index += 1;
@@ -326,8 +326,8 @@ impl<R: BufRead> Reader<R> {
     /// puzzle, a killer in one of its text forms) are one line each and may follow puzzles of
     /// any format: with a detected format, such a line is read in its own format, and the line
     /// after it detected afresh. With a forced format, such a line is an error that says what it
-    /// is (`Err`, holding that entry, the line read).
-    fn format_of_next(&mut self, format: InputFormat) -> Result<InputFormat, Option<Found>> {
+    /// is (`Err`, holding that entry, the line read; boxed, as a rare path).
+    fn format_of_next(&mut self, format: InputFormat) -> Result<InputFormat, Box<Found>> {
         let Some((number, own)) = self.peek() else {
             return Ok(format);
         };
@@ -345,7 +345,7 @@ impl<R: BufRead> Reader<R> {
                     }
                     _ => unreachable!("peek saw a line"),
                 };
-                Err(Some((number, Err(found))))
+                Err(Box::new((number, Err(found))))
             }
             Some(own) => {
                 self.format = Some(own);

@@ -69,6 +69,8 @@ pub enum ConstraintKind {
     LittleKiller,
     /// A sandwich clue.
     Sandwich,
+    /// Two cells of a user-defined pair rule (`Pair` in a spec).
+    Pair,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -77,7 +79,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 17] = [
+    pub const ALL: [ConstraintKind; 18] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -94,6 +96,7 @@ impl ConstraintKind {
         ConstraintKind::Palindrome,
         ConstraintKind::LittleKiller,
         ConstraintKind::Sandwich,
+        ConstraintKind::Pair,
         ConstraintKind::HouseSum,
     ];
 
@@ -116,6 +119,7 @@ impl ConstraintKind {
             ConstraintKind::Palindrome => "palindrome",
             ConstraintKind::LittleKiller => "little-killer",
             ConstraintKind::Sandwich => "sandwich",
+            ConstraintKind::Pair => "pair",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
