@@ -107,11 +107,11 @@ pub enum Problem {
         found: String,
     },
     /// A constraint name ISS does not have.
-    #[error("unknown constraint \"{name}\" (not one the Interactive Sudoku Solver writes){suggestion}")]
+    #[error("unknown constraint \"{name}\" (not one the Interactive Sudoku Solver writes{suggestion})")]
     Unknown {
         /// The name, as shown.
         name: String,
-        /// ` (did you mean Cage?)`, or nothing.
+        /// `; did you mean Cage?`, or nothing.
         suggestion: String,
     },
     /// A constraint ISS has but coverlab does not: refused, never dropped.
@@ -231,7 +231,7 @@ pub const SUPPORTED: &[&str] = &[
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim_start();
     let body = match t.split_once(char::is_whitespace) {
-        Some((first, rest)) if plain_grid(first).is_some() => rest.trim_start(),
+        Some((first, rest)) if rest.trim_start().starts_with('.') && plain_grid(first).is_some() => rest.trim_start(),
         _ => t,
     };
     let Some(rest) = body.strip_prefix('.') else { return false };
@@ -548,15 +548,22 @@ fn little_killer_lines(n: usize) -> BTreeMap<CellRef, Vec<CellRef>> {
     lines
 }
 
-/// The orthogonally adjacent pairs among `cells` (ISS's `_adjacentCellPairs`), each once.
+/// The orthogonally adjacent pairs among `cells` (ISS's `_adjacentCellPairs`: each cell in turn,
+/// with its neighbours left, right, up and down among the cells not yet taken), each once.
 fn adjacent_pairs(cells: &[CellRef]) -> Vec<(CellRef, CellRef)> {
-    let mut pairs: Vec<(CellRef, CellRef)> = Vec::new();
-    for (i, a) in cells.iter().enumerate() {
-        for b in &cells[i + 1..] {
-            let orthogonal = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
-            let key = ((*a).min(*b), (*a).max(*b));
-            if orthogonal && !pairs.iter().any(|p| (p.0.min(p.1), p.0.max(p.1)) == key) {
-                pairs.push((*a, *b));
+    let mut left: BTreeSet<CellRef> = cells.iter().copied().collect();
+    let mut pairs = Vec::new();
+    for &a in cells {
+        // A cell listed again pairs with nothing new: its neighbours were paired the first time.
+        if !left.remove(&a) {
+            continue;
+        }
+        let (r, c) = (a.row, a.col);
+        let around = [(r, c.wrapping_sub(1)), (r, c + 1), (r.wrapping_sub(1), c), (r + 1, c)];
+        for (row, col) in around {
+            let b = CellRef { row, col };
+            if left.contains(&b) {
+                pairs.push((a, b));
             }
         }
     }
@@ -661,6 +668,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     // The facts other constraints depend on: boxes, jigsaw regions, diagonals.
     let mut no_boxes = None;
     let mut pieces: Vec<(Vec<CellRef>, usize)> = Vec::new();
+    let mut seen_pieces: BTreeSet<Vec<CellRef>> = BTreeSet::new();
     let (mut plus, mut minus) = (None, None);
     for (i, item) in items.iter().enumerate() {
         match item.name {
@@ -670,14 +678,9 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
             }
             "Jigsaw" => {
                 for piece in jigsaw(item, n)? {
-                    let mut key = piece.clone();
-                    key.sort();
-                    // ISS merges pieces with the same cells (its uniqueness key).
-                    if !pieces.iter().any(|(p, _)| {
-                        let mut q = p.clone();
-                        q.sort();
-                        q == key
-                    }) {
+                    // ISS merges pieces with the same cells (its uniqueness key); a piece's cells
+                    // are in reading order, so equal pieces are equal lists.
+                    if seen_pieces.insert(piece.clone()) {
                         pieces.push((piece, i));
                     }
                 }
@@ -710,22 +713,23 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     if let Some((rows, cols)) = boxes {
         b.push(Rule::Boxes { rows, cols }, None);
     }
-    if !pieces.is_empty() {
-        if pieces.len() == n {
-            // A whole layout: one region map, as jigsaw specs are written.
-            let mut map = vec![vec![b'?'; n]; n];
-            for (k, (piece, _)) in pieces.iter().enumerate() {
-                for c in piece {
-                    map[c.row - 1][c.col - 1] = LETTERS[k];
-                }
+    // A whole layout (n pieces covering the grid) is one region map, as jigsaw specs are
+    // written; part of one (ISS leaves a region of another size unconstrained), or pieces of
+    // several layouts, are houses.
+    let mut map = vec![vec![b'?'; n]; n];
+    if pieces.len() == n {
+        for (k, (piece, _)) in pieces.iter().enumerate() {
+            for c in piece {
+                map[c.row - 1][c.col - 1] = LETTERS[k];
             }
-            let map = map.into_iter().map(|row| String::from_utf8(row).expect("ASCII letters")).collect();
-            b.push(Rule::Regions(map), Some(pieces[0].1));
-        } else {
-            // Part of a layout (ISS leaves a region of another size unconstrained).
-            for (k, (piece, i)) in pieces.iter().enumerate() {
-                b.push(Rule::House { name: format!("jigsaw region {}", k + 1), cells: piece.clone() }, Some(*i));
-            }
+        }
+    }
+    if pieces.len() == n && map.iter().flatten().all(|&l| l != b'?') {
+        let map = map.into_iter().map(|row| String::from_utf8(row).expect("ASCII letters")).collect();
+        b.push(Rule::Regions(map), Some(pieces[0].1));
+    } else {
+        for (k, (piece, i)) in pieces.iter().enumerate() {
+            b.push(Rule::House { name: format!("jigsaw region {}", k + 1), cells: piece.clone() }, Some(*i));
         }
     }
     match (plus, minus) {
@@ -748,8 +752,8 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
             || all(&|c| c.col)
             || boxes.is_some_and(|(h, w)| all(&|c| (c.row - 1) / h * n + (c.col - 1) / w))
             || pieces.iter().any(|(p, _)| cells.iter().all(|c| p.contains(c)))
-            || plus.is_some() && all(&|c| c.row + c.col)
-            || minus.is_some() && all(&|c| n + c.row - c.col)
+            || plus.is_some() && cells.iter().all(|c| c.row + c.col == n + 1)
+            || minus.is_some() && cells.iter().all(|c| c.row == c.col)
     };
 
     let mut givens: BTreeMap<CellRef, (Vec<u32>, usize)> = BTreeMap::new();
@@ -804,8 +808,8 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                     b.push(Rule::LittleKiller { cells: line, sum: value }, Some(i));
                 } else {
                     return Err(item.unsupported(
-                        "sums over cells that share no row, column, box or region (so values may repeat) and are \
-                         no diagonal run are",
+                        "sums whose values may repeat (their cells share no row, column, box or region) and \
+                         that run along no diagonal are",
                     ));
                 }
             }
@@ -928,8 +932,8 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                     Some((_, what)) => item.unsupported(*what),
                     None => {
                         let known = SUPPORTED.iter().copied().chain(REFUSED.iter().map(|(r, _)| *r));
-                        let suggestion = coverlab_model::text::did_you_mean(name, known)
-                            .map_or(String::new(), |q| format!(" ({q})"));
+                        let suggestion =
+                            coverlab_model::text::did_you_mean(name, known).map_or(String::new(), |q| format!("; {q}"));
                         item.err(Problem::Unknown { name: shown(name), suggestion })
                     }
                 });
@@ -945,10 +949,21 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let evens: Vec<u32> = (2..=n as u32).step_by(2).collect();
     let odds: Vec<u32> = (1..=n as u32).step_by(2).collect();
     for (c, (mut vals, i)) in givens {
+        let at = (c.row - 1) * n + c.col - 1;
+        if values[at] != 0 {
+            // Given in the plain grid too: ISS intersects the two.
+            if !vals.contains(&u32::from(values[at])) {
+                return Err(items[i].invalid(format!(
+                    "{c} is given {} in the plain grid, which this constraint excludes",
+                    values[at]
+                )));
+            }
+            continue;
+        }
         vals.sort_unstable();
         vals.dedup();
         match vals.as_slice() {
-            [v] => values[(c.row - 1) * n + c.col - 1] = *v as u8,
+            [v] => values[at] = *v as u8,
             [] => return Err(items[i].invalid(format!("{c} is given values that exclude each other"))),
             v if v == evens => even.push((c, i)),
             v if v == odds => odd.push((c, i)),
@@ -1143,13 +1158,16 @@ fn jigsaw(item: &Item<'_>, n: usize) -> Result<Vec<Vec<CellRef>>, IssError> {
 fn runs(cells: Vec<CellRef>) -> Vec<Vec<CellRef>> {
     let mut runs = Vec::new();
     let mut run: Vec<CellRef> = Vec::new();
+    let mut in_run: BTreeSet<CellRef> = BTreeSet::new();
     for c in cells {
         if let Some(&last) = run.last()
-            && run.contains(&c)
+            && in_run.contains(&c)
         {
             runs.push(std::mem::replace(&mut run, vec![last]));
+            in_run = BTreeSet::from([last]);
         }
         run.push(c);
+        in_run.insert(c);
     }
     runs.push(run);
     runs

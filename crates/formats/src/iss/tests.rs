@@ -78,6 +78,11 @@ fn givens_in_both_forms_and_their_candidates() {
     let p = parse(&line).unwrap();
     assert_eq!((p.values[80], p.values[0]), (4, 0));
     assert_eq!(rules(&line), [Rule::Thermometer { cells: vec![c(1, 1), c(1, 2)] }]);
+    // Given in both: the values intersect, as in ISS.
+    let both = format!("{}4 .~R9C9_4_5", ".".repeat(80));
+    assert_eq!(parse(&both).unwrap().values[80], 4);
+    let e = message(&format!("{}4 .~R9C9_5", ".".repeat(80)));
+    assert_eq!(e, "constraint 1 \".~R9C9_5\": r9c9 is given 4 in the plain grid, which this constraint excludes");
     let p = parse(&format!("P{}", "0".repeat(255))).unwrap();
     assert_eq!((p.size, p.values[0]), (16, 16));
     // Whitespace anywhere, empty constraints and a trailing '.' are passed over, as ISS does.
@@ -100,6 +105,9 @@ fn cages_and_sums() {
         let text = format!(".Diagonal~-1.Sum~10~{cells}");
         assert!(matches!(&rules(&text)[1], Rule::Cage { sum: Some(10), .. }), "{cells}");
     }
+    // Another diagonal line is no house: values may repeat there (a run of it is a little killer).
+    let e = message(".Diagonal~-1.Sum~10~R1C2~R8C9");
+    assert!(e.contains("sums whose values may repeat"), "{e}");
     let text = ".Sum~3_=_1_1~R5C5~R5C6";
     assert_eq!(rules(text), [Rule::Cage { cells: vec![c(5, 5), c(5, 6)], sum: Some(3) }]);
     // A run along a diagonal: values may repeat, a little killer (in order, whatever the order given).
@@ -245,6 +253,12 @@ fn jigsaw_layouts_are_regions() {
     // One region of another size is left unconstrained; the others are houses.
     let partial = format!("{}{}", "1".repeat(9), "2".repeat(72));
     assert_eq!(rules(&format!(".Jigsaw~{partial}")).len(), 1);
+    // Two layouts: the pieces of both, as houses (coverlab's region map holds one).
+    let rows: String = (0..9).map(|r| char::from(b'1' + r).to_string().repeat(9)).collect();
+    let columns: String = (0..81).map(|k| char::from(b'1' + (k % 9) as u8)).collect();
+    let both = rules(&format!(".NoBoxes.Jigsaw~{rows}.Jigsaw~{columns}"));
+    assert_eq!(both.len(), 18);
+    assert!(both.iter().all(|r| matches!(r, Rule::House { .. })));
     // A layout of one region holds no constraint.
     assert_eq!(rules(&format!(".Jigsaw~{}", "1".repeat(81))), []);
 }
@@ -280,11 +294,11 @@ fn unknown_and_unsupported_constraints_are_named_where_they_are() {
     assert_eq!(e.column(), Some(26));
     let e = error(".Cagee~3~R1C1~R1C2");
     assert!(matches!(&e.problem, Problem::Unknown { name, .. } if name == "Cagee"));
-    assert!(e.to_string().ends_with("(did you mean Cage?)"), "{e}");
+    assert!(e.to_string().ends_with("(not one the Interactive Sudoku Solver writes; did you mean Cage?)"), "{e}");
     assert!(message(".Or.~R1C1_1.~R1C2_1.End").starts_with("constraint 1 \".Or\": composite constraints"));
     assert!(message(".Var~A~~1.Arrow~VA~R1C1").contains("extra cells (Var) are not supported"));
     assert!(message(".Cage~3~VA~R1C1").contains("\"VA\" is an extra cell (Var)"));
-    assert!(message(".Sum~10~R1C1~R5C6").contains("sums over cells that share no row"));
+    assert!(message(".Sum~10~R1C1~R5C6").contains("sums whose values may repeat"));
     assert!(message(".Sum~10_=_1_2~R1C1~R1C2").contains("weighted sums"));
     assert!(message(".~R1C1_1_2").contains("candidate lists (r1c1: 1, 2)"));
     // ISS holds white-dot pairs to anti-consecutive too; coverlab exempts them.
@@ -389,6 +403,14 @@ fn hostile_lengths_are_refused_before_anything_is_built() {
     let many = ".AntiKnight".repeat(MAX_CONSTRAINTS + 1);
     assert!(matches!(error(&many).problem, Problem::TooMany));
     assert_eq!(rules(&".AntiKnight".repeat(MAX_CONSTRAINTS)), [Rule::AntiKnight]);
+    // Long lists of cells are read without comparing every cell with every other: 100,000 cells
+    // of a mark or a line take well under the bound (a quadratic reader takes minutes).
+    let cells = "~R1C1~R1C2".repeat(50_000);
+    let start = std::time::Instant::now();
+    assert_eq!(rules(&format!(".X{cells}")), [Rule::X { cells: vec![c(1, 1), c(1, 2)] }]);
+    let e = message(&format!(".Whisper~1{cells}"));
+    assert!(e.contains("in more than 256 constraints"), "{e}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10), "{:?}", start.elapsed());
 }
 
 #[test]
