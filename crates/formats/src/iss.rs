@@ -17,8 +17,8 @@
 //!
 //! Read, with ISS's meaning (checked against its `js/sudoku_constraint.js` and
 //! `js/solver/sudoku_builder.js`): `Shape` (square, values 1 to n; default 9×9), givens,
-//! `Cage` (sum 0 or empty: no sum), `Sum` (its cells in one row, column, box or jigsaw region, so
-//! a cage; or a run along one diagonal, so a little killer), `Thermo` (bulb first, strictly
+//! `Cage` (sum 0 or empty: no sum), `Sum` (its cells in one row, column, box, jigsaw region or
+//! `Diagonal`, so a cage; or a run along one diagonal, so a little killer), `Thermo` (bulb first, strictly
 //! increasing), `Arrow` (the first cell is the circle), `WhiteDot`, `BlackDot`, `X`, `V` (each
 //! orthogonally adjacent pair of their cells), `Whisper` (difference as given; without one,
 //! ISS's German whispers: 5 on every grid), `Renban`, `Palindrome`, `LittleKiller` (named by the
