@@ -60,6 +60,8 @@ impl Step {
     /// - `hidden pair: in row 4, 2 and 6 fit only r4c1 and r4c5, so their other candidates go: r4c1 (3, 7), r4c5 (9)`
     /// - `x-wing: 5 in rows 2 and 7 lies only in columns 3 and 8, so 5 is out of r4c3, r9c8`
     /// - `constraint: cage 4 (sum 13) rules out 1, 2, 3 of r1c6 and r1c7`
+    /// - `xy-wing: pivot r2c2 with pincers r2c7 and r5c2: whatever the pivot holds, 4 is in a
+    ///   pincer, so it is out of r5c7`
     ///
     /// A step that does not have its technique's shape (built by hand) is described plainly by
     /// what it places and rules out; nothing here panics.
@@ -147,6 +149,23 @@ impl Step {
                     labels(&self.units[..k])?,
                     labels(&self.units[k..])?,
                     sym(v),
+                    out_of()
+                ))
+            }
+            Technique::XyWing | Technique::XyzWing => {
+                let (&[pivot, a, b], Some(&(_, z))) = (self.cells.as_slice(), self.eliminations.first()) else {
+                    return None;
+                };
+                if !one_value(z) {
+                    return None;
+                }
+                let whom = if self.technique == Technique::XyzWing { "the pivot or a pincer" } else { "a pincer" };
+                Some(format!(
+                    "{name}: pivot {} with pincers {} and {}: whatever the pivot holds, {} is in {whom}, so it is out of {}",
+                    cell(pivot),
+                    cell(a),
+                    cell(b),
+                    sym(z),
                     out_of()
                 ))
             }

@@ -40,11 +40,17 @@ pub enum Technique {
     Swordfish,
     /// The fish of four rows and four columns.
     Jellyfish,
+    /// A bivalue pivot {x, y} seeing pincers {x, z} and {y, z}: z is out of the cells that see
+    /// both pincers.
+    XyWing,
+    /// A pivot {x, y, z} seeing pincers {x, z} and {y, z}: z is out of the cells that see all
+    /// three.
+    XyzWing,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 13] = [
+    pub const ALL: [Technique; 15] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -58,6 +64,10 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::Swordfish,
         Technique::Jellyfish,
+        // Last, so that the ranks of the techniques before them (and the ratings built on
+        // them) stay as they were.
+        Technique::XyWing,
+        Technique::XyzWing,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -76,6 +86,8 @@ impl Technique {
             Technique::HiddenQuad => "hidden quad",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
         }
     }
 
@@ -108,6 +120,8 @@ impl Technique {
             Technique::XWing => Ok(find::fish::fish(board, model, 2)),
             Technique::Swordfish => Ok(find::fish::fish(board, model, 3)),
             Technique::Jellyfish => Ok(find::fish::fish(board, model, 4)),
+            Technique::XyWing => Ok(find::wings::wing(board, model, false)),
+            Technique::XyzWing => Ok(find::wings::wing(board, model, true)),
         }
     }
 }

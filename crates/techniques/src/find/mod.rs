@@ -10,6 +10,7 @@ pub(crate) mod fish;
 pub(crate) mod locked;
 pub(crate) mod singles;
 pub(crate) mod subsets;
+pub(crate) mod wings;
 
 use coverlab_model::Cell;
 

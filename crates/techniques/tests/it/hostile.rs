@@ -218,7 +218,9 @@ fn names_and_difficulties_follow_the_order_tried() {
             "naked quad",
             "hidden quad",
             "swordfish",
-            "jellyfish"
+            "jellyfish",
+            "xy-wing",
+            "xyz-wing"
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));

@@ -374,3 +374,71 @@ fn naked_pair_in_a_cage() {
         "naked pair: r2c4 and r4c2 in cage 6 (sum 28) hold only 1 and 2, so they are out of r2c2 (1, 2), r2c3 (1, 2), r3c2 (1, 2)"
     );
 }
+
+/// Leaves `cell` with only `keep` as candidates.
+fn only(board: &mut Board, model: &Model, cell: Cell, keep: &[Value]) {
+    cut(board, model, (1..=9).filter(|v| !keep.contains(v)).map(|v| (cell, v)).collect());
+}
+
+#[test]
+fn xy_wing() {
+    // Pivot r2c2 {1, 2}; pincers r2c7 {1, 3} (its row) and r5c2 {2, 3} (its column): whichever
+    // the pivot holds, a pincer holds 3, and r5c7 sees both pincers.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(2, 2), &[1, 2]);
+    only(&mut board, model, rc(2, 7), &[1, 3]);
+    only(&mut board, model, rc(5, 2), &[2, 3]);
+    let (step, text) = found(&puzzle, &board, Technique::XyWing, &[Technique::XyzWing]);
+    assert_eq!(step.eliminations, vec![(rc(5, 7), 3)]);
+    assert_eq!(step.cells, vec![rc(2, 2), rc(2, 7), rc(5, 2)]);
+    assert_eq!(
+        text,
+        "xy-wing: pivot r2c2 with pincers r2c7 and r5c2: whatever the pivot holds, 3 is in a pincer, so it is out of r5c7"
+    );
+    // Pincers without a common third value: no wing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(2, 2), &[1, 2]);
+    only(&mut board, model, rc(2, 7), &[1, 3]);
+    only(&mut board, model, rc(5, 2), &[2, 4]);
+    assert_eq!(Technique::XyWing.find(&board, model), Ok(None));
+}
+
+#[test]
+fn xy_wing_through_an_anti_knight_group() {
+    // On anti-knight, a knight's move is a peer too: pivot r5c5 {1, 2}, pincers r3c4 {1, 3}
+    // (a knight's move) and r5c9 {2, 3} (its row).
+    let (puzzle, mut board) = empty("anti-knight-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(5, 5), &[1, 2]);
+    only(&mut board, model, rc(3, 4), &[1, 3]);
+    only(&mut board, model, rc(5, 9), &[2, 3]);
+    let (step, _) = found(&puzzle, &board, Technique::XyWing, &[]);
+    assert_eq!(step.cells, vec![rc(5, 5), rc(3, 4), rc(5, 9)]);
+    // Every cell ruled out sees both pincers, and holds 3 as a candidate.
+    assert!(!step.eliminations.is_empty());
+    for &(c, v) in &step.eliminations {
+        assert_eq!(v, 3);
+        let sees = |a: Cell, b: Cell| model.peers(a).contains(&(b as u16));
+        assert!(sees(c, rc(3, 4)) && sees(c, rc(5, 9)), "{}", model.cell_name(c));
+    }
+}
+
+#[test]
+fn xyz_wing() {
+    // Pivot r2c2 {1, 2, 3}; pincers r1c3 {1, 3} (its box) and r4c2 {2, 3} (its column): 3 is in
+    // one of the three, so it is out of the cells that see all three.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(2, 2), &[1, 2, 3]);
+    only(&mut board, model, rc(1, 3), &[1, 3]);
+    only(&mut board, model, rc(4, 2), &[2, 3]);
+    let (step, text) = found(&puzzle, &board, Technique::XyzWing, &[Technique::XyWing]);
+    // Seeing r2c2, r1c3 (box 1) and r4c2 (column 2): r1c2 and r3c2.
+    assert_eq!(step.eliminations, vec![(rc(1, 2), 3), (rc(3, 2), 3)]);
+    assert_eq!(
+        text,
+        "xyz-wing: pivot r2c2 with pincers r1c3 and r4c2: whatever the pivot holds, 3 is in the pivot or a pincer, so it is out of r1c2, r3c2"
+    );
+}
