@@ -62,6 +62,8 @@ impl Step {
     /// - `constraint: cage 4 (sum 13) rules out 1, 2, 3 of r1c6 and r1c7`
     /// - `xy-wing: pivot r2c2 with pincers r2c7 and r5c2: whatever the pivot holds, 4 is in a
     ///   pincer, so it is out of r5c7`
+    /// - `w-wing: r1c1 and r5c9 hold only 3 and 7; in row 4, 3 is in r4c1 or r4c9, each seeing
+    ///   one of them, so one of them holds 7: 7 is out of r1c9, r5c1`
     ///
     /// A step that does not have its technique's shape (built by hand) is described plainly by
     /// what it places and rules out; nothing here panics.
@@ -166,6 +168,31 @@ impl Step {
                     cell(a),
                     cell(b),
                     sym(z),
+                    out_of()
+                ))
+            }
+            Technique::WWing => {
+                let (&[a, b, p, q], &[h], &[x, y]) =
+                    (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())
+                else {
+                    return None;
+                };
+                if !one_value(y) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} and {} hold only {} and {}; in {}, {} is in {} or {}, each seeing one of them, so one \
+                     of them holds {}: {} is out of {}",
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    sym(y),
+                    unit(h)?,
+                    sym(x),
+                    cell(p),
+                    cell(q),
+                    sym(y),
+                    sym(y),
                     out_of()
                 ))
             }

@@ -46,11 +46,14 @@ pub enum Technique {
     /// A pivot {x, y, z} seeing pincers {x, z} and {y, z}: z is out of the cells that see all
     /// three.
     XyzWing,
+    /// Two cells holding only {x, y} joined by a house where x has two places, one seeing each:
+    /// y is out of the cells that see both.
+    WWing,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 16] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -68,6 +71,7 @@ impl Technique {
         // them) stay as they were.
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::WWing,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -88,6 +92,7 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
+            Technique::WWing => "w-wing",
         }
     }
 
@@ -122,6 +127,7 @@ impl Technique {
             Technique::Jellyfish => Ok(find::fish::fish(board, model, 4)),
             Technique::XyWing => Ok(find::wings::wing(board, model, false)),
             Technique::XyzWing => Ok(find::wings::wing(board, model, true)),
+            Technique::WWing => Ok(find::wings::w_wing(board, model)),
         }
     }
 }

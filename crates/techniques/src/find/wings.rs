@@ -81,3 +81,55 @@ pub(crate) fn wing(board: &Board, model: &Model, three: bool) -> Option<Step> {
     }
     None
 }
+
+/// The first W-wing that rules something out: two cells holding only the same {x, y} that do
+/// not see each other, and a house where x has exactly two places, one seeing each cell (not
+/// the cells themselves). One of those places holds x, so the cell it sees is not x: it is y.
+/// Either way one of the two cells holds y, so y is out of every cell that sees both. Pairs of
+/// cells by index, then houses by index, x before y.
+pub(crate) fn w_wing(board: &Board, model: &Model) -> Option<Step> {
+    let n = model.size();
+    let bivalue: Vec<Cell> =
+        (0..n * n).filter(|&c| board.value(c) == 0 && board.candidates(c).count_ones() == 2).collect();
+    for (i, &a) in bivalue.iter().enumerate() {
+        let m = board.candidates(a);
+        for &b in &bivalue[i + 1..] {
+            if board.candidates(b) != m || sees(model, a, b) {
+                continue;
+            }
+            for x in Ones(m) {
+                let y = (m & !(1 << x)).trailing_zeros() as usize;
+                let targets: Vec<Cell> = model
+                    .peers(a)
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| {
+                        c != b && board.value(c) == 0 && board.candidates(c) >> y & 1 == 1 && sees(model, c, b)
+                    })
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                for (h, house) in model.houses().iter().enumerate() {
+                    let places: Vec<Cell> =
+                        house.cells.iter().copied().filter(|&c| board.candidates(c) >> x & 1 == 1).collect();
+                    let &[p, q] = places.as_slice() else { continue };
+                    if [p, q].iter().any(|&c| c == a || c == b) {
+                        continue;
+                    }
+                    let linked = (sees(model, p, a) && sees(model, q, b)) || (sees(model, p, b) && sees(model, q, a));
+                    if !linked {
+                        continue;
+                    }
+                    let mut step = Step::new(Technique::WWing);
+                    step.eliminations = targets.iter().map(|&c| (c, (y + 1) as u8)).collect();
+                    step.cells = vec![a, b, p, q];
+                    step.units = vec![h];
+                    step.values = vec![(x + 1) as u8, (y + 1) as u8];
+                    return Some(step.finish());
+                }
+            }
+        }
+    }
+    None
+}

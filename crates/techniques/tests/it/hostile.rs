@@ -220,7 +220,8 @@ fn names_and_difficulties_follow_the_order_tried() {
             "swordfish",
             "jellyfish",
             "xy-wing",
-            "xyz-wing"
+            "xyz-wing",
+            "w-wing"
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));

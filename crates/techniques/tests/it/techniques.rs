@@ -442,3 +442,27 @@ fn xyz_wing() {
         "xyz-wing: pivot r2c2 with pincers r1c3 and r4c2: whatever the pivot holds, 3 is in the pivot or a pincer, so it is out of r1c2, r3c2"
     );
 }
+
+#[test]
+fn w_wing() {
+    // r1c1 and r5c9 hold only 3 and 7 and do not see each other; in row 4, 3 is only in r4c1
+    // (which sees r1c1) and r4c9 (which sees r5c9). One of them holds 7: r1c9 and r5c1 see both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[3, 7]);
+    only(&mut board, model, rc(5, 9), &[3, 7]);
+    keep_only(&mut board, model, 3, &row(4), &[rc(4, 1), rc(4, 9)]);
+    let (step, text) = found(&puzzle, &board, Technique::WWing, &[Technique::XyWing, Technique::XyzWing]);
+    assert_eq!(step.eliminations, vec![(rc(1, 9), 7), (rc(5, 1), 7)]);
+    assert_eq!(
+        text,
+        "w-wing: r1c1 and r5c9 hold only 3 and 7; in row 4, 3 is in r4c1 or r4c9, each seeing one of them, so one of them holds 7: 7 is out of r1c9, r5c1"
+    );
+    // With a third place for 3 in row 4 there is no link, and no wing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[3, 7]);
+    only(&mut board, model, rc(5, 9), &[3, 7]);
+    keep_only(&mut board, model, 3, &row(4), &[rc(4, 1), rc(4, 5), rc(4, 9)]);
+    assert_eq!(Technique::WWing.find(&board, model), Ok(None));
+}
