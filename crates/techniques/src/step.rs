@@ -171,6 +171,34 @@ impl Step {
                     out_of()
                 ))
             }
+            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+                let (&[p1, q1, p2, q2], &[h1, h2], &[x]) =
+                    (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())
+                else {
+                    return None;
+                };
+                if !one_value(x) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} in {} is in {} or {}, in {} in {} or {}; {} and {} see each other, so {} or {} \
+                     holds {}: {} is out of {}",
+                    sym(x),
+                    unit(h1)?,
+                    cell(p1),
+                    cell(q1),
+                    unit(h2)?,
+                    cell(p2),
+                    cell(q2),
+                    cell(p1),
+                    cell(p2),
+                    cell(q1),
+                    cell(q2),
+                    sym(x),
+                    sym(x),
+                    out_of()
+                ))
+            }
             Technique::WWing => {
                 let (&[a, b, p, q], &[h], &[x, y]) =
                     (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())

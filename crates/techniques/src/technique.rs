@@ -49,11 +49,18 @@ pub enum Technique {
     /// Two cells holding only {x, y} joined by a house where x has two places, one seeing each:
     /// y is out of the cells that see both.
     WWing,
+    /// Two strong links of a value in two rows (or two columns) with one end of each seeing the
+    /// other: the value is out of the cells that see both far ends.
+    Skyscraper,
+    /// The same with a row's link and a column's.
+    TwoStringKite,
+    /// The same with a link in a box, a jigsaw region or a diagonal.
+    TurbotFish,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 16] = [
+    pub const ALL: [Technique; 19] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -69,6 +76,9 @@ impl Technique {
         Technique::Jellyfish,
         // Last, so that the ranks of the techniques before them (and the ratings built on
         // them) stay as they were.
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::WWing,
@@ -93,6 +103,9 @@ impl Technique {
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::WWing => "w-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string kite",
+            Technique::TurbotFish => "turbot fish",
         }
     }
 
@@ -128,6 +141,9 @@ impl Technique {
             Technique::XyWing => Ok(find::wings::wing(board, model, false)),
             Technique::XyzWing => Ok(find::wings::wing(board, model, true)),
             Technique::WWing => Ok(find::wings::w_wing(board, model)),
+            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+                Ok(find::wings::single_digit(board, model, self))
+            }
         }
     }
 }

@@ -133,3 +133,77 @@ pub(crate) fn w_wing(board: &Board, model: &Model) -> Option<Step> {
     }
     None
 }
+
+/// The first single-digit pattern that rules something out: two strong links of a value x
+/// (houses where x has exactly two places) whose ends p1 and p2 see each other. At most one of
+/// p1, p2 holds x, so q1 or q2 (the links' other ends) holds it: x is out of every cell that
+/// sees both. Named by the houses: two rows or two columns, a skyscraper; a row and a column, a
+/// two-string kite; otherwise (a box, a region, a diagonal), a turbot fish. Values ascending,
+/// then pairs of links by house index.
+pub(crate) fn single_digit(board: &Board, model: &Model, want: Technique) -> Option<Step> {
+    use coverlab_model::UnitKind;
+    let n = model.size();
+    let houses = model.houses();
+    for x in 0..n {
+        // The strong links of x: (house, its two places).
+        let links: Vec<(usize, Cell, Cell)> = houses
+            .iter()
+            .enumerate()
+            .filter_map(|(h, house)| {
+                let places: Vec<Cell> =
+                    house.cells.iter().copied().filter(|&c| board.candidates(c) >> x & 1 == 1).collect();
+                match places.as_slice() {
+                    &[p, q] => Some((h, p, q)),
+                    _ => None,
+                }
+            })
+            .collect();
+        for (i, &(h1, a1, b1)) in links.iter().enumerate() {
+            for &(h2, a2, b2) in &links[i + 1..] {
+                for (p1, q1) in [(a1, b1), (b1, a1)] {
+                    for (p2, q2) in [(a2, b2), (b2, a2)] {
+                        let ends = [p1, q1];
+                        if ends.contains(&p2) || ends.contains(&q2) || !sees(model, p1, p2) || sees(model, q1, q2) {
+                            continue;
+                        }
+                        let (k1, k2) = (houses[h1].kind, houses[h2].kind);
+                        let technique = match (k1, k2) {
+                            (UnitKind::Row, UnitKind::Row) | (UnitKind::Column, UnitKind::Column) => {
+                                Technique::Skyscraper
+                            }
+                            (UnitKind::Row, UnitKind::Column) | (UnitKind::Column, UnitKind::Row) => {
+                                Technique::TwoStringKite
+                            }
+                            _ => Technique::TurbotFish,
+                        };
+                        if technique != want {
+                            continue;
+                        }
+                        let out: Vec<(Cell, u8)> = model
+                            .peers(q1)
+                            .iter()
+                            .map(|&c| usize::from(c))
+                            .filter(|&c| {
+                                c != q2
+                                    && board.value(c) == 0
+                                    && board.candidates(c) >> x & 1 == 1
+                                    && sees(model, c, q2)
+                            })
+                            .map(|c| (c, (x + 1) as u8))
+                            .collect();
+                        if out.is_empty() {
+                            continue;
+                        }
+                        let mut step = Step::new(technique);
+                        step.eliminations = out;
+                        step.cells = vec![p1, q1, p2, q2];
+                        step.units = vec![h1, h2];
+                        step.values = vec![(x + 1) as u8];
+                        return Some(step.finish());
+                    }
+                }
+            }
+        }
+    }
+    None
+}

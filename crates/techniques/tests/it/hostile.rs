@@ -219,6 +219,9 @@ fn names_and_difficulties_follow_the_order_tried() {
             "hidden quad",
             "swordfish",
             "jellyfish",
+            "skyscraper",
+            "two-string kite",
+            "turbot fish",
             "xy-wing",
             "xyz-wing",
             "w-wing"

@@ -466,3 +466,43 @@ fn w_wing() {
     keep_only(&mut board, model, 3, &row(4), &[rc(4, 1), rc(4, 5), rc(4, 9)]);
     assert_eq!(Technique::WWing.find(&board, model), Ok(None));
 }
+
+#[test]
+fn skyscraper_two_string_kite_and_turbot_fish() {
+    // Skyscraper: 4 in rows 2 and 7 only at c1/c5 and c1/c6; r2c1 and r7c1 share column 1, so
+    // r2c5 or r7c6 holds 4: out of the cells that see both (r1c6, r3c6 by box 2 and column 6;
+    // r8c5, r9c5 by column 5 and box 8).
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 4, &row(2), &[rc(2, 1), rc(2, 5)]);
+    keep_only(&mut board, model, 4, &row(7), &[rc(7, 1), rc(7, 6)]);
+    let (step, text) = found(&puzzle, &board, Technique::Skyscraper, &[Technique::XWing]);
+    assert_eq!(step.eliminations, vec![(rc(1, 6), 4), (rc(3, 6), 4), (rc(8, 5), 4), (rc(9, 5), 4)]);
+    assert_eq!(
+        text,
+        "skyscraper: 4 in row 2 is in r2c1 or r2c5, in row 7 in r7c1 or r7c6; r2c1 and r7c1 see each other, so r2c5 or r7c6 holds 4: 4 is out of r1c6, r3c6, r8c5, r9c5"
+    );
+    assert_eq!(Technique::TwoStringKite.find(&board, model), Ok(None), "two rows make no kite");
+
+    // Two-string kite: 6 in row 1 only at r1c2/r1c7, in column 1 only at r2c1/r8c1; r1c2 and
+    // r2c1 share box 1, so r1c7 or r8c1 holds 6: r8c7 sees both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 6, &row(1), &[rc(1, 2), rc(1, 7)]);
+    keep_only(&mut board, model, 6, &column(1), &[rc(2, 1), rc(8, 1)]);
+    let (step, _) = found(&puzzle, &board, Technique::TwoStringKite, &[Technique::Skyscraper]);
+    assert_eq!(step.eliminations, vec![(rc(8, 7), 6)]);
+
+    // Turbot fish: 2 in box 5 only at r4c5/r6c4, in row 2 only at r2c5/r2c9; r4c5 and r2c5
+    // share column 5, so r6c4 or r2c9 holds 2: r6c9 sees both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let box5: Vec<Cell> =
+        [(4, 4), (4, 5), (4, 6), (5, 4), (5, 5), (5, 6), (6, 4), (6, 5), (6, 6)].map(|(r, c)| rc(r, c)).to_vec();
+    keep_only(&mut board, model, 2, &box5, &[rc(4, 5), rc(6, 4)]);
+    keep_only(&mut board, model, 2, &row(2), &[rc(2, 5), rc(2, 9)]);
+    let (step, text) =
+        found(&puzzle, &board, Technique::TurbotFish, &[Technique::Skyscraper, Technique::TwoStringKite]);
+    assert_eq!(step.eliminations, vec![(rc(6, 9), 2)]);
+    assert!(text.starts_with("turbot fish: 2 in "), "{text}");
+}
