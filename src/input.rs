@@ -280,22 +280,27 @@ struct Scratch {
 
 /// True when a file argument is a puzzle written out rather than a file's name: an f-puzzles
 /// link (its `?load=` payload), a killer in one of its text forms, an ISS constraint string, or
-/// one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and `.`). A file of that name is still read
-/// as a file.
+/// one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and the empty marks `.`, `0`, `_`, `-`,
+/// `*`). A file of that name is still read as a file.
 pub fn is_inline_puzzle(arg: &str) -> bool {
     if arg.contains("?load=") || coverlab_formats::killer::looks_like(arg) || coverlab_formats::iss::looks_like(arg) {
         return true;
     }
     let len = arg.chars().count();
     let n = (len as f64).sqrt().round() as usize;
-    let empty = arg.chars().filter(|&c| c == '.' || c == '0').count();
-    let symbol = |c: char| if n <= 9 { c.is_ascii_digit() } else { c.is_ascii_alphanumeric() };
-    // Digits only up to 9×9, and a row's worth of empty cells (at most 9): few names of
+    let blank = |c: char| c == '0' || coverlab_model::EMPTY_MARKS.contains(&c);
+    let empty = arg.chars().filter(|&c| blank(c)).count();
+    let symbol = |c: char| {
+        if n <= 9 { c.to_digit(10).is_some_and(|d| (1..=n as u32).contains(&d)) } else { c.is_ascii_alphanumeric() }
+    };
+    // Up to 9×9, n² digits and empty marks are a puzzle however few blanks it has (a nearly
+    // finished grid, pasted to check it or for a hint): no file is named so. Larger grids also
+    // use letters, and need a row's worth of empty cells (at most 9), so that few names of
     // missing files pass for a puzzle.
     (4..=64).contains(&n)
         && n * n == len
-        && arg.chars().all(|c| c == '.' || symbol(c))
-        && empty >= n.min(9).min(len / 4)
+        && arg.chars().all(|c| blank(c) || symbol(c))
+        && (n <= 9 || empty >= n.min(9).min(len / 4))
 }
 
 impl Puzzles {
@@ -584,6 +589,11 @@ mod tests {
         assert!(is_inline_puzzle(&format!("3x3::k:{}", "2560:".repeat(81))));
         assert!(is_inline_puzzle(".Shape~4x4.Cage~3~R1C1~R1C2"));
         assert!(is_inline_puzzle(".~R1C1_5.AntiKnight"));
+        // A nearly finished grid, and blanks written `_` or `*`.
+        let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        assert!(is_inline_puzzle(solved));
+        assert!(is_inline_puzzle(&solved.replacen('9', "_", 1)));
+        assert!(is_inline_puzzle("12**34**********"));
         for name in ["puzzles.txt", "abcdefghijklmnop", "1234567812345678", "9x9/puzzles.txt", "-", "", &line[1..]] {
             assert!(!is_inline_puzzle(name), "{name}");
         }

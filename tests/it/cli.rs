@@ -125,6 +125,11 @@ fn a_puzzle_line_can_be_the_argument_itself() {
     let o = coverlab(&["solve", &bad], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("<argument>:1: r1c1 and r1c2 both hold 4"), "{}", stderr(&o));
+    // A nearly finished grid, one blank written `_`: the hint finishes it.
+    let finished = "534678912672195348198342567859761423426853791713924856961537284287419635345286_79";
+    let o = coverlab(&["hint", finished], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "naked single: r9c7 can only be 1");
     // A name that is not a puzzle is still a missing file.
     let o = coverlab(&["solve", "no-such-puzzles.txt"], "");
     assert_eq!(o.status.code(), Some(2));
