@@ -24,7 +24,7 @@
 //!   With sums, `fast`'s cage tables propagate what the CNF encoding does not: `sat` took 3.1 s
 //!   on the 4 extreme killers where `fast` takes 0.6 s, and 71 s on the 14 Mathemagic ones
 //!   where `fast` takes 44 s, so killers keep the 16×16 threshold.
-
+//!
 //! Its traces say `start auto` whichever kernel ran; its options are none (choose `band-9x9`,
 //! `fast(…)` or `sat` to set a kernel's).
 

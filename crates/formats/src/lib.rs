@@ -327,6 +327,7 @@ impl<R: BufRead> Reader<R> {
     /// any format: with a detected format, such a line is read in its own format, and the line
     /// after it detected afresh. With a forced format, such a line is an error that says what it
     /// is (`Err`, holding that entry, the line read).
+    #[allow(clippy::result_large_err, reason = "once per puzzle, and the entry is moved on as it is")]
     fn format_of_next(&mut self, format: InputFormat) -> Result<InputFormat, Option<Found>> {
         let Some((number, own)) = self.peek() else {
             return Ok(format);
