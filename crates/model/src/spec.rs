@@ -29,6 +29,7 @@
 //! Renban(cells: ["r7c7", "r7c8"]), Palindrome(cells: ["r5c1", "r5c2", "r5c3"]),
 //! LittleKiller(cells: ["r1c2", "r2c3", "r3c4"], sum: 15),
 //! Sandwich(row: 3, sum: 10), Sandwich(column: 7, sum: 0),
+//! Regex(cells: ["r9c1", "r9c2", "r9c3"], pattern: "1[2-4]*9"),  // the values, read as symbols
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -196,6 +197,14 @@ pub enum Rule {
         /// The total between the two.
         sum: u32,
     },
+    /// A regex line: the values along the line, each written as its symbol, match the whole
+    /// pattern (`"1[2-4]*9"`; the syntax is in [`crate::pattern`]).
+    Regex {
+        /// The line, in reading order; consecutive cells touch.
+        cells: Vec<CellRef>,
+        /// The regular expression over the spec's symbols.
+        pattern: String,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -253,6 +262,7 @@ impl Rule {
             Rule::Palindrome { .. } => "Palindrome",
             Rule::LittleKiller { .. } => "LittleKiller",
             Rule::Sandwich { .. } => "Sandwich",
+            Rule::Regex { .. } => "Regex",
         }
     }
 }
