@@ -446,6 +446,29 @@ mod regex_lines {
             prop_assert_eq!(agrees(&node, 4, &d), Ok(()));
         }
 
+        /// Any text made of the pattern's characters: an error with a position inside the
+        /// text (or just past it), or an automaton that agrees with the validator's matcher.
+        #[test]
+        fn any_pattern_text_is_an_automaton_or_a_located_error(
+            text in "[0-9.()\\[\\]^{}|*+?,\\\\-]{0,24}",
+            values in prop::collection::vec(1u32..10, 0..8),
+        ) {
+            let nine = crate::Symbols::default_for(9);
+            match pattern::parse(&text, &nine) {
+                Err(e) => prop_assert!(e.position >= 1 && e.position <= text.chars().count().max(1) + 1, "{}: {}", text, e),
+                Ok(node) => {
+                    match pattern::compile(&node, 9, &text, pattern::MAX_STATES) {
+                        // Only the automaton's size may stop a pattern that parses (".*1.{99}").
+                        Err(e) => prop_assert!(e.message.contains("states"), "{}: {}", text, e),
+                        Ok(a) => {
+                            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+                            prop_assert_eq!(a.matches(&bytes), pattern_matches(&node, &values), "{}", text);
+                        }
+                    }
+                }
+            }
+        }
+
         #[test]
         fn written_patterns_parse_back_to_the_same_language(node in node(), values in prop::collection::vec(1u32..5, 0..7)) {
             let text = node.to_string();
