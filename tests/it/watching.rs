@@ -610,7 +610,10 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 assert_eq!(pairs[0]["line"], json!([0, 10, 19, 29, 21]), "the line, in order");
                 assert!(pairs[1].get("line").is_none(), "drawn once");
                 let regex = of_kind("constraints", "regex");
-                assert_eq!((&regex[0]["pattern"], &regex[0]["cells"]), (&json!("[4-6](8|3)+9"), &json!([78, 79, 80, 71])));
+                assert_eq!(
+                    (&regex[0]["pattern"], &regex[0]["cells"]),
+                    (&json!("[4-6](8|3)+9"), &json!([78, 79, 80, 71]))
+                );
             }
             "outside" => {
                 let clues: Vec<_> = of_kind("constraints", "little-killer")
