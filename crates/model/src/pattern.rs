@@ -481,6 +481,12 @@ pub fn compile(node: &Node, n: usize, pattern: &str, max_states: usize) -> Resul
     if max_states == 0 {
         return Err(too_many());
     }
+    if !(1..=crate::MAX_SIZE).contains(&n) {
+        return Err(PatternError {
+            position: 1,
+            message: format!("an automaton reads values 1 to n for n from 1 to {}, not {n}", crate::MAX_SIZE),
+        });
+    }
     let total = positions(node);
     if total > MAX_POSITIONS as u64 {
         return Err(PatternError {
@@ -730,6 +736,7 @@ mod tests {
         let e = automaton("[1-9]*1[1-9]{12}", &nine()).unwrap_err();
         assert!(e.message.contains("more than 4096 states"), "{e}");
         assert!(automaton("[1-9]*1[1-9]{8}", &nine()).is_ok());
+        assert!(compile(&p("1"), 65, "1", MAX_STATES).is_err() && compile(&p("1"), 0, "1", MAX_STATES).is_err());
     }
 
     #[test]
@@ -755,7 +762,11 @@ mod tests {
         assert_eq!(c.states(), 3);
         assert_eq!((c.next(0, 1), c.next(0, 2), c.next(1, 2), c.next(2, 1)), (Some(1), None, Some(2), None));
         assert!(c.accepts(1) && c.accepts(2) && !c.accepts(0));
-        assert_eq!((c.next(0, 0), c.next(0, 10), c.next(99, 1)), (None, None, None), "out of range");
+        assert_eq!(
+            (c.next(0, 0), c.next(0, 10), c.next(99, 1), c.next(usize::MAX, 1)),
+            (None, None, None, None),
+            "out of range"
+        );
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl Automaton {
     /// continues that way.
     pub fn next(&self, q: usize, v: u32) -> Option<usize> {
         let v = usize::try_from(v).ok().filter(|v| (1..=self.n).contains(v))?;
-        let t = *self.delta.get(q * self.n + v - 1)?;
+        let t = *self.delta.get(q.checked_mul(self.n)?.checked_add(v - 1)?)?;
         (t != DEAD).then_some(usize::from(t))
     }
 
@@ -134,7 +134,8 @@ impl Automaton {
 
     /// The states reachable from the start after each number of values 0..=k that can still
     /// reach an accepting state in the values left (any values): `live[i]` for position i.
-    /// Empty sets throughout when no sequence of k values is accepted.
+    /// Empty sets throughout when no sequence of k values is accepted. Takes (k + 1) × states
+    /// bytes: the model calls it only for lines within [`crate::pattern::MAX_LINE_STATES`].
     pub fn live_states(&self, k: usize) -> Vec<Vec<bool>> {
         let s = self.states();
         let mut forward = vec![vec![false; s]; k + 1];
