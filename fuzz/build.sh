@@ -11,6 +11,6 @@ export RUSTFLAGS="--cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-co
 host=$(rustc -vV | sed -n 's/^host: //p')
 cargo build --release --quiet --target-dir ../target/fuzz --target "$host" --bins
 mkdir -p ../target/fuzz/bin
-for bin in spec read replay args fpuzzles compare; do
+for bin in spec read replay args fpuzzles compare iss; do
   cp "../target/fuzz/$host/release/$bin" ../target/fuzz/bin/
 done

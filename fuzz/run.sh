@@ -4,13 +4,13 @@
 # (kept between runs on one machine, never committed). Fails on the first crash, leak of an
 # assertion, or input over the memory limit; the input that did it is in target/fuzz/artifacts.
 #
-# usage: fuzz/run.sh [SECONDS] [TARGET...]      targets: spec read replay args fpuzzles compare
+# usage: fuzz/run.sh [SECONDS] [TARGET...]      targets: spec read replay args fpuzzles compare iss
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-15}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(spec read replay args fpuzzles compare)
+[ ${#targets[@]} -gt 0 ] || targets=(spec read replay args fpuzzles compare iss)
 fuzz/build.sh
 mkdir -p target/fuzz/artifacts
 for t in "${targets[@]}"; do

@@ -99,6 +99,9 @@ pub enum InputFormatArg {
     Fpuzzles,
     /// Killers in SudoCue's `3x3::k:…` form or the forum's arrow form, one per line.
     Killer,
+    /// Interactive Sudoku Solver constraint strings (`.Cage~10~R1C1~R1C2.~R1C5_4`), one per line;
+    /// each brings its own spec.
+    Iss,
 }
 
 /// Output formats for solutions.
@@ -171,7 +174,7 @@ pub enum TraceFormatArg {
 pub struct PuzzleInput {
     /// Puzzle files; standard input when none or `-`. A puzzle can also be pasted as the
     /// argument itself: an f-puzzles link (`https://f-puzzles.com/?load=…`), a killer in one of
-    /// its text forms, or one puzzle line.
+    /// its text forms, an ISS constraint string, or one puzzle line.
     pub files: Vec<PathBuf>,
     /// The spec: a built-in name (see `coverlab specs`) or a RON file. Default: the classic spec
     /// for the puzzle's cell count (81 → classic-9x9, 256 → classic-16x16, …).

@@ -89,6 +89,7 @@ impl PuzzleInput {
             InputFormatArg::Csv => InputFormat::Csv,
             InputFormatArg::Fpuzzles => InputFormat::Fpuzzles,
             InputFormatArg::Killer => InputFormat::Killer,
+            InputFormatArg::Iss => InputFormat::Iss,
         });
         Puzzles::open(&self.files, format, spec)
     }
@@ -278,10 +279,11 @@ struct Scratch {
 }
 
 /// True when a file argument is a puzzle written out rather than a file's name: an f-puzzles
-/// link (its `?load=` payload), a killer in one of its text forms, or one puzzle line of n²
-/// cells (4 ≤ n ≤ 64: symbols and `.`). A file of that name is still read as a file.
+/// link (its `?load=` payload), a killer in one of its text forms, an ISS constraint string, or
+/// one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and `.`). A file of that name is still read
+/// as a file.
 pub fn is_inline_puzzle(arg: &str) -> bool {
-    if arg.contains("?load=") || coverlab_formats::killer::looks_like(arg) {
+    if arg.contains("?load=") || coverlab_formats::killer::looks_like(arg) || coverlab_formats::iss::looks_like(arg) {
         return true;
     }
     let len = arg.chars().count();
@@ -359,7 +361,13 @@ impl Puzzles {
     /// The model of a puzzle that brings its own spec (f-puzzles), compiled once per layout.
     fn own_model(&mut self, spec: coverlab_model::Spec) -> Result<Arc<Model>, String> {
         if let Some(forced) = &self.spec {
-            let what = if spec.name.starts_with("fpuzzles") { "an f-puzzles puzzle" } else { "a killer" };
+            let what = if spec.name.starts_with("fpuzzles") {
+                "an f-puzzles puzzle"
+            } else if spec.name.starts_with("iss-") {
+                "an ISS puzzle"
+            } else {
+                "a killer"
+            };
             return Err(format!(
                 "{what} brings its own rules, so --spec {} is not for it: leave out --spec (it is for \
                  puzzles without rules of their own: line, grid, header, csv)",
@@ -574,6 +582,8 @@ mod tests {
         assert!(is_inline_puzzle("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSz"));
         assert!(is_inline_puzzle(&"9<<<<<<<<".repeat(9)));
         assert!(is_inline_puzzle(&format!("3x3::k:{}", "2560:".repeat(81))));
+        assert!(is_inline_puzzle(".Shape~4x4.Cage~3~R1C1~R1C2"));
+        assert!(is_inline_puzzle(".~R1C1_5.AntiKnight"));
         for name in ["puzzles.txt", "abcdefghijklmnop", "1234567812345678", "9x9/puzzles.txt", "-", "", &line[1..]] {
             assert!(!is_inline_puzzle(name), "{name}");
         }

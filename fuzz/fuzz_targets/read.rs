@@ -1,7 +1,7 @@
 //! Every puzzle reader, and the writers' round trip: the first byte picks the format (or
 //! detection) and a forced spec; the rest is the input. Every entry is a puzzle or an error with
-//! a line; a puzzle's own spec (f-puzzles, killer forms) compiles or is refused; every other
-//! puzzle read, written in each output format and read again, gives the same values.
+//! a line; a puzzle's own spec (f-puzzles, killer forms, ISS strings) compiles or is refused;
+//! every other puzzle read, written in each output format and read again, gives the same values.
 #![no_main]
 
 use coverlab_formats::{InputFormat, OutputFormat, Reader, write, write_boxed};
@@ -20,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
         Some(InputFormat::Csv),
         Some(InputFormat::Fpuzzles),
         Some(InputFormat::Killer),
+        Some(InputFormat::Iss),
     ];
     let format = formats[usize::from(choice) % formats.len()];
     let spec: Option<Model> =
@@ -31,9 +32,9 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(parsed.values.len(), parsed.size * parsed.size);
         assert!(parsed.values.iter().all(|&v| usize::from(v) <= parsed.size));
         if let Some(own) = parsed.spec {
-            // A puzzle that brings its own spec (f-puzzles, killer forms): the spec compiles to
-            // a model of the puzzle's size, or is refused with a message; those formats are not
-            // written back as plain grids.
+            // A puzzle that brings its own spec (f-puzzles, killer forms, ISS): the spec compiles
+            // to a model of the puzzle's size, or is refused with a message; those formats are
+            // not written back as plain grids.
             if let Ok(model) = Model::compile(*own) {
                 assert_eq!(model.size(), parsed.size);
             }

@@ -695,6 +695,7 @@ fn run_summary<'a>(
                 crate::cli::InputFormatArg::Csv => "csv",
                 crate::cli::InputFormatArg::Fpuzzles => "fpuzzles",
                 crate::cli::InputFormatArg::Killer => "killer",
+                crate::cli::InputFormatArg::Iss => "iss",
             }),
             uniqueness_nodes: (!counting && args.max_solutions.is_none()).then_some(UNIQUENESS_NODES),
         },

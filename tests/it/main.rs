@@ -9,6 +9,7 @@ mod explaining;
 mod fpuzzles;
 mod generating;
 mod hostile;
+mod iss;
 mod killer_forms;
 mod layout;
 mod readme;

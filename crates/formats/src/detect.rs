@@ -3,7 +3,10 @@
 //! Blank lines, comments (`#` first), rule lines (`------+------`, `+-------+`, a long run of
 //! dashes) and title lines (`Grid 01`: a word of two or more letters, and not a row of cells;
 //! see `kind`) are passed over. A trailing `# comment` (a `#` after whitespace) is not part of a
-//! line. Then the rules, in order, on the first line left:
+//! line. A line that says what it is comes first: an f-puzzles puzzle (JSON, a link), an ISS
+//! constraint string (`.` then a capitalised name and `~`, or givens `.~R1C1_5`, perhaps after a
+//! plain grid) or a killer in one of its text forms. Then the rules, in order, on the first line
+//! left:
 //! 1. it starts with a line puzzle: n² symbols for the forced spec, or for a size with a built-in
 //!    spec, up to the first space, tab, `;` or `,`, fitting an alphabet of size n (or too long to
 //!    be a row) → `line`; whatever follows on the line is the puzzle's comment
@@ -48,7 +51,11 @@ pub(crate) fn detect<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Opt
     let first = loop {
         match lines.next() {
             Next::Eof => break None,
-            Next::Line(line) if crate::fpuzzles::looks_like(&line.text) || crate::killer::looks_like(&line.text) => {
+            Next::Line(line)
+                if crate::fpuzzles::looks_like(&line.text)
+                    || crate::iss::looks_like(line.rest())
+                    || crate::killer::looks_like(&line.text) =>
+            {
                 break Some(line);
             }
             Next::Line(line) => match kind(&line, ctx) {
@@ -97,6 +104,9 @@ fn could_be_data(len: usize, ctx: &Context) -> bool {
 fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>, ctx: &mut Context) -> InputFormat {
     if crate::fpuzzles::looks_like(&line.text) {
         return InputFormat::Fpuzzles;
+    }
+    if crate::iss::looks_like(line.rest()) {
+        return InputFormat::Iss;
     }
     if crate::killer::looks_like(&line.text) {
         return InputFormat::Killer;

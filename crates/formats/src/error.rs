@@ -13,6 +13,14 @@ fn shown(text: &str) -> Cow<'_, str> {
     escape(text)
 }
 
+/// Where an error is, as its message starts: `line 3, column 17: ` or `line 3: `.
+fn at(line: usize, column: Option<usize>) -> String {
+    match column {
+        Some(column) => format!("line {line}, column {column}: "),
+        None => format!("line {line}: "),
+    }
+}
+
 /// An input character as a message shows it.
 pub(crate) fn shown_char(c: &char) -> String {
     escape(c.encode_utf8(&mut [0; 4])).into_owned()
@@ -65,6 +73,17 @@ pub enum FormatError {
         /// The line.
         line: usize,
         /// What is wrong, naming the cell.
+        message: String,
+    },
+    /// An Interactive Sudoku Solver constraint string that cannot be read or holds what coverlab
+    /// does not support; the column is the offending constraint's, when the error is about one.
+    #[error("{}iss: {message}", at(*.line, *.column))]
+    Iss {
+        /// The line.
+        line: usize,
+        /// The 1-based column of the constraint's `.`, when the error is about one constraint.
+        column: Option<usize>,
+        /// What is wrong, naming the constraint.
         message: String,
     },
     /// A line is not valid UTF-8.
@@ -253,7 +272,8 @@ impl FormatError {
             | FormatError::SizeOutOfRange { line, .. }
             | FormatError::SizeMismatch { line, .. }
             | FormatError::Fpuzzles { line, .. }
-            | FormatError::Killer { line, .. } => *line,
+            | FormatError::Killer { line, .. }
+            | FormatError::Iss { line, .. } => *line,
         }
     }
 
@@ -268,6 +288,7 @@ impl FormatError {
             | FormatError::BadToken { column, .. }
             | FormatError::NotASize { column, .. }
             | FormatError::SizeOutOfRange { column, .. } => Some(*column),
+            FormatError::Iss { column, .. } => *column,
             _ => None,
         }
     }

@@ -21,8 +21,8 @@
 //! ```
 //!
 //! Modules: one per format ([`line`](InputFormat::Line), [`grid`](InputFormat::Grid),
-//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv), [`fpuzzles`] and [`killer`], the
-//! two that bring their own specs), detection, and the writers. The
+//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv), and [`fpuzzles`], [`killer`] and
+//! [`iss`], the three that bring their own specs), detection, and the writers. The
 //! input's bytes become numbered lines in one place (`source`: encodings, terminators, limits,
 //! trailing comments), lines are classified in one place (`kind`: blank, comment, rule, title,
 //! data) and cells and alphabets are decoded in one place (`decode`).
@@ -34,6 +34,7 @@ mod error;
 pub mod fpuzzles;
 mod grid;
 mod header;
+pub mod iss;
 pub mod killer;
 mod kind;
 mod line;
@@ -75,17 +76,21 @@ pub enum InputFormat {
     /// 9×9 killers, one per line, in SudoCue's `3x3::k:…` form or the enjoysudoku forum's arrow
     /// form ([`killer`]); each puzzle brings its own spec.
     Killer,
+    /// The Interactive Sudoku Solver's constraint strings, one per line
+    /// (`.Cage~10~R1C1~R1C2.~R1C5_4`, [`iss`]); each puzzle brings its own spec.
+    Iss,
 }
 
 impl InputFormat {
     /// Every input format, in the order of their documentation.
-    pub const ALL: [InputFormat; 6] = [
+    pub const ALL: [InputFormat; 7] = [
         InputFormat::Line,
         InputFormat::Grid,
         InputFormat::Header,
         InputFormat::Csv,
         InputFormat::Fpuzzles,
         InputFormat::Killer,
+        InputFormat::Iss,
     ];
 
     /// The format's name: `line`, `grid`, `header`, `csv`.
@@ -97,6 +102,7 @@ impl InputFormat {
             InputFormat::Csv => "csv",
             InputFormat::Fpuzzles => "fpuzzles",
             InputFormat::Killer => "killer",
+            InputFormat::Iss => "iss",
         }
     }
 }
@@ -313,7 +319,7 @@ impl<R: BufRead> Iterator for Reader<R> {
         let format = self.format?;
         let (line, result) = match self.format_of_next(format) {
             Ok(format) => self.next_in(format),
-            Err(found) => found,
+            Err(found) => Some(*found),
         }?;
         let index = self.index;
         self.index += 1;
@@ -326,9 +332,8 @@ impl<R: BufRead> Reader<R> {
     /// puzzle, a killer in one of its text forms) are one line each and may follow puzzles of
     /// any format: with a detected format, such a line is read in its own format, and the line
     /// after it detected afresh. With a forced format, such a line is an error that says what it
-    /// is (`Err`, holding that entry, the line read).
-    #[allow(clippy::result_large_err, reason = "once per puzzle, and the entry is moved on as it is")]
-    fn format_of_next(&mut self, format: InputFormat) -> Result<InputFormat, Option<Found>> {
+    /// is (`Err`, holding that entry, the line read; boxed, as a rare path).
+    fn format_of_next(&mut self, format: InputFormat) -> Result<InputFormat, Box<Found>> {
         let Some((number, own)) = self.peek() else {
             return Ok(format);
         };
@@ -337,7 +342,11 @@ impl<R: BufRead> Reader<R> {
             Some(own) if self.forced => {
                 let found = match self.lines.next() {
                     source::Next::Line(_) => {
-                        let what = if own == InputFormat::Fpuzzles { "an f-puzzles puzzle" } else { "a killer" };
+                        let what = match own {
+                            InputFormat::Fpuzzles => "an f-puzzles puzzle",
+                            InputFormat::Iss => "an ISS constraint string",
+                            _ => "a killer",
+                        };
                         let message = format!(
                             "this line holds {what}, but the input is read as {} puzzles (the format was forced)",
                             format.name()
@@ -346,13 +355,15 @@ impl<R: BufRead> Reader<R> {
                     }
                     _ => unreachable!("peek saw a line"),
                 };
-                Err(Some((number, Err(found))))
+                Err(Box::new((number, Err(found))))
             }
             Some(own) => {
                 self.format = Some(own);
                 Ok(own)
             }
-            None if !self.forced && matches!(format, InputFormat::Fpuzzles | InputFormat::Killer) => {
+            None if !self.forced
+                && matches!(format, InputFormat::Fpuzzles | InputFormat::Killer | InputFormat::Iss) =>
+            {
                 let detected = detect::detect(&mut self.lines, &mut self.ctx).unwrap_or(format);
                 self.format = Some(detected);
                 Ok(detected)
@@ -373,6 +384,8 @@ impl<R: BufRead> Reader<R> {
                 source::Next::Line(line) => {
                     let own = if fpuzzles::looks_like(&line.text) {
                         Some(InputFormat::Fpuzzles)
+                    } else if iss::looks_like(line.rest()) {
+                        Some(InputFormat::Iss)
                     } else if killer::looks_like(&line.text) {
                         Some(InputFormat::Killer)
                     } else {
@@ -403,6 +416,7 @@ impl<R: BufRead> Reader<R> {
             InputFormat::Csv => csv::next(&mut self.lines, &mut self.ctx),
             InputFormat::Fpuzzles => fpuzzles::next(&mut self.lines),
             InputFormat::Killer => killer::next(&mut self.lines),
+            InputFormat::Iss => iss::next(&mut self.lines),
         }
     }
 }
@@ -411,6 +425,7 @@ impl<R: BufRead> Reader<R> {
 fn lines_error(own: InputFormat, line: usize, message: String) -> FormatError {
     match own {
         InputFormat::Fpuzzles => FormatError::Fpuzzles { line, message },
+        InputFormat::Iss => FormatError::Iss { line, column: None, message },
         _ => FormatError::Killer { line, message },
     }
 }

@@ -26,6 +26,7 @@
 pub mod builtin;
 pub mod constraint;
 mod exact_cover;
+pub mod expr;
 pub mod graph;
 mod grid;
 mod model;

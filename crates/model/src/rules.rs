@@ -302,6 +302,56 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str) -> Result<Co
                 let label = format!("sandwich {line} {index} (sum {sum})");
                 push(&mut out.constraints, ConstraintKind::Sandwich, label, cells, Relation::Sandwich { sum: *sum });
             }
+            Rule::Pair { name, cells, allowed, holds } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "pair rule")?;
+                let table = match (allowed, holds) {
+                    (Some(list), None) => {
+                        if let Some((a, b)) =
+                            list.iter().find(|&&(a, b)| a == 0 || b == 0 || a as usize > n || b as usize > n)
+                        {
+                            return Err(err(format!("{}: ({a}, {b}) is not a pair of values 1 to {n}", what())));
+                        }
+                        PairTable::new(n, |a, b| list.contains(&(a, b)))
+                    }
+                    (None, Some(text)) => {
+                        let expr = crate::expr::PairExpr::parse(text)
+                            .map_err(|e| err(format!("{}: the condition {text:?}: {e}", what())))?;
+                        PairTable::new(n, |a, b| expr.allows(a, b, n))
+                    }
+                    _ => return Err(err(format!("{} needs `allowed` or `holds` (one of them)", what()))),
+                };
+                if (1..=n as u32).all(|a| (1..=n as u32).all(|b| !table.allows(a, b))) {
+                    return Err(err(format!("{} allows no pair of values on a {n}×{n} grid", what())));
+                }
+                let label = match name {
+                    // Names go into traces and are read back from them: plain words only.
+                    Some(name)
+                        if (1..=40).contains(&name.chars().count())
+                            && name.chars().all(|c| c.is_alphanumeric() || " -_".contains(c)) =>
+                    {
+                        name.clone()
+                    }
+                    Some(name) => {
+                        return Err(err(format!(
+                            "{}: the name {:?} is not 1 to 40 letters, digits, spaces, '-' or '_'",
+                            what(),
+                            crate::text::escape(name)
+                        )));
+                    }
+                    None => format!("pair {number}"),
+                };
+                let table = Arc::new(table);
+                for w in cells.windows(2) {
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::Pair,
+                        label.clone(),
+                        w.to_vec(),
+                        Relation::Pair(table.clone()),
+                    );
+                }
+            }
             Rule::Regex { cells, pattern } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 2, n * n, "regex line")?;

@@ -29,6 +29,8 @@
 //! Renban(cells: ["r7c7", "r7c8"]), Palindrome(cells: ["r5c1", "r5c2", "r5c3"]),
 //! LittleKiller(cells: ["r1c2", "r2c3", "r3c4"], sum: 15),
 //! Sandwich(row: 3, sum: 10), Sandwich(column: 7, sum: 0),
+//! Pair(cells: ["r1c1", "r1c2"], allowed: [(1, 2), (2, 1)]),  // a rule of your own: the pairs listed
+//! Pair(name: "prime sum", cells: ["r9c1", "r9c2", "r9c3"], holds: "a + b == 5 || a + b == 7"),
 //! Regex(cells: ["r9c1", "r9c2", "r9c3"], pattern: "1[2-4]*9"),  // the values, read as symbols
 //! ```
 //!
@@ -197,6 +199,23 @@ pub enum Rule {
         /// The total between the two.
         sum: u32,
     },
+    /// A rule of the user's own on pairs of cells: each cell of `cells` and the next (a pair
+    /// with two cells, a line with more) hold values `a`, `b` that `allowed` lists, or for which
+    /// the expression `holds` is true (`abs(a - b) >= 5`; see [`crate::expr`]). Give one of the
+    /// two.
+    Pair {
+        /// What the rule is called in traces and messages (default `pair`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The cells, in order: each with the next is a pair (they need not touch).
+        cells: Vec<CellRef>,
+        /// The value pairs (a, b) allowed, a in the earlier cell.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        allowed: Option<Vec<(u32, u32)>>,
+        /// A condition on a (the earlier cell's value), b (the later's) and n.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        holds: Option<String>,
+    },
     /// A regex line: the values along the line, each written as its symbol, match the whole
     /// pattern (`"1[2-4]*9"`; the syntax is in [`crate::pattern`]).
     Regex {
@@ -262,6 +281,7 @@ impl Rule {
             Rule::Palindrome { .. } => "Palindrome",
             Rule::LittleKiller { .. } => "LittleKiller",
             Rule::Sandwich { .. } => "Sandwich",
+            Rule::Pair { .. } => "Pair",
             Rule::Regex { .. } => "Regex",
         }
     }

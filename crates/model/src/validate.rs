@@ -281,6 +281,26 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     return Some(format!("the sandwich in {what} holds {total}, not {sum}"));
                 }
             }
+            Rule::Pair { name: label, cells, allowed, holds } => {
+                // The rule as written: the listed pairs, or the condition evaluated afresh.
+                let condition = holds.as_deref().and_then(|t| crate::expr::PairExpr::parse(t).ok());
+                for w in cells.windows(2) {
+                    let (a, b) = (at(&w[0]), at(&w[1]));
+                    let ok = match (allowed, &condition) {
+                        (Some(list), _) => list.contains(&(a, b)),
+                        (None, Some(expr)) => expr.allows(a, b, n),
+                        (None, None) => false,
+                    };
+                    if !ok {
+                        return Some(format!(
+                            "{} and {} hold {a} and {b}, which {} does not allow",
+                            name(&w[0]),
+                            name(&w[1]),
+                            label.as_deref().unwrap_or("the pair rule")
+                        ));
+                    }
+                }
+            }
             Rule::Regex { cells, pattern } => {
                 let symbols = match &spec.symbols {
                     Some(text) => match Symbols::new(text, n) {

@@ -389,6 +389,28 @@ fn peers_are_the_graphs_unit_neighbours() {
     }
 }
 
+#[test]
+fn pair_rules_become_pair_constraints_and_the_validator_checks_them_as_written() {
+    let ron = r#"Spec(name: "p", size: 4, rules: [Rows, Columns, Boxes(rows: 2, cols: 2),
+        Pair(name: "steps up", cells: ["r1c1", "r2c3", "r4c4"], holds: "b == a + 1"),
+        Pair(cells: ["r3c1", "r3c2"], allowed: [(4, 1)])])"#;
+    let m = Model::from_ron(ron, "p.ron").unwrap();
+    let pairs: Vec<_> = m.constraints().iter().filter(|c| c.kind == coverlab_model::ConstraintKind::Pair).collect();
+    assert_eq!(
+        pairs.iter().map(|c| (c.label.as_str(), c.cells.clone())).collect::<Vec<_>>(),
+        [("steps up", vec![0, 6]), ("steps up", vec![6, 15]), ("pair 2", vec![8, 9])]
+    );
+    // Direction matters: (1, 2) holds on the way up, (2, 1) does not.
+    assert!(pairs[0].holds(&[1, 2]) && !pairs[0].holds(&[2, 1]));
+    assert!(pairs[2].holds(&[4, 1]) && !pairs[2].holds(&[1, 4]));
+    // A valid sudoku that breaks "steps up": r1c1 and r2c3 both hold 1. (Solutions that keep
+    // the rules pass the validator in the strategies' variant corpus.)
+    let bad = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 4, 1, 2, 3, 2, 3, 4, 1]).unwrap();
+    let empty = Grid::empty(4);
+    let e = validate::check_solution(&m, &empty, &bad).unwrap_err().to_string();
+    assert!(e.contains("r1c1 and r2c3 hold 1 and 1, which steps up does not allow"), "{e}");
+}
+
 /// Regex lines cannot make a spec allocate or work without bound: the pattern's size, the
 /// automaton's states, states × cells on one line, and the spec's lines together are capped,
 /// each refused with a message naming the rule.

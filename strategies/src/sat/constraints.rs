@@ -6,7 +6,10 @@
 //!   clause per forbidden value.
 //! - Thermometers: a binary clause per non-increasing value pair of neighbours on the line.
 //! - Renban lines (their "no repeats" is a group of the model): a binary clause per pair of
-//!   cells and pair of values further apart than the line is long.
+//!   cells and pair of values further apart than the line is long, and the windows of
+//!   consecutive values as value sets, encoded as a cage's (below). On the Interactive Sudoku
+//!   Solver's three hard renban puzzles (`count --max-solutions 2`) the sets took `sat` from
+//!   50,550, 61,177 and 58,019 search nodes to 68,391, 47,833 and 2,661: 30% fewer in all.
 //! - Sums over cells that differ and have a table of value sets (cages; derived house sums of
 //!   cells that see each other): one variable per set; one of them holds, and a chosen set's
 //!   values are the only ones its cells take and each of them is somewhere in its cells. Unit
@@ -125,33 +128,17 @@ pub(super) fn encode(
                         }
                     }
                 }
+                // The windows of `len` consecutive values, as a cage's value sets: one of them
+                // holds, and each of its values is somewhere on the line (its cells differ).
+                let span = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
+                let windows: Vec<u64> = (0..=n.saturating_sub(len)).map(|lo| span << lo).collect();
+                one_set_of(&windows, &c.cells, n, next, &lit, &mut add, &mut sink)?;
             }
             Relation::Sum { combinations: Some(table), .. } => {
-                // Cells that differ (a cage; a derived sum of cells that see each other): one
-                // variable per value set of the table; one of them holds, a set's values are
-                // the only ones its cells may take, and each of its values is somewhere in them.
-                // Unit propagation then does what `fast`'s table filter does, which the
-                // automaton (it does not know the cells differ) cannot.
-                let first = *next + 1;
-                let mut any: Vec<Lit> = Vec::with_capacity(table.len());
-                for (j, &set) in table.iter().enumerate() {
-                    let y = Lit::Var(first + j as i32);
-                    any.push(y);
-                    let mut holders: Vec<Lit> = Vec::with_capacity(c.cells.len());
-                    for v in 0..n {
-                        if set >> v & 1 == 0 {
-                            for &cell in &c.cells {
-                                add(&[y, lit(cell, v)], &[], &mut sink)?;
-                            }
-                        } else {
-                            holders.clear();
-                            holders.extend(c.cells.iter().map(|&cell| lit(cell, v)));
-                            add(&[y], &holders, &mut sink)?;
-                        }
-                    }
-                }
-                *next += table.len() as i32;
-                add(&[], &any, &mut sink)?;
+                // Cells that differ (a cage; a derived sum of cells that see each other): unit
+                // propagation then does what `fast`'s table filter does, which the automaton (it
+                // does not know the cells differ) cannot.
+                one_set_of(table, &c.cells, n, next, &lit, &mut add, &mut sink)?;
             }
             Relation::Sum { .. } | Relation::SignedSum { .. } => {
                 // A sum of the values, or of n + 1 − value for the negated cells of a signed
@@ -304,4 +291,38 @@ fn automaton(
         std::mem::swap(&mut here, &mut there);
     }
     Ok(())
+}
+
+/// Cells that differ and hold one of `sets` (bit v for value v + 1): one new variable per set;
+/// one of them holds, and a chosen set's values are the only ones its cells take and each of
+/// them is somewhere in its cells.
+fn one_set_of(
+    sets: &[u64],
+    cells: &[Cell],
+    n: usize,
+    next: &mut i32,
+    lit: &impl Fn(Cell, usize) -> Lit,
+    add: &mut impl FnMut(&[Lit], &[Lit], &mut dyn FnMut(&[i32])) -> Result<(), ConflictCause>,
+    sink: &mut dyn FnMut(&[i32]),
+) -> Result<(), ConflictCause> {
+    let first = *next + 1;
+    let mut any: Vec<Lit> = Vec::with_capacity(sets.len());
+    let mut holders: Vec<Lit> = Vec::with_capacity(cells.len());
+    for (j, &set) in sets.iter().enumerate() {
+        let y = Lit::Var(first + j as i32);
+        any.push(y);
+        for v in 0..n {
+            if set >> v & 1 == 0 {
+                for &cell in cells {
+                    add(&[y, lit(cell, v)], &[], sink)?;
+                }
+            } else {
+                holders.clear();
+                holders.extend(cells.iter().map(|&cell| lit(cell, v)));
+                add(&[y], &holders, sink)?;
+            }
+        }
+    }
+    *next += sets.len() as i32;
+    add(&[], &any, sink)
 }

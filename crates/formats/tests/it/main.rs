@@ -5,6 +5,7 @@ mod common;
 mod corpora;
 mod errors;
 mod fpuzzles_types;
+mod iss;
 mod reading;
 mod recovery;
 mod roundtrip;

@@ -262,6 +262,7 @@ pub(super) fn consecutive(n: usize, d: &mut [u64]) -> Result<(), usize> {
     let mut new = [0u64; 64];
     let mut any = false;
     let span = full(k);
+    let mut one = [0u64; 64];
     for lo in 0..=(n - k) {
         let w = span << lo;
         let mut union = 0;
@@ -274,13 +275,49 @@ pub(super) fn consecutive(n: usize, d: &mut [u64]) -> Result<(), usize> {
         if union != w {
             continue;
         }
+        if k > RENBAN_EXACT_MAX {
+            any = true;
+            for (x, &m) in new.iter_mut().zip(d.iter()) {
+                *x |= m & w;
+            }
+            continue;
+        }
+        // k cells and the k values of the window: a one-to-one match. A value stays in a cell
+        // when some perfect matching gives it that value (Hall's condition for sets of cells,
+        // which the union check above only tests for all of them at once): exact for the window.
+        if !matches_all(d, w) {
+            continue;
+        }
         any = true;
-        for (x, &m) in new.iter_mut().zip(d.iter()) {
-            *x |= m & w;
+        // Cells that can take every value of the window take each in some matching: the others
+        // can be matched around it (each of them can too). Only the narrower cells are checked.
+        if d.iter().all(|&m| m & w == w) {
+            for x in new.iter_mut().take(k) {
+                *x |= w;
+            }
+            continue;
+        }
+        let one = &mut one[..k];
+        one.copy_from_slice(d);
+        for c in 0..k {
+            let mut left = d[c] & w & !new[c];
+            while left != 0 {
+                let v = left & left.wrapping_neg();
+                left &= left - 1;
+                one[c] = v;
+                if matches_all(one, w) {
+                    new[c] |= v;
+                }
+            }
+            one[c] = d[c];
         }
     }
     narrow_to(d, &new[..k], any)
 }
+
+/// The longest renban line filtered exactly (each window's values matched one to one with the
+/// cells); a longer one keeps only the values some window holds.
+const RENBAN_EXACT_MAX: usize = 16;
 
 /// The largest grid on which a sandwich is filtered by its placements of 1 and n (n² pairs of
 /// places, each with a partial-sum program); above it only a decided line is checked.

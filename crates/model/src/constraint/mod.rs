@@ -72,6 +72,8 @@ pub enum ConstraintKind {
     LittleKiller,
     /// A sandwich clue.
     Sandwich,
+    /// Two cells of a user-defined pair rule (`Pair` in a spec).
+    Pair,
     /// A regex line: its values, read as symbols, match a pattern.
     Regex,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
@@ -82,7 +84,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 18] = [
+    pub const ALL: [ConstraintKind; 19] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -99,6 +101,7 @@ impl ConstraintKind {
         ConstraintKind::Palindrome,
         ConstraintKind::LittleKiller,
         ConstraintKind::Sandwich,
+        ConstraintKind::Pair,
         ConstraintKind::Regex,
         ConstraintKind::HouseSum,
     ];
@@ -122,6 +125,7 @@ impl ConstraintKind {
             ConstraintKind::Palindrome => "palindrome",
             ConstraintKind::LittleKiller => "little-killer",
             ConstraintKind::Sandwich => "sandwich",
+            ConstraintKind::Pair => "pair",
             ConstraintKind::Regex => "regex",
             ConstraintKind::HouseSum => "house-sum",
         }

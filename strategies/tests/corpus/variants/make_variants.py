@@ -253,6 +253,9 @@ def validate(spec):
         elif kind == "Sandwich":
             assert ("row" in a) != ("column" in a)
             assert 0 <= a["sum"] <= n * (n - 1) // 2 - 1
+        elif kind == "Pair":
+            assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
+            assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
         elif kind == "Regex":
             assert 2 <= len(cells) <= n * n
             # Only the syntax both Python and coverlab read the same way: symbols of the
@@ -284,6 +287,13 @@ def rule_text(n, kind, a):
         return "Negative([%s])" % ", ".join(a["marks"])
     if kind == "NonConsecutive":
         return "NonConsecutive"
+    if kind == "Pair":
+        name = 'name: "%s", ' % a["name"] if a.get("name") else ""
+        if a["allowed"] is not None:
+            what = "allowed: [%s]" % ", ".join("(%d, %d)" % xy for xy in a["allowed"])
+        else:
+            what = 'holds: "%s"' % a["holds"][0]
+        return "Pair(%scells: %s, %s)" % (name, cells(a["cells"]), what)
     if kind == "Regex":
         assert '"' not in a["pattern"] and "\\" not in a["pattern"]
         return 'Regex(cells: %s, pattern: "%s")' % (cells(a["cells"]), a["pattern"])
@@ -367,6 +377,10 @@ def rule_ok(spec, kind, a, g):
         return vals == vals[::-1]
     if kind == "LittleKiller":
         return sum(g[c] for c in a["cells"]) == a["sum"]
+    if kind == "Pair":
+        rel = pair_rel(a)
+        vals = [g[c] for c in a["cells"]]
+        return all(rel(x, y) for x, y in zip(vals, vals[1:]))
     if kind == "Sandwich":
         vals = [g[c] for c in sandwich_line(n, a)]
         if vals.count(1) != 1 or vals.count(n) != 1:
@@ -481,6 +495,9 @@ class Counter:
                     self.pair(cs[i], cs[-1 - i], "equal", lambda p, q: p == q)
             elif kind == "LittleKiller":
                 self.add(a["cells"], self.sum_prop(a["cells"], None, a["sum"]))
+            elif kind == "Pair":
+                for x, y in zip(a["cells"], a["cells"][1:]):
+                    self.pair_directed(x, y, pair_rel(a))
             elif kind == "Sandwich":
                 line = sandwich_line(n, a)
                 self.add(line, self.sandwich_prop(line, a["sum"]))
@@ -511,6 +528,43 @@ class Counter:
 
     # -- propagators: each takes (dom, queue), narrows dom in place, appends changed cells to
     #    queue, and returns False when some cell has no candidate left.
+
+    def pair_directed(self, a, b, rel):
+        """A relation that need not be symmetric: rel(value of a, value of b)."""
+        n = self.n
+        fwd = [0] * (n + 1)  # fwd[x]: the values b may take when a holds x
+        back = [0] * (n + 1)  # back[y]: the values a may take when b holds y
+        for x in range(1, n + 1):
+            for y in range(1, n + 1):
+                if rel(x, y):
+                    fwd[x] |= 1 << (y - 1)
+                    back[y] |= 1 << (x - 1)
+
+        def support(table, m):
+            s = 0
+            while m:
+                bit = m & -m
+                s |= table[bit.bit_length()]
+                m ^= bit
+            return s
+
+        def prop(dom, q):
+            da, db = dom[a], dom[b]
+            nb = db & support(fwd, da)
+            if nb != db:
+                if not nb:
+                    return False
+                dom[b] = db = nb
+                q.append(b)
+            na = da & support(back, db)
+            if na != da:
+                if not na:
+                    return False
+                dom[a] = na
+                q.append(a)
+            return True
+
+        self.add((a, b), prop)
 
     def pair(self, a, b, key, rel):
         n = self.n
@@ -1319,6 +1373,51 @@ def fam_renban(n, rng, variant):
     return "%dx%d renban lines" % (n, n), [("Renban", {"cells": p}) for p in paths], G
 
 
+def pair_rel(a):
+    """A Pair rule's relation on (earlier value, later value): the listed pairs, or the Python
+    twin of its condition (written here by hand, not evaluated from the text)."""
+    if a["allowed"] is not None:
+        allowed = set(a["allowed"])
+        return lambda x, y: (x, y) in allowed
+    return a["holds"][1]
+
+
+# The conditions the Pair families use: (the text written in the spec, its meaning in Python).
+PAIR_CONDITIONS = [
+    ("(a + b) % 2 == 1", lambda x, y: (x + y) % 2 == 1),
+    ("a >= b + 2", lambda x, y: x >= y + 2),
+    ("abs(a - b) == 1 || a == 2 * b || b == 2 * a", lambda x, y: abs(x - y) == 1 or x == 2 * y or y == 2 * x),
+]
+
+
+def fam_pair(n, rng, variant):
+    """User-defined pair rules: conditions (odd sum, a falling step of 2 or more, a Kropki-like
+    either-dot) and a listed relation, on pairs and 3-cell chains of cells anywhere in the grid
+    (they need not touch), each true of the grid."""
+    G = classic_grid(n, rng)
+    conds = PAIR_CONDITIONS[:3] + [
+        ("max(a, b) - min(a, b) >= n / 2 && a != 1", lambda x, y: max(x, y) - min(x, y) >= n // 2 and x != 1)
+    ]
+    listed = sorted((x, y) for x in range(1, n + 1) for y in range(1, n + 1) if (x * y) % 3 == 1 or x + y == n)
+    count = {4: 4, 6: 6, 9: 9}[n]
+    rules, used = [], set()
+    for k in range(count):
+        form = k % 5
+        if form == 4:
+            a = {"name": None, "allowed": listed, "holds": None}
+        else:
+            a = {"name": "rule %d" % (form + 1) if form % 2 == 0 else None, "allowed": None, "holds": conds[form]}
+        rel = pair_rel(a)
+        length = 3 if k % 3 == 2 else 2
+        for _ in range(200):
+            cells = rng.shuffled([c for c in range(n * n) if c not in used])[:length]
+            if len(cells) == length and all(rel(G[x], G[y]) for x, y in zip(cells, cells[1:])):
+                used.update(cells)
+                rules.append(("Pair", dict(a, cells=cells)))
+                break
+    return "%dx%d user-defined pair rules (conditions and a listed relation)" % (n, n), rules, G
+
+
 def fam_palindrome(n, rng, variant):
     G = classic_grid(n, rng)
     count = {4: 2, 6: 3, 9: 4}[n]
@@ -1484,6 +1583,9 @@ FAMILIES = [
     (fam_palindrome, 4, "", "palindrome-4x4-a", "utwe", 0),
     (fam_palindrome, 6, "", "palindrome-6x6-a", "utwe", 0),
     (fam_palindrome, 9, "", "palindrome-9x9-a", "utwe", 20),
+    (fam_pair, 4, "", "pair-4x4-a", "utwe", 0),
+    (fam_pair, 6, "", "pair-6x6-a", "utwe", 0),
+    (fam_pair, 9, "", "pair-9x9-a", "utwe", 20),
     (fam_little_killer, 4, "", "little-killer-4x4-a", "utwe", 0),
     (fam_little_killer, 6, "", "little-killer-6x6-a", "utwe", 0),
     (fam_little_killer, 9, "", "little-killer-9x9-a", "utwe", 20),
