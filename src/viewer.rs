@@ -158,7 +158,7 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 /// only groups in the model, too). A little killer carries its
 /// clue's place outside the grid and the step its arrow points along, a sandwich its clue's
 /// place, the first pair of a palindrome the whole line in order (the model keeps only the
-/// mirror pairs); `negative` names the marks of a negative rule.
+/// mirror pairs), a regex line its pattern; `negative` names the marks of a negative rule.
 fn board(puzzle: &Puzzle) -> Value {
     let model = puzzle.model();
     let symbols = puzzle.symbols();
@@ -174,6 +174,9 @@ fn board(puzzle: &Puzzle) -> Value {
             let mut v = json!({"label": constraint_label(model, k), "kind": c.kind.name(), "cells": c.cells});
             if let Relation::Sum { sum, .. } | Relation::Sandwich { sum } = c.relation {
                 v["sum"] = sum.into();
+            }
+            if let Relation::Automaton(a) = &c.relation {
+                v["pattern"] = a.pattern().into();
             }
             match c.kind {
                 ConstraintKind::LittleKiller => {

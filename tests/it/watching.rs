@@ -519,9 +519,10 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "lines",
         r#"Palindrome(cells: ["r1c1", "r2c2", "r3c2", "r4c3", "r3c4"]),
         Whisper(cells: ["r6c1", "r5c2", "r5c1", "r4c1"]), Renban(cells: ["r1c7", "r1c8", "r2c8", "r3c9"]),
-        Thermometer(cells: ["r7c5", "r7c4", "r6c5", "r7c6"]), Arrow(circle: "r1c5", line: ["r2c6", "r3c6"])"#,
+        Thermometer(cells: ["r7c5", "r7c4", "r6c5", "r7c6"]), Arrow(circle: "r1c5", line: ["r2c6", "r3c6"]),
+        Regex(cells: ["r9c7", "r9c8", "r9c9", "r8c9"], pattern: "[4-6](8|3)+9")"#,
         GIVENS_17,
-        &["thermometer", "arrow", "whisper", "renban", "palindrome"],
+        &["thermometer", "arrow", "whisper", "renban", "palindrome", "regex"],
         "(none)",
     ),
     (
@@ -608,6 +609,11 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 assert_eq!(pairs.len(), 2, "the model's mirror pairs");
                 assert_eq!(pairs[0]["line"], json!([0, 10, 19, 29, 21]), "the line, in order");
                 assert!(pairs[1].get("line").is_none(), "drawn once");
+                let regex = of_kind("constraints", "regex");
+                assert_eq!(
+                    (&regex[0]["pattern"], &regex[0]["cells"]),
+                    (&json!("[4-6](8|3)+9"), &json!([78, 79, 80, 71]))
+                );
             }
             "outside" => {
                 let clues: Vec<_> = of_kind("constraints", "little-killer")

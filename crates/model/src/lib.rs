@@ -6,6 +6,7 @@
 //!   units and peers, the [`ExactCover`] matrix and the petgraph [constraint graph](graph);
 //! - [`Grid`], [`Symbols`], [`Puzzle`]: values, their written form, and a model plus givens;
 //! - [`validate`]: an independent validator used to check every solution a strategy returns;
+//! - [`pattern`]: the regular expressions of regex lines, and their automata;
 //! - [`text`]: text from an input made safe to print in a message.
 //!
 //! Nothing here searches; the strategies live in the `coverlab-strategies` crate.
@@ -29,6 +30,7 @@ pub mod expr;
 pub mod graph;
 mod grid;
 mod model;
+pub mod pattern;
 mod puzzle;
 mod rules;
 pub mod spec;

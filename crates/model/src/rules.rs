@@ -4,14 +4,15 @@
 //! A rule that cannot hold is refused here, naming the rule (its position in the file comes
 //! from [`SpecError::locate`]): cells outside the grid or repeated, lines whose cells do not
 //! touch, dots between cells that are not neighbours, sums no values reach, thermometers longer
-//! than the alphabet.
+//! than the alphabet, regex lines whose pattern does not parse or matches no line of their
+//! length.
 
 use std::sync::Arc;
 
 use crate::constraint::{Constraint, ConstraintKind, PairTable, Relation, combinations};
 use crate::spec::{CellRef, Mark, Rule, Spec, SpecError};
 use crate::unit::{Unit, UnitKind};
-use crate::{Cell, cell_name};
+use crate::{Cell, Symbols, cell_name};
 
 /// What the rules beyond houses compile to.
 pub(crate) struct Compiled {
@@ -22,12 +23,13 @@ pub(crate) struct Compiled {
 /// The most constraints one cell may be in (with every kind at once, a few dozen).
 pub const MAX_CONSTRAINTS_PER_CELL: usize = 256;
 
-pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> {
+pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str) -> Result<Compiled, SpecError> {
     let n = spec.size;
     let mut out = Compiled { constraints: Vec::new(), groups: Vec::new() };
     // How many rules of each kind came before, to number labels and locate errors.
     let mut seen: Vec<(&'static str, usize)> = Vec::new();
     let mut marks: Vec<(Mark, Cell, Cell)> = Vec::new();
+    let mut regex_budget = crate::pattern::MAX_SPEC_LINE_STATES;
     for rule in &spec.rules {
         let kind = rule.kind();
         let nth = match seen.iter_mut().find(|(k, _)| *k == kind) {
@@ -350,6 +352,51 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
                     );
                 }
             }
+            Rule::Regex { cells, pattern } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "regex line")?;
+                touching(&cells, "line")?;
+                let k = cells.len();
+                let line = format!("{} (the line from {})", what(), cell_name(cells[0], n));
+                let node = crate::pattern::parse(pattern, symbols)
+                    .map_err(|e| err(format!("{line}: pattern {} {e}", quoted(pattern))))?;
+                // What this line may still take of the spec's budget (see MAX_SPEC_LINE_STATES).
+                let width = k.max(n);
+                let room = regex_budget / width;
+                let automaton = crate::pattern::compile(&node, n, pattern, room).map_err(|e| {
+                    if room < crate::pattern::MAX_STATES {
+                        err(format!(
+                            "{line}: the spec's regex lines together need more than {} (state, cell) pairs: simplify their patterns",
+                            crate::pattern::MAX_SPEC_LINE_STATES
+                        ))
+                    } else {
+                        err(format!("{line}: pattern {} {e}", quoted(pattern)))
+                    }
+                })?;
+                regex_budget -= automaton.states() * width;
+                // The filter's work and scratch grow with states × cells.
+                if automaton.states().saturating_mul(k) > crate::pattern::MAX_LINE_STATES {
+                    return Err(err(format!(
+                        "{line}: pattern {} compiles to {} states; times the line's {k} cells that is more than {} to follow",
+                        quoted(pattern),
+                        automaton.states(),
+                        crate::pattern::MAX_LINE_STATES
+                    )));
+                }
+                if !automaton.live_states(k)[0][0] {
+                    return Err(err(format!(
+                        "{line}: pattern {} matches no sequence of {k} symbols, so the line can never match",
+                        quoted(pattern)
+                    )));
+                }
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Regex,
+                    format!("regex {number}"),
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
             _ => {}
         }
     }
@@ -411,6 +458,16 @@ pub(crate) fn compile(spec: &Spec, origin: &str) -> Result<Compiled, SpecError> 
         }
     }
     Ok(out)
+}
+
+/// A pattern as messages quote it: escaped, and cut to its first 40 characters.
+fn quoted(pattern: &str) -> String {
+    let count = pattern.chars().count();
+    if count <= 40 {
+        return format!("\"{}\"", crate::text::escape(pattern));
+    }
+    let head: String = pattern.chars().take(40).collect();
+    format!("\"{}…\" ({count} characters)", crate::text::escape(&head))
 }
 
 /// The relation a mark states between two values.

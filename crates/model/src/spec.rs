@@ -31,6 +31,7 @@
 //! Sandwich(row: 3, sum: 10), Sandwich(column: 7, sum: 0),
 //! Pair(cells: ["r1c1", "r1c2"], allowed: [(1, 2), (2, 1)]),  // a rule of your own: the pairs listed
 //! Pair(name: "prime sum", cells: ["r9c1", "r9c2", "r9c3"], holds: "a + b == 5 || a + b == 7"),
+//! Regex(cells: ["r9c1", "r9c2", "r9c3"], pattern: "1[2-4]*9"),  // the values, read as symbols
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -215,6 +216,14 @@ pub enum Rule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         holds: Option<String>,
     },
+    /// A regex line: the values along the line, each written as its symbol, match the whole
+    /// pattern (`"1[2-4]*9"`; the syntax is in [`crate::pattern`]).
+    Regex {
+        /// The line, in reading order; consecutive cells touch.
+        cells: Vec<CellRef>,
+        /// The regular expression over the spec's symbols.
+        pattern: String,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -273,6 +282,7 @@ impl Rule {
             Rule::LittleKiller { .. } => "LittleKiller",
             Rule::Sandwich { .. } => "Sandwich",
             Rule::Pair { .. } => "Pair",
+            Rule::Regex { .. } => "Regex",
         }
     }
 }

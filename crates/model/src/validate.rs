@@ -1,9 +1,14 @@
 //! An independent validator: checks grids against a model's units directly, sharing no code with
 //! any strategy. Every solution in the test suite is checked here.
+//!
+//! Regex lines share only the pattern's parser with the model: the validator matches the
+//! parsed pattern itself (the sets of places a match can end at, sub-pattern by sub-pattern),
+//! not through the automaton the strategies filter with.
 
 use std::fmt;
 
 use crate::model::Model;
+use crate::pattern::Node;
 use crate::spec::{CellRef, Mark, Rule, Spec};
 use crate::unit::UnitKind;
 use crate::{Cell, Grid, Symbols, Value, cell_name};
@@ -296,6 +301,28 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     }
                 }
             }
+            Rule::Regex { cells, pattern } => {
+                let symbols = match &spec.symbols {
+                    Some(text) => match Symbols::new(text, n) {
+                        Ok(s) => s,
+                        Err(e) => return Some(e.to_string()),
+                    },
+                    None => Symbols::default_for(n),
+                };
+                let node = match crate::pattern::parse(pattern, &symbols) {
+                    Ok(node) => node,
+                    Err(e) => return Some(format!("the regex line at {}: pattern {e}", name(&cells[0]))),
+                };
+                let values: Vec<u32> = cells.iter().map(at).collect();
+                if !pattern_matches(&node, &values) {
+                    let read: String = values.iter().map(|&v| symbols.symbol(v as u8)).collect();
+                    return Some(format!(
+                        "the regex line at {} reads {read}, which does not match {:?}",
+                        name(&cells[0]),
+                        pattern
+                    ));
+                }
+            }
             Rule::Negative(_) | Rule::NonConsecutive => {
                 let negative: Vec<Mark> = match rule {
                     Rule::Negative(list) => list.clone(),
@@ -332,4 +359,60 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
         }
     }
     None
+}
+
+/// True when the values (from 1) match the whole parsed pattern.
+pub(crate) fn pattern_matches(node: &Node, values: &[u32]) -> bool {
+    let mut starts = vec![false; values.len() + 1];
+    starts[0] = true;
+    ends(node, values, &starts)[values.len()]
+}
+
+/// Where a match of `node` may end in `values` when it starts at one of `starts` (`starts[i]`:
+/// before the i-th value; both have one place more than there are values).
+fn ends(node: &Node, values: &[u32], starts: &[bool]) -> Vec<bool> {
+    let union = |a: &mut Vec<bool>, b: &[bool]| a.iter_mut().zip(b).for_each(|(x, &y)| *x |= y);
+    match node {
+        Node::Empty => starts.to_vec(),
+        &Node::Class(mask) => {
+            let mut out = vec![false; starts.len()];
+            for (i, &v) in values.iter().enumerate() {
+                out[i + 1] = starts[i] && (1..=64).contains(&v) && mask >> (v - 1) & 1 == 1;
+            }
+            out
+        }
+        Node::Concat(parts) => parts.iter().fold(starts.to_vec(), |at, part| ends(part, values, &at)),
+        Node::Alt(parts) => {
+            let mut out = vec![false; starts.len()];
+            for part in parts {
+                union(&mut out, &ends(part, values, starts));
+            }
+            out
+        }
+        Node::Repeat { node, min, max } => {
+            let mut here = starts.to_vec();
+            for _ in 0..*min {
+                here = ends(node, values, &here);
+            }
+            let mut out = here.clone();
+            match max {
+                Some(max) => {
+                    for _ in *min..*max {
+                        here = ends(node, values, &here);
+                        union(&mut out, &here);
+                    }
+                }
+                // Any number more: grow the set until one more copy adds nothing.
+                None => loop {
+                    let more = ends(node, values, &out);
+                    let before = out.clone();
+                    union(&mut out, &more);
+                    if out == before {
+                        break;
+                    }
+                },
+            }
+            out
+        }
+    }
 }

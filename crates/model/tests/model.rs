@@ -236,6 +236,23 @@ fn constraints_that_cannot_hold_are_refused_with_where_and_why() {
         ),
         ("Sandwich(row: 1, column: 2, sum: 0)", "needs a row or a column (one of them)"),
         ("Sandwich(row: 1, sum: 6)", "the values between 1 and 4 add up to 0 to 5, never 6"),
+        (
+            "Regex(cells: [\"r1c1\", \"r1c2\"], pattern: \"1(2\")",
+            "Regex rule 1 (the line from r1c1): pattern \"1(2\" at character 2: '(' is never closed",
+        ),
+        (
+            "Regex(cells: [\"r2c2\", \"r1c2\"], pattern: \"[1-5]\")",
+            "Regex rule 1 (the line from r2c2): pattern \"[1-5]\" at character 4: '5' is not a symbol of this 4×4 grid (its symbols: 1234)",
+        ),
+        (
+            "Regex(cells: [\"r1c1\", \"r1c3\"], pattern: \"12\")",
+            "r1c1 and r1c3 follow each other on the line but do not touch",
+        ),
+        ("Regex(cells: [\"r1c1\"], pattern: \"1\")", "Regex rule 1 has 1 cell; a regex line has 2 to 16 on a 4×4 grid"),
+        (
+            "Regex(cells: [\"r1c1\", \"r1c2\", \"r1c3\"], pattern: \"12|4{4}\")",
+            "pattern \"12|4{4}\" matches no sequence of 3 symbols, so the line can never match",
+        ),
     ] {
         let text = with_rules(rule);
         let e = Model::from_ron(&text, "v.ron").unwrap_err().to_string();
@@ -322,6 +339,10 @@ fn the_validator_checks_every_constraint_kind_from_the_rules() {
         ("LittleKiller(cells: [\"r1c2\", \"r2c3\", \"r3c4\"], sum: 6)", true),
         ("Sandwich(row: 1, sum: 5)", true),
         ("Sandwich(column: 1, sum: 4)", false),
+        ("Regex(cells: [\"r1c1\", \"r1c2\", \"r1c3\"], pattern: \"1[2-3]+\")", true),
+        ("Regex(cells: [\"r1c1\", \"r1c2\", \"r1c3\"], pattern: \"(12|3)*\")", true),
+        ("Regex(cells: [\"r1c3\", \"r1c2\", \"r1c1\"], pattern: \"1.*\")", false),
+        ("Regex(cells: [\"r1c1\", \"r2c1\"], pattern: \"1[^3]\")", false),
     ] {
         let m = Model::from_ron(&with_rules(rule), "v.ron").unwrap_or_else(|e| panic!("{rule}: {e}"));
         assert_eq!(check_solution(&m, &empty, &solution).is_ok(), ok, "{rule}");
@@ -388,4 +409,35 @@ fn pair_rules_become_pair_constraints_and_the_validator_checks_them_as_written()
     let empty = Grid::empty(4);
     let e = validate::check_solution(&m, &empty, &bad).unwrap_err().to_string();
     assert!(e.contains("r1c1 and r2c3 hold 1 and 1, which steps up does not allow"), "{e}");
+}
+
+/// Regex lines cannot make a spec allocate or work without bound: the pattern's size, the
+/// automaton's states, states × cells on one line, and the spec's lines together are capped,
+/// each refused with a message naming the rule.
+#[test]
+fn hostile_regex_lines_are_refused_by_their_caps() {
+    use coverlab_model::pattern;
+    // A 25×25 snake through every cell with a 1001-state automaton: 625,625 (state, cell) pairs.
+    let snake: Vec<String> = (1..=25)
+        .flat_map(|r| (1..=25).map(move |c| format!("\"r{r}c{}\"", if r % 2 == 1 { c } else { 26 - c })))
+        .collect();
+    let text = format!(
+        "Spec(name: \"s\", size: 25, rules: [Rows, Regex(cells: [{}], pattern: \".{{1000}}\")])",
+        snake.join(", ")
+    );
+    let e = Model::from_ron(&text, "s.ron").unwrap_err().to_string();
+    assert!(e.contains("compiles to 1001 states; times the line's 625 cells that is more than 524288"), "{e}");
+    // About 2,050 states each (nine values): the spec's budget runs out after about 220 lines.
+    let a = pattern::automaton("[1-9]*1[1-9]{10}|12", &coverlab_model::Symbols::default_for(9)).unwrap();
+    assert!(a.states() > 2048, "{}", a.states());
+    let rules: Vec<String> = (0..300)
+        .map(|i| {
+            let (r, c) = (1 + i % 9, 1 + (i / 9) % 8);
+            format!("Regex(cells: [\"r{r}c{c}\", \"r{r}c{}\"], pattern: \"[1-9]*1[1-9]{{10}}|12\")", c + 1)
+        })
+        .collect();
+    let text = format!("Spec(name: \"s\", size: 9, rules: [Rows, {}])", rules.join(", "));
+    let e = Model::from_ron(&text, "s.ron").unwrap_err().to_string();
+    assert!(e.contains("the spec's regex lines together need more than 4194304 (state, cell) pairs"), "{e}");
+    assert!(e.starts_with("s.ron:1:") && e.contains(": Regex rule 2"), "{e}");
 }

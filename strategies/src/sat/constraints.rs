@@ -24,6 +24,9 @@
 //!   the forward implications are needed: the values of the cells force the path through the
 //!   states, and a path that ends badly is refused. An arrow's automaton reads the line, then the
 //!   circle, which must equal the sum.
+//! - Regex lines: their own automaton, the same way, with a state variable only where a state
+//!   is live (reachable from the start, and an accepting state reachable from it in the cells
+//!   left); a step into a state that is not live there is forbidden.
 
 use coverlab_engine::ConflictCause;
 use coverlab_model::{Cell, Model, Relation};
@@ -214,6 +217,22 @@ pub(super) fn encode(
                     let last = i + 1 == k;
                     next.filter(|&q| !last || q == 1)
                 })?;
+            }
+            Relation::Automaton(a) => {
+                let cells = &c.cells;
+                let k = cells.len();
+                let live = a.live_states(k);
+                automaton(
+                    k,
+                    a.states(),
+                    0,
+                    n,
+                    &mut *next,
+                    &mut sink,
+                    &mut add,
+                    &|i, v| lit(cells[i], v),
+                    &|i, q, v| a.next(q, v as u32 + 1).filter(|&t| live[i + 1][t]),
+                )?;
             }
             _ => unreachable!("every relation is encoded above"),
         }

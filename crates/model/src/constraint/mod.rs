@@ -1,5 +1,5 @@
-//! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers and
-//! sandwiches, compiled from a spec's rules into one abstraction every strategy uses.
+//! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers,
+//! sandwiches and regex lines, compiled from a spec's rules into one abstraction every strategy uses.
 //!
 //! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
 //! arrow from its circle) and a relation on their values. It offers two operations:
@@ -8,7 +8,8 @@
 //!   value `v`) to the values that still have support: exact tables of the value combinations
 //!   a cage of k cells and sum s allows, a dynamic program over reachable partial sums for sums
 //!   without that table, bounds for sums too large for it, pair tables for dots and whispers,
-//!   windows for renban, bounds passes for thermometers. Filtering is sound (it removes only
+//!   windows for renban, bounds passes for thermometers, forward and backward reachability over
+//!   (position, state) for a regex line's automaton. Filtering is sound (it removes only
 //!   values that no assignment satisfying the constraint uses) and, once every cell has one
 //!   candidate, exact: it fails then exactly when the values break the constraint.
 //! - [`Constraint::holds`] checks a partial assignment with the same code, for plain searches.
@@ -21,12 +22,14 @@ use std::sync::Arc;
 
 use crate::Cell;
 
+mod automaton;
 mod filters;
 mod masks;
 mod sums;
 #[cfg(test)]
 mod tests;
 
+pub use automaton::Automaton;
 pub use filters::PairTable;
 use filters::*;
 use masks::*;
@@ -71,6 +74,8 @@ pub enum ConstraintKind {
     Sandwich,
     /// Two cells of a user-defined pair rule (`Pair` in a spec).
     Pair,
+    /// A regex line: its values, read as symbols, match a pattern.
+    Regex,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -79,7 +84,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 18] = [
+    pub const ALL: [ConstraintKind; 19] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -97,6 +102,7 @@ impl ConstraintKind {
         ConstraintKind::LittleKiller,
         ConstraintKind::Sandwich,
         ConstraintKind::Pair,
+        ConstraintKind::Regex,
         ConstraintKind::HouseSum,
     ];
 
@@ -120,6 +126,7 @@ impl ConstraintKind {
             ConstraintKind::LittleKiller => "little-killer",
             ConstraintKind::Sandwich => "sandwich",
             ConstraintKind::Pair => "pair",
+            ConstraintKind::Regex => "regex",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
@@ -164,6 +171,9 @@ pub enum Relation {
         /// The total between 1 and n.
         sum: u32,
     },
+    /// The values along the cells, in order, are a sequence the automaton accepts (a regex
+    /// line).
+    Automaton(Arc<Automaton>),
 }
 
 /// A constraint on some cells' values, beyond "these cells differ".
@@ -234,6 +244,7 @@ impl Constraint {
             Relation::Arrow => arrow(domains),
             Relation::Consecutive => consecutive(self.n, domains),
             &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
+            Relation::Automaton(a) => automaton::automaton(a, domains),
         }?;
         Ok(self.required(domains))
     }
@@ -304,11 +315,11 @@ impl Constraint {
 
     /// True when filtering the domains [`Constraint::filter`] just narrowed removes nothing more
     /// (the filter keeps exactly the values some satisfying assignment uses): pair tables,
-    /// allowed values, and sums filtered by partial sums (totals under 128). A propagator need
-    /// not queue such a constraint again for its own eliminations.
+    /// allowed values, sums filtered by partial sums (totals under 128) and automata. A
+    /// propagator need not queue such a constraint again for its own eliminations.
     pub fn idempotent(&self) -> bool {
         match &self.relation {
-            Relation::Pair(_) | Relation::Allowed(_) => true,
+            Relation::Pair(_) | Relation::Allowed(_) | Relation::Automaton(_) => true,
             &Relation::Sum { sum, combinations: None } => sum < 128,
             &Relation::SignedSum { difference, negated } => {
                 let total = i64::from(difference) + (self.n as i64 + 1) * i64::from(negated.count_ones());

@@ -357,3 +357,174 @@ fn renban_filter_is_exact() {
         }
     }
 }
+
+mod regex_lines {
+    use super::*;
+    use crate::pattern::{self, Node};
+    use crate::validate::pattern_matches;
+    use proptest::prelude::*;
+
+    fn line(a: super::automaton::Automaton, k: usize) -> Constraint {
+        let n = a.size();
+        Constraint::new(ConstraintKind::Regex, "t".into(), (0..k).collect(), Relation::Automaton(Arc::new(a)), n)
+    }
+
+    /// The values of each cell that some assignment within `d` matching the pattern uses (the
+    /// pattern matched by the validator's matcher, not by the automaton), by trying them all.
+    fn brute(node: &Node, d: &[u64]) -> Vec<u64> {
+        let mut keep = vec![0u64; d.len()];
+        let mut values = vec![0u32; d.len()];
+        fn go(node: &Node, d: &[u64], i: usize, values: &mut [u32], keep: &mut [u64]) {
+            if i == d.len() {
+                if pattern_matches(node, values) {
+                    values.iter().zip(keep.iter_mut()).for_each(|(&v, k)| *k |= bit(v));
+                }
+                return;
+            }
+            for v in 1..=64 {
+                if d[i] & bit(v) != 0 {
+                    values[i] = v;
+                    go(node, d, i + 1, values, keep);
+                }
+            }
+        }
+        go(node, d, 0, &mut values, &mut keep);
+        keep
+    }
+
+    /// The filter against brute force: the same domains, or a failure exactly when nothing
+    /// matches; and `holds` on the partial assignment the domains' singletons make.
+    fn agrees(node: &Node, n: usize, d: &[u64]) -> Result<(), String> {
+        let c = line(pattern::compile(node, n, "", pattern::MAX_STATES).map_err(|e| e.to_string())?, d.len());
+        let want = brute(node, d);
+        let mut got = d.to_vec();
+        match c.filter(&mut got) {
+            Ok(()) if got == want => {}
+            Err(_) if want.iter().all(|&m| m == 0) => {}
+            other => return Err(format!("{node}: domains {d:x?}: filter {other:?} {got:x?}, brute force {want:x?}")),
+        }
+        // Filtering again removes nothing (the constraint says it is idempotent).
+        if !got.is_empty() && want.iter().all(|&m| m != 0) {
+            let mut again = got.clone();
+            if c.filter(&mut again) != Ok(()) || again != got {
+                return Err(format!("{node}: filtering {got:x?} again gave {again:x?}"));
+            }
+        }
+        let values: Vec<u8> = d.iter().map(|&m| if m.count_ones() == 1 { lowest(m) as u8 } else { 0 }).collect();
+        let partial: Vec<u64> = values.iter().map(|&v| if v == 0 { full(n) } else { bit(u32::from(v)) }).collect();
+        let possible = brute(node, &partial).iter().all(|&m| m != 0);
+        if c.holds(&values) != possible {
+            return Err(format!("{node}: holds({values:?}) is {}, brute force {possible}", !possible));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_filter_keeps_exactly_the_values_of_matching_assignments() {
+        let six = crate::Symbols::default_for(6);
+        let patterns = [
+            "1[2-4]*6",
+            "[1-3][4-6]*",
+            "(12|21)+.?",
+            "(1|2|3)*4(5|6)*",
+            ".{2,3}",
+            "[^1]*1[^1]*",
+            "((12)|(3?4))*",
+            "6?",
+        ];
+        let mut state = 11;
+        for text in patterns {
+            let node = pattern::parse(text, &six).unwrap();
+            for round in 0..400 {
+                let k = 1 + round % 5;
+                let d: Vec<u64> = (0..k).map(|_| (lcg(&mut state) | lcg(&mut state)) & full(6)).collect();
+                if d.contains(&0) {
+                    continue;
+                }
+                agrees(&node, 6, &d).unwrap_or_else(|e| panic!("{text}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_regex_line_narrows_and_fails_at_the_cell_it_empties() {
+        let a = pattern::automaton("1[2-4]*9", &crate::Symbols::default_for(9)).unwrap();
+        let c = line(a, 4);
+        let mut d = [full(9); 4];
+        c.filter(&mut d).unwrap();
+        assert_eq!(d, [mask(&[1]), mask(&[2, 3, 4]), mask(&[2, 3, 4]), mask(&[9])]);
+        let mut d = [full(9), mask(&[5, 6]), full(9), full(9)];
+        assert_eq!(c.filter(&mut d), Err(1));
+        assert!(c.holds(&[1, 0, 4, 9]) && !c.holds(&[1, 0, 0, 8]) && !c.holds(&[0, 9, 0, 0]));
+        assert!(c.idempotent() && c.required(&[full(9); 4]) == 0);
+        // Longer than the scratch kept on the stack: 300 cells of "(12)*".
+        let a = pattern::automaton("(12)*", &crate::Symbols::default_for(9)).unwrap();
+        let c = line(a, 300);
+        let mut d = vec![full(9); 300];
+        c.filter(&mut d).unwrap();
+        assert!(d.iter().enumerate().all(|(i, &m)| m == mask(&[if i % 2 == 0 { 1 } else { 2 }])));
+        let mut odd = vec![full(9); 299];
+        assert!(
+            line(pattern::automaton("(12)*", &crate::Symbols::default_for(9)).unwrap(), 299).filter(&mut odd).is_err()
+        );
+    }
+
+    /// Random patterns over 4 values: leaves are the empty sequence or a class.
+    fn node() -> impl Strategy<Value = Node> {
+        let leaf = prop_oneof![1 => Just(Node::Empty), 6 => (1u64..16).prop_map(Node::Class)];
+        leaf.prop_recursive(4, 24, 3, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 2..4).prop_map(Node::Concat),
+                prop::collection::vec(inner.clone(), 2..4).prop_map(Node::Alt),
+                (inner, 0u32..3, prop::option::of(0u32..3)).prop_map(|(node, min, extra)| Node::Repeat {
+                    node: Box::new(node),
+                    min,
+                    max: extra.map(|e| min + e)
+                }),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_filter_is_exact_on_random_patterns(
+            node in node(),
+            d in prop::collection::vec(1u64..16, 1..6),
+        ) {
+            prop_assert_eq!(agrees(&node, 4, &d), Ok(()));
+        }
+
+        /// Any text made of the pattern's characters: an error with a position inside the
+        /// text (or just past it), or an automaton that agrees with the validator's matcher.
+        #[test]
+        fn any_pattern_text_is_an_automaton_or_a_located_error(
+            text in "[0-9.()\\[\\]^{}|*+?,\\\\-]{0,24}",
+            values in prop::collection::vec(1u32..10, 0..8),
+        ) {
+            let nine = crate::Symbols::default_for(9);
+            match pattern::parse(&text, &nine) {
+                Err(e) => prop_assert!(e.position >= 1 && e.position <= text.chars().count().max(1) + 1, "{}: {}", text, e),
+                Ok(node) => {
+                    match pattern::compile(&node, 9, &text, pattern::MAX_STATES) {
+                        // Only the automaton's size may stop a pattern that parses (".*1.{99}").
+                        Err(e) => prop_assert!(e.message.contains("states"), "{}: {}", text, e),
+                        Ok(a) => {
+                            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+                            prop_assert_eq!(a.matches(&bytes), pattern_matches(&node, &values), "{}", text);
+                        }
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn written_patterns_parse_back_to_the_same_language(node in node(), values in prop::collection::vec(1u32..5, 0..7)) {
+            let text = node.to_string();
+            let back = pattern::parse(&text, &crate::Symbols::default_for(4)).map_err(|e| format!("{text}: {e}"));
+            prop_assert!(back.is_ok(), "{:?}", back);
+            prop_assert_eq!(pattern_matches(&back.unwrap(), &values), pattern_matches(&node, &values), "{}", text);
+        }
+    }
+}

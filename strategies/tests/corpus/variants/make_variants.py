@@ -32,13 +32,15 @@ Why the counts are independent. Nothing is shared with the Rust code; the rules 
 here from their definitions in the spec syntax (crates/model/src/spec.rs documents the same):
 - `broken()` checks a full grid against every rule straight from its definition (houses hold
   each value once, a cage's values differ and add up, a thermometer rises, the values between 1
-  and n in a sandwich row add up, every unmarked orthogonal pair breaks no listed relation, ...);
+  and n in a sandwich row add up, every unmarked orthogonal pair breaks no listed relation, a
+  regex line's symbols match its pattern by Python's own `re.fullmatch`, ...);
 - `Counter` is a backtracking counter: one candidate set (bit mask) per cell, the cell with the
   fewest candidates first (MRV), candidates removed incrementally by one small propagator per
   rule (peers of a placed value, hidden singles in houses, pair tables for dots / X / V /
   whispers / palindromes / negative and non-consecutive pairs, sum ranges and value
   combinations for cages, arrows and little killers, runs for renban, rising bounds for
-  thermometers, positions of 1 and n for sandwiches). Propagators only remove candidates that
+  thermometers, positions of 1 and n for sandwiches, the table of every matching sequence for
+  regex lines). Propagators only remove candidates that
   no solution can use; every full grid reached is checked with `broken()` before it is
   counted (and a grid that fails aborts the script, since a propagator let it through);
   counting stops at CAP + 1;
@@ -53,6 +55,7 @@ It prints a per-family summary and the total time on stderr.
 """
 
 import itertools
+import re
 import sys
 import time
 from pathlib import Path
@@ -111,8 +114,8 @@ def fnv1a(text):
 # A rule is (kind, dict of arguments): Cage{cells, sum|None}, Thermometer{cells},
 # Arrow{circle, line}, WhiteDot/BlackDot/X/V{cells}, Negative{marks}, Even/Odd{cells},
 # NonConsecutive{}, Whisper{cells, difference|None}, Renban{cells}, Palindrome{cells},
-# LittleKiller{cells, sum}, Sandwich{row|column (0-based), sum}. Rows, Columns and Boxes are
-# always there.
+# LittleKiller{cells, sum}, Sandwich{row|column (0-based), sum}, Regex{cells, pattern}. Rows,
+# Columns and Boxes are always there.
 
 
 class Spec:
@@ -212,7 +215,7 @@ def validate(spec):
             cells = [a["circle"]] + a["line"]
         assert all(0 <= c < n * n for c in cells), (spec.name, kind)
         assert len(set(cells)) == len(cells), (spec.name, kind, "repeated cell")
-        touching = kind in ("Thermometer", "Arrow", "Whisper", "Renban", "Palindrome")
+        touching = kind in ("Thermometer", "Arrow", "Whisper", "Renban", "Palindrome", "Regex")
         if touching:
             assert all(king(n, x, y) for x, y in zip(cells, cells[1:])), (spec.name, kind, "not touching")
         if kind == "Cage":
@@ -253,6 +256,12 @@ def validate(spec):
         elif kind == "Pair":
             assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
+        elif kind == "Regex":
+            assert 2 <= len(cells) <= n * n
+            # Only the syntax both Python and coverlab read the same way: symbols of the
+            # alphabet, '.', classes, groups, '|', and the repeats.
+            assert all(ch in ALPHABET[:n] or ch in ".[]^-()|*+?{},0123456789" for ch in a["pattern"]), a
+            assert regex_table(n, len(cells), a["pattern"]), (spec.name, "no sequence matches", a)
         else:
             assert kind == "NonConsecutive", kind
 
@@ -285,6 +294,9 @@ def rule_text(n, kind, a):
         else:
             what = 'holds: "%s"' % a["holds"][0]
         return "Pair(%scells: %s, %s)" % (name, cells(a["cells"]), what)
+    if kind == "Regex":
+        assert '"' not in a["pattern"] and "\\" not in a["pattern"]
+        return 'Regex(cells: %s, pattern: "%s")' % (cells(a["cells"]), a["pattern"])
     return "%s(cells: %s)" % (kind, cells(a["cells"]))
 
 
@@ -375,6 +387,8 @@ def rule_ok(spec, kind, a, g):
             return False
         i, j = sorted((vals.index(1), vals.index(n)))
         return sum(vals[i + 1:j]) == a["sum"]
+    if kind == "Regex":
+        return re.fullmatch(a["pattern"], "".join(ALPHABET[g[c] - 1] for c in a["cells"])) is not None
     raise ValueError(kind)
 
 
@@ -413,6 +427,13 @@ def range_mask(n, lo, hi):
 
 def low(m):
     return (m & -m).bit_length()
+
+
+def regex_table(n, k, pattern):
+    """Every sequence of k values 1..n whose symbols match the pattern (by re.fullmatch), as
+    tuples: the whole relation of a regex line, listed."""
+    return [t for t in itertools.product(range(1, n + 1), repeat=k)
+            if re.fullmatch(pattern, "".join(ALPHABET[v - 1] for v in t)) is not None]
 
 
 def subsets_with_sum(values, k, total):
@@ -480,6 +501,8 @@ class Counter:
             elif kind == "Sandwich":
                 line = sandwich_line(n, a)
                 self.add(line, self.sandwich_prop(line, a["sum"]))
+            elif kind == "Regex":
+                self.add(a["cells"], self.table_prop(a["cells"], regex_table(n, len(a["cells"]), a["pattern"])))
             elif kind == "Negative":
                 listed = tuple(a["marks"])
                 exempt = marked_pairs(spec, listed)
@@ -707,6 +730,33 @@ class Counter:
             for c in cells:
                 d = dom[c]
                 nd = d & union
+                if nd != d:
+                    if not nd:
+                        return False
+                    dom[c] = nd
+                    q.append(c)
+            return True
+
+        return prop
+
+    def table_prop(self, cells, table):
+        """The cells' values are one of the table's tuples: each cell keeps the values of the
+        tuples that fit every cell's candidates."""
+        cells = tuple(cells)
+        masks = [tuple(1 << (v - 1) for v in t) for t in table]
+
+        def prop(dom, q):
+            doms = [dom[c] for c in cells]
+            union = [0] * len(cells)
+            for t in masks:
+                for d, b in zip(doms, t):
+                    if not d & b:
+                        break
+                else:
+                    for i, b in enumerate(t):
+                        union[i] |= b
+            for c, d, u in zip(cells, doms, union):
+                nd = d & u
                 if nd != d:
                     if not nd:
                         return False
@@ -1009,6 +1059,12 @@ def self_test():
     assert ok([("Sandwich", {"row": 0, "sum": 5})]) and ok([("Sandwich", {"row": 1, "sum": 0})])
     assert ok([("Sandwich", {"column": 1, "sum": 0})]) and ok([("Sandwich", {"column": 0, "sum": 5})])
     assert not ok([("Sandwich", {"column": 0, "sum": 3})]) and not ok([("Sandwich", {"row": 0, "sum": 0})])
+    # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
+    assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
+    assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
+    assert not ok([("Regex", {"cells": [3, 2, 1, 0], "pattern": "(12|34)*"})])  # 4 3 2 1
+    assert ok([("Regex", {"cells": [0, 4, 8], "pattern": "[^2]{2}2"})]) and not ok([("Regex", {"cells": [0, 4], "pattern": "1[^3]"})])
+    assert regex_table(4, 2, "1[^3]|4?2") == [(1, 1), (1, 2), (1, 4), (4, 2)]
     # NonConsecutive: g4 has 1|2 in r1: broken, unless a white dot is there (and at every other
     # consecutive pair)
     assert not ok([("NonConsecutive", {})])
@@ -1405,6 +1461,77 @@ def fam_lines(n, rng, variant):
     return "%dx%d mixed lines: whispers, renban, palindrome, arrows" % (n, n), rules, G
 
 
+def regex_pattern(n, vals, rng, style):
+    """A pattern that the symbols of `vals` match, in one of several styles, so that the
+    family uses every construct: symbols, '.', ranges, negated classes, groups, '|', '*', '+',
+    '?', {m} and {m,n}."""
+    sym = lambda v: ALPHABET[v - 1]
+    L = len(vals)
+    half = (n + 1) // 2
+
+    def span(lo, hi):
+        lo, hi = max(lo, 1), min(hi, n)
+        return sym(lo) if lo == hi else "[%s-%s]" % (sym(lo), sym(hi))
+
+    if style == "ends":  # 1[2-4]*9: the ends given, the middle within a range
+        mid = vals[1:-1] or [vals[0]]
+        return sym(vals[0]) + span(min(mid), max(mid) + rng.below(2)) + "*" + sym(vals[-1])
+    if style == "halves":  # runs of low and high values: [1-5]{2}[6-9]+
+        out = []
+        i = 0
+        while i < L:
+            j = i
+            while j < L and (vals[j] <= half) == (vals[i] <= half):
+                j += 1
+            cls = span(1, half) if vals[i] <= half else span(half + 1, n)
+            k = j - i
+            out.append(cls + ("+" if rng.below(2) else "{%d}" % k if k > 1 else ""))
+            i = j
+        return "".join(out)
+    if style == "chunks":  # (27|83|5)+: the line cut in pairs, and a decoy
+        parts = ["".join(sym(v) for v in vals[i:i + 2]) for i in range(0, L, 2)]
+        decoy = sym(1 + rng.below(n)) + sym(1 + rng.below(n))
+        alts = sorted(set(parts + [decoy]))
+        return "(" + "|".join(alts) + ")+"
+    if style == "parity":  # [^2468]{1,2}[^13579]...: odd and even runs, by negated classes
+        odd = "[^%s]" % "".join(sym(v) for v in range(2, n + 1, 2))
+        even = "[^%s]" % "".join(sym(v) for v in range(1, n + 1, 2))
+        out = []
+        i = 0
+        while i < L:
+            j = i
+            while j < L and vals[j] % 2 == vals[i] % 2:
+                j += 1
+            k = j - i
+            out.append((odd if vals[i] % 2 else even) + ("{%d,%d}" % (k, k + 1) if rng.below(2) else "{%d}" % k))
+            i = j
+        return "".join(out)
+    if style == "optional":  # (3|7).[2-5]{2}6?: a choice, any value, a range, an optional end
+        decoy = 1 + (vals[0] + rng.below(n - 1)) % n
+        rest = vals[2:-1]
+        middle = span(min(rest), max(rest)) + "{%d}" % len(rest) if rest else ""
+        return "(%s|%s)." % (sym(vals[0]), sym(decoy)) + middle + sym(vals[-1]) + "?"
+    raise ValueError(style)
+
+
+REGEX_STYLES = ("ends", "halves", "chunks", "parity", "optional")
+
+
+def fam_regex(n, rng, variant):
+    G = classic_grid(n, rng)
+    count = {4: 3, 6: 4, 9: 5}[n]
+    lengths = {4: [3, 4], 6: [3, 4, 5], 9: [4, 5]}[n]
+    paths = make_lines(n, G, rng, "Regex", count, lengths, lambda length: (lambda path, x: True), set())
+    rules = []
+    for i, p in enumerate(paths):
+        vals = [G[c] for c in p]
+        style = REGEX_STYLES[(i + {4: 0, 6: 1, 9: 2}[n]) % len(REGEX_STYLES)] if len(p) >= 3 else "ends"
+        pattern = regex_pattern(n, vals, rng, style)
+        assert re.fullmatch(pattern, "".join(ALPHABET[v - 1] for v in vals)), (pattern, vals)
+        rules.append(("Regex", {"cells": p, "pattern": pattern}))
+    return "%dx%d regex lines: each line's symbols match its pattern" % (n, n), rules, G
+
+
 def fam_lk_sandwich(n, rng, variant):
     G = classic_grid(n, rng)
     rules = make_little_killers(n, G, rng, 4) + make_sandwiches(n, G, rng, 2, 2) + make_parity(n, G, rng, 8)
@@ -1467,6 +1594,9 @@ FAMILIES = [
     # sandwich-9x9-a alone: this counter needs many minutes for it; 9×9 sandwiches are covered by
     # little-killer-sandwich-9x9-a below.
     # (fam_sandwich, 9, "", "sandwich-9x9-a", "utwe", 18),
+    (fam_regex, 4, "", "regex-4x4-a", "utwe", 0),
+    (fam_regex, 6, "", "regex-6x6-a", "utwe", 0),
+    (fam_regex, 9, "", "regex-9x9-a", "utwe", 20),
     (fam_killer_thermo, 9, "", "killer-thermo-9x9-a", "utwe", 14),
     (fam_lines, 9, "", "lines-9x9-a", "utwe", 18),
     (fam_lk_sandwich, 9, "", "little-killer-sandwich-9x9-a", "ute", 20),

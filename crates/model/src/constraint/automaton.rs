@@ -1,0 +1,251 @@
+//! A deterministic automaton over the values 1..=n read along a line (a regex line), and its
+//! filter: generalised arc consistency over the layered graph of (position, state).
+//!
+//! A path from the start through one state per position to an accepting state after the last
+//! cell, each step reading a value of that cell's domain, is an assignment the automaton
+//! accepts. A value stays in a cell's domain exactly when some such path reads it there:
+//! states reachable from the start (forward) whose step with that value reaches a state from
+//! which an accepting state is reachable over the remaining domains (backward). Two passes,
+//! each k × states × n at worst (Pesant, "A regular language membership constraint for finite
+//! sequences of variables", CP 2004).
+
+use std::fmt;
+
+/// No transition.
+const DEAD: u16 = u16::MAX;
+
+/// A deterministic automaton over values 1..=n, trimmed: every state but perhaps the start can
+/// reach an accepting state. State 0 is the start. Built by [`crate::pattern::compile`].
+#[derive(Clone, PartialEq, Eq)]
+pub struct Automaton {
+    n: usize,
+    /// The pattern it was compiled from.
+    pattern: String,
+    /// `delta[q * n + v - 1]`: the state after reading value v in state q, or [`DEAD`].
+    delta: Vec<u16>,
+    /// The values with a transition out of each state.
+    out: Vec<u64>,
+    /// Accepting states, one bit each.
+    accepting: Vec<u64>,
+}
+
+impl fmt::Debug for Automaton {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Automaton")
+            .field("pattern", &self.pattern)
+            .field("n", &self.n)
+            .field("states", &self.states())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Automaton {
+    /// The automaton of a subset construction's table (`delta[q * n + v]` for value v + 1, with
+    /// `None` for no transition), without the states that cannot reach an accepting one.
+    pub(crate) fn trimmed(n: usize, pattern: &str, delta: &[Option<usize>], accepting: &[bool]) -> Automaton {
+        let states = accepting.len();
+        // The filter's scratch holds 64 words of states.
+        debug_assert!((1..=crate::pattern::MAX_STATES).contains(&states) && delta.len() == states * n);
+        // Backwards from the accepting states along reversed transitions.
+        let mut into: Vec<Vec<usize>> = vec![Vec::new(); states];
+        for (i, t) in delta.iter().enumerate() {
+            if let &Some(t) = t {
+                into[t].push(i / n);
+            }
+        }
+        let mut live: Vec<bool> = accepting.to_vec();
+        let mut stack: Vec<usize> = (0..states).filter(|&q| live[q]).collect();
+        while let Some(t) = stack.pop() {
+            for &q in &into[t] {
+                if !live[q] {
+                    live[q] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        // Renumber the live states, the start kept first (even when it is not live: then the
+        // automaton accepts nothing).
+        let mut id = vec![DEAD; states];
+        let mut kept = 0u16;
+        for q in 0..states {
+            if q == 0 || live[q] {
+                id[q] = kept;
+                kept += 1;
+            }
+        }
+        let kept = usize::from(kept);
+        let mut out_delta = vec![DEAD; kept * n];
+        let mut out = vec![0u64; kept];
+        let mut acc = vec![0u64; kept.div_ceil(64)];
+        for q in (0..states).filter(|&q| id[q] != DEAD) {
+            let i = usize::from(id[q]);
+            if accepting[q] {
+                acc[i / 64] |= 1 << (i % 64);
+            }
+            for v in 0..n {
+                if let Some(t) = delta[q * n + v].filter(|&t| live[t]) {
+                    out_delta[i * n + v] = id[t];
+                    out[i] |= 1 << v;
+                }
+            }
+        }
+        Automaton { n, pattern: pattern.into(), delta: out_delta, out, accepting: acc }
+    }
+
+    /// The number of states.
+    pub fn states(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The grid size n: the automaton reads values 1..=n.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The pattern it was compiled from.
+    pub fn pattern(&self) -> &str {
+        &self.pattern
+    }
+
+    /// The state after reading value `v` (from 1) in state `q`; none when no accepted sequence
+    /// continues that way.
+    pub fn next(&self, q: usize, v: u32) -> Option<usize> {
+        let v = usize::try_from(v).ok().filter(|v| (1..=self.n).contains(v))?;
+        let t = *self.delta.get(q.checked_mul(self.n)?.checked_add(v - 1)?)?;
+        (t != DEAD).then_some(usize::from(t))
+    }
+
+    /// True when a sequence may end in state `q`.
+    pub fn accepts(&self, q: usize) -> bool {
+        self.accepting.get(q / 64).is_some_and(|w| w >> (q % 64) & 1 == 1)
+    }
+
+    /// True when the automaton accepts the values (each from 1).
+    pub fn matches(&self, values: &[u8]) -> bool {
+        let mut q = 0;
+        for &v in values {
+            match self.next(q, u32::from(v)) {
+                Some(t) => q = t,
+                None => return false,
+            }
+        }
+        self.accepts(q)
+    }
+
+    /// The states reachable from the start after each number of values 0..=k that can still
+    /// reach an accepting state in the values left (any values): `live[i]` for position i.
+    /// Empty sets throughout when no sequence of k values is accepted. Takes (k + 1) × states
+    /// bytes: the model calls it only for lines within [`crate::pattern::MAX_LINE_STATES`].
+    pub fn live_states(&self, k: usize) -> Vec<Vec<bool>> {
+        let s = self.states();
+        let mut forward = vec![vec![false; s]; k + 1];
+        forward[0][0] = true;
+        for i in 0..k {
+            for q in 0..s {
+                if forward[i][q] {
+                    for v in values(self.out[q]) {
+                        forward[i + 1][usize::from(self.delta[q * self.n + v])] = true;
+                    }
+                }
+            }
+        }
+        let mut live = forward;
+        for (q, l) in live[k].iter_mut().enumerate() {
+            *l &= self.accepts(q);
+        }
+        for i in (0..k).rev() {
+            for q in 0..s {
+                if live[i][q] {
+                    live[i][q] = values(self.out[q]).any(|v| live[i + 1][usize::from(self.delta[q * self.n + v])]);
+                }
+            }
+        }
+        live
+    }
+}
+
+/// The values (from 0) of a mask.
+fn values(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let v = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            v
+        })
+    })
+}
+
+/// Words of scratch kept on the stack: lines of up to 255 cells with at most 64 states.
+const STACK_WORDS: usize = 256;
+
+/// Generalised arc consistency for the automaton along the cells: keeps in each domain exactly
+/// the values some accepted assignment within the domains reads there.
+pub(super) fn automaton(a: &Automaton, d: &mut [u64]) -> Result<(), usize> {
+    let k = d.len();
+    let words = a.states().div_ceil(64);
+    let need = (k + 1) * words;
+    let mut stack = [0u64; STACK_WORDS];
+    let mut heap = Vec::new();
+    let layers: &mut [u64] = if need <= STACK_WORDS {
+        &mut stack[..need]
+    } else {
+        heap.resize(need, 0);
+        &mut heap
+    };
+    // Forward: the states reachable at each position.
+    layers[0] = 1;
+    for i in 0..k {
+        let (here, there) = layers[i * words..(i + 2) * words].split_at_mut(words);
+        let mut any = false;
+        for q in bits(here) {
+            for v in values(d[i] & a.out[q]) {
+                let t = usize::from(a.delta[q * a.n + v]);
+                there[t / 64] |= 1 << (t % 64);
+                any = true;
+            }
+        }
+        if !any {
+            return Err(i);
+        }
+    }
+    // Backward: `after` holds the states at position i + 1 from which the rest is accepted.
+    let mut after = [0u64; 64];
+    let mut before = [0u64; 64];
+    let (after, before) = (&mut after[..words], &mut before[..words]);
+    let mut any = false;
+    for (w, (x, &acc)) in after.iter_mut().zip(&a.accepting).enumerate() {
+        *x = layers[k * words + w] & acc;
+        any |= *x != 0;
+    }
+    if !any {
+        return Err(k.saturating_sub(1));
+    }
+    for i in (0..k).rev() {
+        before.fill(0);
+        let mut keep = 0u64;
+        for q in bits(&layers[i * words..(i + 1) * words]) {
+            let mut used = 0u64;
+            for v in values(d[i] & a.out[q]) {
+                let t = usize::from(a.delta[q * a.n + v]);
+                if after[t / 64] >> (t % 64) & 1 == 1 {
+                    used |= 1 << v;
+                }
+            }
+            if used != 0 {
+                keep |= used;
+                before[q / 64] |= 1 << (q % 64);
+            }
+        }
+        d[i] = keep;
+        if keep == 0 {
+            return Err(i);
+        }
+        after.copy_from_slice(before);
+    }
+    Ok(())
+}
+
+/// The states (bits) of a set, in order.
+fn bits(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(w, &b)| values(b).map(move |x| w * 64 + x))
+}
