@@ -23,7 +23,7 @@ fn zipped_scl(fpuzzles_json: &str) -> String {
         let (r, c) = s[1..].split_once('C').unwrap();
         format!("[{},{}]", r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1)
     };
-    let rows = vec!["[,,,,,,,,]"; 9].join(",");
+    let rows = ["[,,,,,,,,]"; 9].join(",");
     let regions: Vec<String> = (0..9)
         .map(|b| {
             let cells: Vec<String> =

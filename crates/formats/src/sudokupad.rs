@@ -385,8 +385,9 @@ fn read_regions(v: Option<&Value>, n: usize) -> Result<Option<Rule>, String> {
     let region_of: Vec<usize> = region_of.into_iter().map(|r| r.expect("n regions of n distinct cells")).collect();
     let (h, w) = box_shape(n);
     let boxed = |i: usize| (i / n / h) * (n / w) + (i % n) / w;
-    let same_as_boxes =
-        (0..n * n).all(|i| (0..n * n).all(|j| (region_of[i] == region_of[j]) == (boxed(i) == boxed(j))));
+    // The regions are the boxes when each region lies in one box: both are n groups of n cells.
+    let mut box_of_region: Vec<Option<usize>> = vec![None; n];
+    let same_as_boxes = (0..n * n).all(|i| *box_of_region[region_of[i]].get_or_insert(boxed(i)) == boxed(i));
     if same_as_boxes {
         return Ok((h > 1).then_some(Rule::Boxes { rows: h, cols: w }));
     }
