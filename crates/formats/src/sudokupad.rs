@@ -42,7 +42,7 @@ const PREFIXES: &[&str] = &["fpuzzles", "fpuz", "scl", "ctc", "scf"];
 /// `fpuz…`: a prefix, then base64 only).
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim();
-    if HOSTS.iter().any(|h| t.contains(h)) {
+    if after_host(t).is_some() {
         return true;
     }
     PREFIXES.iter().any(|p| {
@@ -51,6 +51,14 @@ pub fn looks_like(text: &str) -> bool {
                 && rest.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%' | b'-'))
         })
     })
+}
+
+/// What follows the host of a link that starts the text (`https://`, `http://` and `www.`
+/// optional): a line that only mentions a link (a title, a comment) is not one.
+fn after_host(t: &str) -> Option<&str> {
+    let t = t.strip_prefix("https://").or_else(|| t.strip_prefix("http://")).unwrap_or(t);
+    let t = t.strip_prefix("www.").unwrap_or(t);
+    HOSTS.iter().find_map(|h| t.strip_prefix(h))
 }
 
 /// The next puzzle: one non-blank line.
@@ -62,7 +70,7 @@ pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
 /// `?puzzle=`, without SudokuPad's own query (`?setting-…`) or fragment, percent-decoded.
 fn puzzle_id(text: &str) -> String {
     let t = text.trim();
-    let rest = HOSTS.iter().find_map(|h| t.find(h).map(|at| &t[at + h.len()..])).unwrap_or(t);
+    let rest = after_host(t).unwrap_or(t);
     let id = match rest.find("puzzle=") {
         Some(at) if rest[..at].ends_with(['?', '&']) => &rest[at + "puzzle=".len()..],
         _ => rest,
@@ -553,5 +561,8 @@ mod tests {
         assert!(looks_like("sclN4IgzglgXgpiBcBOANCA5gJwgEw"));
         assert!(!looks_like("scl"));
         assert!(!looks_like("ctc.4...3..2.1...."));
+        assert!(looks_like("http://www.sudokupad.app/scl"));
+        // A line that only mentions a link (a title, a comment) is not one.
+        assert!(!looks_like("Puzzle 1, from https://sudokupad.app/abc123"));
     }
 }
