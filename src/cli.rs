@@ -102,6 +102,9 @@ pub enum InputFormatArg {
     /// Interactive Sudoku Solver constraint strings (`.Cage~10~R1C1~R1C2.~R1C5_4`), one per line;
     /// each brings its own spec.
     Iss,
+    /// SudokuPad links (`https://sudokupad.app/…`) or their ids, one per line, read offline:
+    /// `fpuz…` and `scl…`/`ctc…` forms; each brings its own spec.
+    Sudokupad,
 }
 
 /// Output formats for solutions.

@@ -90,6 +90,7 @@ impl PuzzleInput {
             InputFormatArg::Fpuzzles => InputFormat::Fpuzzles,
             InputFormatArg::Killer => InputFormat::Killer,
             InputFormatArg::Iss => InputFormat::Iss,
+            InputFormatArg::Sudokupad => InputFormat::Sudokupad,
         });
         Puzzles::open(&self.files, format, spec)
     }
@@ -279,11 +280,15 @@ struct Scratch {
 }
 
 /// True when a file argument is a puzzle written out rather than a file's name: an f-puzzles
-/// link (its `?load=` payload), a killer in one of its text forms, an ISS constraint string, or
-/// one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and the empty marks `.`, `0`, `_`, `-`,
-/// `*`). A file of that name is still read as a file.
+/// link (its `?load=` payload), a SudokuPad link, a killer in one of its text forms, an ISS
+/// constraint string, or one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and the empty marks
+/// `.`, `0`, `_`, `-`, `*`). A file of that name is still read as a file.
 pub fn is_inline_puzzle(arg: &str) -> bool {
-    if arg.contains("?load=") || coverlab_formats::killer::looks_like(arg) || coverlab_formats::iss::looks_like(arg) {
+    if arg.contains("?load=")
+        || coverlab_formats::sudokupad::looks_like(arg)
+        || coverlab_formats::killer::looks_like(arg)
+        || coverlab_formats::iss::looks_like(arg)
+    {
         return true;
     }
     let len = arg.chars().count();
@@ -368,6 +373,8 @@ impl Puzzles {
         if let Some(forced) = &self.spec {
             let what = if spec.name.starts_with("fpuzzles") {
                 "an f-puzzles puzzle"
+            } else if spec.name.starts_with("sudokupad") {
+                "a SudokuPad puzzle"
             } else if spec.name.starts_with("iss-") {
                 "an ISS puzzle"
             } else {

@@ -21,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
         Some(InputFormat::Fpuzzles),
         Some(InputFormat::Killer),
         Some(InputFormat::Iss),
+        Some(InputFormat::Sudokupad),
     ];
     let format = formats[usize::from(choice) % formats.len()];
     let spec: Option<Model> =

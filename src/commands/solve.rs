@@ -696,6 +696,7 @@ fn run_summary<'a>(
                 crate::cli::InputFormatArg::Fpuzzles => "fpuzzles",
                 crate::cli::InputFormatArg::Killer => "killer",
                 crate::cli::InputFormatArg::Iss => "iss",
+                crate::cli::InputFormatArg::Sudokupad => "sudokupad",
             }),
             uniqueness_nodes: (!counting && args.max_solutions.is_none()).then_some(UNIQUENESS_NODES),
         },

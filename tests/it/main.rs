@@ -14,5 +14,6 @@ mod killer_forms;
 mod layout;
 mod readme;
 mod research_variant;
+mod sudokupad;
 mod variant_snapshot;
 mod watching;

@@ -3,7 +3,7 @@
 //! Blank lines, comments (`#` first), rule lines (`------+------`, `+-------+`, a long run of
 //! dashes) and title lines (`Grid 01`: a word of two or more letters, and not a row of cells;
 //! see `kind`) are passed over. A trailing `# comment` (a `#` after whitespace) is not part of a
-//! line. A line that says what it is comes first: an f-puzzles puzzle (JSON, a link), an ISS
+//! line. A line that says what it is comes first: a SudokuPad link, an f-puzzles puzzle (JSON, a link), an ISS
 //! constraint string (`.` then a capitalised name and `~`, or givens `.~R1C1_5`, perhaps after a
 //! plain grid) or a killer in one of its text forms. Then the rules, in order, on the first line
 //! left:
@@ -52,7 +52,8 @@ pub(crate) fn detect<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Opt
         match lines.next() {
             Next::Eof => break None,
             Next::Line(line)
-                if crate::fpuzzles::looks_like(&line.text)
+                if crate::sudokupad::looks_like(&line.text)
+                    || crate::fpuzzles::looks_like(&line.text)
                     || crate::iss::looks_like(line.rest())
                     || crate::killer::looks_like(&line.text) =>
             {
@@ -102,6 +103,9 @@ fn could_be_data(len: usize, ctx: &Context) -> bool {
 
 /// Applies the rules to the first puzzle line; `held` collects any line read beyond it.
 fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>, ctx: &mut Context) -> InputFormat {
+    if crate::sudokupad::looks_like(&line.text) {
+        return InputFormat::Sudokupad;
+    }
     if crate::fpuzzles::looks_like(&line.text) {
         return InputFormat::Fpuzzles;
     }

@@ -67,6 +67,14 @@ pub enum FormatError {
         /// What is wrong, naming the key or value.
         message: String,
     },
+    /// A SudokuPad link that cannot be read offline or holds what coverlab does not support.
+    #[error("line {line}: sudokupad: {message}")]
+    Sudokupad {
+        /// The line.
+        line: usize,
+        /// What is wrong, naming the key, the cell or the drawings.
+        message: String,
+    },
     /// A killer (SudoCue's `3x3::k:` form or the arrow form) that cannot be read.
     #[error("line {line}: killer: {message}")]
     Killer {
@@ -272,6 +280,7 @@ impl FormatError {
             | FormatError::SizeOutOfRange { line, .. }
             | FormatError::SizeMismatch { line, .. }
             | FormatError::Fpuzzles { line, .. }
+            | FormatError::Sudokupad { line, .. }
             | FormatError::Killer { line, .. }
             | FormatError::Iss { line, .. } => *line,
         }

@@ -88,7 +88,7 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
     }
 }
 
-fn percent_decode(s: &str) -> String {
+pub(crate) fn percent_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(s.len());
     let b = s.as_bytes();
     let mut i = 0;
@@ -248,7 +248,7 @@ const DRAWINGS: &[&str] = &["line", "text", "circle", "rectangle", "cage"];
 const CELL_IGNORED: &[&str] = &["centerPencilMarks", "cornerPencilMarks", "c", "highlight"];
 
 /// A JSON value as a message shows it: as written (strings quoted), cut short when long.
-fn shown(v: &Value) -> String {
+pub(crate) fn shown(v: &Value) -> String {
     let text = v.to_string();
     match text.char_indices().nth(40) {
         Some((at, _)) => format!("{}…", &text[..at]),
@@ -257,7 +257,7 @@ fn shown(v: &Value) -> String {
 }
 
 /// True for a value that holds nothing: null, false, `""`, `[]` or `{}`.
-fn is_empty(v: &Value) -> bool {
+pub(crate) fn is_empty(v: &Value) -> bool {
     match v {
         Value::Null => true,
         Value::Bool(b) => !b,
@@ -309,7 +309,7 @@ fn whole_of(v: &Value) -> Read {
 }
 
 /// Reads `field` (found at `at`, a prefix such as `r1c2: `) as a whole number from `lo` to `hi`.
-fn whole(v: &Value, at: &str, field: &str, lo: u32, hi: u32) -> Result<u32, String> {
+pub(crate) fn whole(v: &Value, at: &str, field: &str, lo: u32, hi: u32) -> Result<u32, String> {
     let bad = |why: String| format!("{at}{field:?} is {}, {why}", shown(v));
     match whole_of(v) {
         Read::Whole(x) if (i128::from(lo)..=i128::from(hi)).contains(&x) => Ok(x as u32),
@@ -688,14 +688,19 @@ fn outside_cell(s: &str) -> Result<(i64, i64), String> {
 }
 
 /// The box shape f-puzzles uses for size n: rows the largest divisor of n up to √n.
-fn box_shape(n: usize) -> (usize, usize) {
+pub(crate) fn box_shape(n: usize) -> (usize, usize) {
     let h = (1..=n).filter(|&h| h * h <= n && n.is_multiple_of(h)).max().unwrap_or(1);
     (h, n / h)
 }
 
 /// A kebab-case spec name from the puzzle's title.
 fn spec_name(title: Option<&str>) -> String {
-    let mut name = String::from("fpuzzles");
+    prefixed_name("fpuzzles", title)
+}
+
+/// A kebab-case spec name: `prefix`, then the puzzle's title in kebab case, if any.
+pub(crate) fn prefixed_name(prefix: &str, title: Option<&str>) -> String {
+    let mut name = String::from(prefix);
     if let Some(t) = title {
         let mut dash = true;
         let mut part = String::from("-");

@@ -21,8 +21,8 @@
 //! ```
 //!
 //! Modules: one per format ([`line`](InputFormat::Line), [`grid`](InputFormat::Grid),
-//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv), and [`fpuzzles`], [`killer`] and
-//! [`iss`], the three that bring their own specs), detection, and the writers. The
+//! [`header`](InputFormat::Header), [`csv`](InputFormat::Csv), and [`fpuzzles`], [`killer`],
+//! [`iss`] and [`sudokupad`], the four that bring their own specs), detection, and the writers. The
 //! input's bytes become numbered lines in one place (`source`: encodings, terminators, limits,
 //! trailing comments), lines are classified in one place (`kind`: blank, comment, rule, title,
 //! data) and cells and alphabets are decoded in one place (`decode`).
@@ -39,6 +39,7 @@ pub mod killer;
 mod kind;
 mod line;
 mod source;
+pub mod sudokupad;
 mod write;
 
 use std::fmt;
@@ -79,11 +80,14 @@ pub enum InputFormat {
     /// The Interactive Sudoku Solver's constraint strings, one per line
     /// (`.Cage~10~R1C1~R1C2.~R1C5_4`, [`iss`]); each puzzle brings its own spec.
     Iss,
+    /// SudokuPad links (`https://sudokupad.app/…`) or their puzzle ids, one per line, read
+    /// offline ([`sudokupad`]); each puzzle brings its own spec.
+    Sudokupad,
 }
 
 impl InputFormat {
     /// Every input format, in the order of their documentation.
-    pub const ALL: [InputFormat; 7] = [
+    pub const ALL: [InputFormat; 8] = [
         InputFormat::Line,
         InputFormat::Grid,
         InputFormat::Header,
@@ -91,6 +95,7 @@ impl InputFormat {
         InputFormat::Fpuzzles,
         InputFormat::Killer,
         InputFormat::Iss,
+        InputFormat::Sudokupad,
     ];
 
     /// The format's name: `line`, `grid`, `header`, `csv`.
@@ -103,6 +108,7 @@ impl InputFormat {
             InputFormat::Fpuzzles => "fpuzzles",
             InputFormat::Killer => "killer",
             InputFormat::Iss => "iss",
+            InputFormat::Sudokupad => "sudokupad",
         }
     }
 }
@@ -345,6 +351,7 @@ impl<R: BufRead> Reader<R> {
                         let what = match own {
                             InputFormat::Fpuzzles => "an f-puzzles puzzle",
                             InputFormat::Iss => "an ISS constraint string",
+                            InputFormat::Sudokupad => "a SudokuPad link",
                             _ => "a killer",
                         };
                         let message = format!(
@@ -362,7 +369,10 @@ impl<R: BufRead> Reader<R> {
                 Ok(own)
             }
             None if !self.forced
-                && matches!(format, InputFormat::Fpuzzles | InputFormat::Killer | InputFormat::Iss) =>
+                && matches!(
+                    format,
+                    InputFormat::Fpuzzles | InputFormat::Killer | InputFormat::Iss | InputFormat::Sudokupad
+                ) =>
             {
                 let detected = detect::detect(&mut self.lines, &mut self.ctx).unwrap_or(format);
                 self.format = Some(detected);
@@ -382,7 +392,9 @@ impl<R: BufRead> Reader<R> {
                     held.push(source::Next::Line(line));
                 }
                 source::Next::Line(line) => {
-                    let own = if fpuzzles::looks_like(&line.text) {
+                    let own = if sudokupad::looks_like(&line.text) {
+                        Some(InputFormat::Sudokupad)
+                    } else if fpuzzles::looks_like(&line.text) {
                         Some(InputFormat::Fpuzzles)
                     } else if iss::looks_like(line.rest()) {
                         Some(InputFormat::Iss)
@@ -417,6 +429,7 @@ impl<R: BufRead> Reader<R> {
             InputFormat::Fpuzzles => fpuzzles::next(&mut self.lines),
             InputFormat::Killer => killer::next(&mut self.lines),
             InputFormat::Iss => iss::next(&mut self.lines),
+            InputFormat::Sudokupad => sudokupad::next(&mut self.lines),
         }
     }
 }
@@ -426,6 +439,7 @@ fn lines_error(own: InputFormat, line: usize, message: String) -> FormatError {
     match own {
         InputFormat::Fpuzzles => FormatError::Fpuzzles { line, message },
         InputFormat::Iss => FormatError::Iss { line, column: None, message },
+        InputFormat::Sudokupad => FormatError::Sudokupad { line, message },
         _ => FormatError::Killer { line, message },
     }
 }

@@ -226,7 +226,10 @@ fn one_bad_puzzle_between_good_ones() {
 #[test]
 fn unknown_format_names() {
     let e = "xml".parse::<InputFormat>().unwrap_err();
-    assert_eq!(e.to_string(), "unknown input format 'xml' (expected line, grid, header, csv, fpuzzles, killer or iss)");
+    assert_eq!(
+        e.to_string(),
+        "unknown input format 'xml' (expected line, grid, header, csv, fpuzzles, killer, iss or sudokupad)"
+    );
     let e = "csv".parse::<coverlab_formats::OutputFormat>().unwrap_err();
     assert_eq!(e.to_string(), "unknown output format 'csv' (expected line, grid, boxed or json)");
 }

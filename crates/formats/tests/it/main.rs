@@ -9,3 +9,4 @@ mod iss;
 mod reading;
 mod recovery;
 mod roundtrip;
+mod sudokupad;

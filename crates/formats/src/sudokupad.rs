@@ -1,0 +1,568 @@
+//! SudokuPad links (`https://sudokupad.app/…`), read offline. One puzzle per line: the link, or
+//! its puzzle id alone (`scl…`, `fpuz…`). The id says the form of the puzzle it carries:
+//!
+//! - `fpuz…` or `fpuzzles…`: an f-puzzles puzzle (its JSON compressed with LZString's
+//!   `compressToBase64`), read by [`crate::fpuzzles`];
+//! - `scl…` or `ctc…`: SudokuPad's own JSON, compressed the same way, usually in SudokuPad's
+//!   "zipped" form (keys shortened, `ce` for `cells`, quotes and colours abridged);
+//! - anything else (`https://sudokupad.app/abc123`) is a short link: its puzzle lives on
+//!   SudokuPad's server, which coverlab does not contact, so it is refused saying so.
+//!
+//! The link forms and the zipped form follow SudokuPad's loader as published in
+//! marktekfan/sudokupad-penpa-import (`src/sudokupad/puzzleloader.js` and `puzzlezipper.js`,
+//! commit 0181f41cbfe2a16d5a66b14a2c19f9f7a6475311); the code here is coverlab's own.
+//!
+//! From SudokuPad's JSON, what the format types is read: the grid's size (`cells`, n rows of n
+//! cells), its givens (a cell's `value`), its regions (`regions`, lists of `[row, col]`, 0-based;
+//! none means no boxes), cages whose digits do not repeat (`unique: true`, or `style: "killer"`)
+//! with their sum (`sum`, or a whole-number `value`), and the `global` flags `antiknight`,
+//! `antiking` and `nonconsecutive`. Cages without cells that hold `name: value` are metadata
+//! (title, author, rules, solution) and are read past. SudokuPad draws every other constraint
+//! (thermometers, arrows, lines, dots) as styled `lines`, `arrows`, `overlays` and `underlays`,
+//! which say how they look, not what rule they are: a puzzle that has any is refused, naming how
+//! many there are, rather than solved with a rule guessed or dropped.
+
+use coverlab_model::spec::{CellRef, Rule, Spec};
+use coverlab_model::{MAX_SIZE, Symbols, text::count};
+use serde_json::{Map, Value};
+use std::io::BufRead;
+
+use crate::error::FormatError;
+use crate::fpuzzles::{self, DecompressError, box_shape, is_empty, shown, whole};
+use crate::source::Lines;
+use crate::{Found, Parsed};
+
+/// Hosts whose links carry SudokuPad puzzle ids.
+const HOSTS: &[&str] = &["sudokupad.app/", "app.crackingthecryptic.com/"];
+
+/// The prefixes of the ids that carry their puzzle, longest first.
+const PREFIXES: &[&str] = &["fpuzzles", "fpuz", "scl", "ctc", "scf"];
+
+/// True when `text` is a SudokuPad link, or a puzzle id with an inline payload (`scl…`,
+/// `fpuz…`: a prefix, then base64 only).
+pub fn looks_like(text: &str) -> bool {
+    let t = text.trim();
+    if after_host(t).is_some() {
+        return true;
+    }
+    PREFIXES.iter().any(|p| {
+        t.strip_prefix(p).is_some_and(|rest| {
+            rest.len() >= 16
+                && rest.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%' | b'-'))
+        })
+    })
+}
+
+/// What follows the host of a link that starts the text (`https://`, `http://` and `www.`
+/// optional): a line that only mentions a link (a title, a comment) is not one.
+fn after_host(t: &str) -> Option<&str> {
+    let t = t.strip_prefix("https://").or_else(|| t.strip_prefix("http://")).unwrap_or(t);
+    let t = t.strip_prefix("www.").unwrap_or(t);
+    HOSTS.iter().find_map(|h| t.strip_prefix(h))
+}
+
+/// The next puzzle: one non-blank line.
+pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
+    crate::one_per_line(lines, parse, |line, message| FormatError::Sudokupad { line, message })
+}
+
+/// The puzzle id of a link (or of an id given alone): the path after the host, or the value of
+/// `?puzzle=`, without SudokuPad's own query (`?setting-…`) or fragment, percent-decoded.
+fn puzzle_id(text: &str) -> String {
+    let t = text.trim();
+    let rest = after_host(t).unwrap_or(t);
+    let id = match rest.find("puzzle=") {
+        Some(at) if rest[..at].ends_with(['?', '&']) => &rest[at + "puzzle=".len()..],
+        _ => rest,
+    };
+    let id = id.strip_prefix("sudoku/").or_else(|| id.strip_prefix("puzzle/")).unwrap_or(id);
+    let id = id.split(['?', '&', '#', ' ', '\t']).next().unwrap_or("");
+    fpuzzles::percent_decode(id)
+}
+
+/// Reads one puzzle: a link or an id.
+pub fn parse(text: &str) -> Result<Parsed, String> {
+    let id = puzzle_id(text);
+    if id.is_empty() {
+        return Err("the link names no puzzle (nothing after the host)".into());
+    }
+    let Some(prefix) = PREFIXES.iter().find(|p| id.starts_with(**p)) else {
+        return Err(format!(
+            "this is a short SudokuPad link ({id:?}): its puzzle lives on SudokuPad's server, which coverlab does \
+             not contact; open it and copy the long link instead (a link whose id starts with scl, ctc or fpuz \
+             carries the puzzle itself)"
+        ));
+    };
+    let payload = &id[prefix.len()..];
+    match *prefix {
+        "scf" => Err("SudokuPad's compact classic form (scf…) is not read by coverlab".into()),
+        "fpuzzles" | "fpuz" => {
+            let json = decompress(payload)?;
+            if !json.trim_start().starts_with('{') {
+                return Err("the link's f-puzzles payload is not a JSON object".into());
+            }
+            fpuzzles::parse(&json).map_err(|e| format!("the f-puzzles puzzle in the link: {e}"))
+        }
+        _ => {
+            let text = decompress(payload)?;
+            let value = read_json(&text)?;
+            match value {
+                Value::Object(obj) => from_json(&obj),
+                other => Err(format!("the puzzle is {}, expected a JSON object with \"cells\"", shown(&other))),
+            }
+        }
+    }
+}
+
+/// The text of a payload: LZString's base64 decompressed (bounded by
+/// [`fpuzzles::MAX_DECOMPRESSED`]), or the payload itself when it is JSON already.
+fn decompress(payload: &str) -> Result<String, String> {
+    if payload.trim_start().starts_with('{') {
+        return Ok(payload.to_string());
+    }
+    fpuzzles::decompress_base64(payload).map_err(|e| match e {
+        DecompressError::Corrupt => {
+            "the link's payload is base64 but not LZString (SudokuPad's compression): cut short or damaged".into()
+        }
+        other => other.to_string(),
+    })
+}
+
+/// SudokuPad's JSON, plain or zipped.
+fn read_json(text: &str) -> Result<Value, String> {
+    if let Ok(v) = serde_json::from_str::<Value>(text) {
+        return Ok(v);
+    }
+    let unzipped = unzip(text);
+    let mut value: Value =
+        serde_json::from_str(&unzipped).map_err(|e| format!("not SudokuPad's JSON, plain or zipped: {e}"))?;
+    expand_keys(&mut value)?;
+    Ok(value)
+}
+
+/// SudokuPad's short key names and the names they stand for.
+const KEYS: &[(&str, &str)] = &[
+    ("c", "color"),
+    ("ca", "cages"),
+    ("ct", "center"),
+    ("c1", "borderColor"),
+    ("c2", "backgroundColor"),
+    ("ce", "cells"),
+    ("cs", "cellSize"),
+    ("a", "arrows"),
+    ("o", "overlays"),
+    ("u", "underlays"),
+    ("w", "width"),
+    ("h", "height"),
+    ("v", "value"),
+    ("vd", "videos"),
+    ("l", "lines"),
+    ("r", "rounded"),
+    ("re", "regions"),
+    ("fs", "fontSize"),
+    ("th", "thickness"),
+    ("hl", "headLength"),
+    ("wp", "wayPoints"),
+    ("t", "title"),
+    ("te", "text"),
+    ("d", "duration"),
+    ("d2", "d"),
+];
+
+/// Undoes the zipped form's text changes, giving JSON: single quotes for double ones, keys
+/// without quotes, `{}` left out between `,`, `[` and `{`, `f`/`t` for false/true, colours without
+/// `#` and quotes (`#0`, `#F`, `FF0000`). Strings are left as they are.
+fn unzip(zipped: &str) -> String {
+    let text: String = if zipped.contains('"') {
+        zipped.to_string()
+    } else {
+        let mut out = String::with_capacity(zipped.len());
+        let mut chars = zipped.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&'\'') => {
+                    chars.next();
+                    out.push('\'');
+                }
+                '\'' => out.push('"'),
+                c => out.push(c),
+            }
+        }
+        out
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '"' => {
+                // A string, copied whole.
+                out.push(c);
+                i += 1;
+                while i < chars.len() {
+                    out.push(chars[i]);
+                    if chars[i] == '\\' && i + 1 < chars.len() {
+                        out.push(chars[i + 1]);
+                        i += 2;
+                        continue;
+                    }
+                    i += 1;
+                    if chars[i - 1] == '"' {
+                        break;
+                    }
+                }
+            }
+            ',' | '{' | '[' => {
+                out.push(c);
+                i += 1;
+                match chars.get(i) {
+                    Some('}') if c == '{' => {}
+                    Some(',' | '}' | ']') => out.push_str("{}"),
+                    _ => {
+                        let end =
+                            chars[i..].iter().position(|c| !c.is_ascii_alphanumeric()).map_or(chars.len(), |p| i + p);
+                        if end > i && chars.get(end) == Some(&':') {
+                            out.push('"');
+                            out.extend(&chars[i..end]);
+                            out.push('"');
+                            i = end;
+                        }
+                    }
+                }
+            }
+            ':' => {
+                out.push(c);
+                i += 1;
+                // The abridged values are at most 6 characters long.
+                let end =
+                    chars[i..].iter().take(7).position(|c| matches!(c, ',' | '}' | ']')).map_or(chars.len(), |p| i + p);
+                let token: String = chars[i..end.min(chars.len())].iter().collect();
+                let replaced = match token.as_str() {
+                    "f" => Some("false".to_string()),
+                    "t" => Some("true".to_string()),
+                    "#0" => Some("\"#000000\"".to_string()),
+                    "#F" => Some("\"#FFFFFF\"".to_string()),
+                    hex if hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => Some(format!("\"#{hex}\"")),
+                    _ => None,
+                };
+                if let (Some(r), true) = (replaced, end < chars.len()) {
+                    out.push_str(&r);
+                    i = end;
+                }
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Renames the zipped form's short keys to their full names, everywhere in `value`.
+fn expand_keys(value: &mut Value) -> Result<(), String> {
+    match value {
+        Value::Array(items) => items.iter_mut().try_for_each(expand_keys),
+        Value::Object(obj) => {
+            let old = std::mem::take(obj);
+            for (key, mut v) in old {
+                expand_keys(&mut v)?;
+                let key = KEYS.iter().find(|(short, _)| *short == key).map_or(key, |(_, long)| long.to_string());
+                if obj.insert(key.clone(), v).is_some() {
+                    return Err(format!("the zipped puzzle has \"{key}\" twice (once under its short name)"));
+                }
+            }
+            Ok(())
+        }
+        Value::String(s) if s.len() == 6 && s.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            s.insert(0, '#');
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Top-level keys that carry no rule.
+const IGNORED: &[&str] = &["id", "cellSize", "metadata", "settings", "videos", "duration"];
+
+/// Drawings SudokuPad types only by their looks: their rule cannot be read.
+const DRAWINGS: &[(&str, &str)] =
+    &[("lines", "line"), ("arrows", "arrow"), ("overlays", "overlay"), ("underlays", "underlay")];
+
+/// Keys of a cell that carry no rule (the player's marks and colours).
+const CELL_IGNORED: &[&str] = &["pencilMarks", "centremarks", "candidates", "color", "colour", "highlight"];
+
+/// Keys of a cage that say how it looks.
+const CAGE_STYLE: &[&str] =
+    &["color", "borderColor", "backgroundColor", "textColor", "fontC", "outlineC", "opacity", "borderSize", "hidden"];
+
+/// A `[row, col]` pair (0-based) of an n×n grid, as a cell.
+fn cell_of(v: &Value, n: usize, what: &str) -> Result<CellRef, String> {
+    let pair = v
+        .as_array()
+        .filter(|p| p.len() == 2)
+        .ok_or_else(|| format!("{what}: {} is not a cell [row, col]", shown(v)))?;
+    let top = n as u32 - 1;
+    let row = whole(&pair[0], &format!("{what}: "), "row", 0, top)? as usize;
+    let col = whole(&pair[1], &format!("{what}: "), "col", 0, top)? as usize;
+    Ok(CellRef { row: row + 1, col: col + 1 })
+}
+
+fn cells_of(v: Option<&Value>, n: usize, what: &str) -> Result<Vec<CellRef>, String> {
+    match v {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(list)) => list.iter().map(|c| cell_of(c, n, what)).collect(),
+        Some(other) => Err(format!("{what}: \"cells\" is {}, expected a list of [row, col]", shown(other))),
+    }
+}
+
+/// The grid's rows: its size and givens.
+fn read_cells(obj: &Map<String, Value>) -> Result<(usize, Vec<u8>), String> {
+    let rows = match obj.get("cells") {
+        Some(Value::Array(rows)) => rows,
+        Some(other) => return Err(format!("\"cells\" is {}, expected a list of rows", shown(other))),
+        None => return Err("no \"cells\" (the grid's rows)".into()),
+    };
+    let n = rows.len();
+    if !(1..=MAX_SIZE).contains(&n) {
+        return Err(format!("the grid has {}, expected 1 to {MAX_SIZE}", count(n, "row")));
+    }
+    let mut values = vec![0u8; n * n];
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().ok_or_else(|| format!("row {} is {}, expected a list of cells", r + 1, shown(row)))?;
+        if row.len() != n {
+            return Err(format!(
+                "row {} has {}, but the grid has {n} rows: coverlab reads square grids only",
+                r + 1,
+                count(row.len(), "cell")
+            ));
+        }
+        for (c, cell) in row.iter().enumerate() {
+            let at = format!("r{}c{}: ", r + 1, c + 1);
+            let cell = match cell {
+                Value::Object(cell) => cell,
+                Value::Null => continue,
+                other => {
+                    return Err(format!(
+                        "{at}{} is not a cell (expected an object such as {{}} or {{\"value\":5}})",
+                        shown(other)
+                    ));
+                }
+            };
+            for (key, v) in cell {
+                match key.as_str() {
+                    "value" if is_empty(v) || v.as_str().is_some_and(|s| s.trim().is_empty()) => {}
+                    "value" => values[r * n + c] = whole(v, &at, key, 1, n as u32)? as u8,
+                    _ if CELL_IGNORED.contains(&key.as_str()) || is_empty(v) => {}
+                    _ => return Err(format!("{at}unknown key {key:?} in a cell (holding {})", shown(v))),
+                }
+            }
+        }
+    }
+    Ok((n, values))
+}
+
+/// The rule of the grid's regions: none, the default boxes, or a jigsaw map.
+fn read_regions(v: Option<&Value>, n: usize) -> Result<Option<Rule>, String> {
+    let list = match v {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Array(list)) if list.is_empty() => return Ok(None),
+        Some(Value::Array(list)) => list,
+        Some(other) => return Err(format!("\"regions\" is {}, expected a list of regions", shown(other))),
+    };
+    if list.len() != n {
+        return Err(format!("the grid has {}, expected {n} (one per row of the grid)", count(list.len(), "region")));
+    }
+    let mut region_of: Vec<Option<usize>> = vec![None; n * n];
+    for (k, region) in list.iter().enumerate() {
+        let what = format!("region {}", k + 1);
+        let cells = cells_of(Some(region), n, &what)?;
+        if cells.len() != n {
+            return Err(format!("{what} has {}, expected {n}", count(cells.len(), "cell")));
+        }
+        for c in cells {
+            let slot = &mut region_of[(c.row - 1) * n + c.col - 1];
+            if let Some(other) = slot {
+                return Err(format!("{c} is in region {} and in region {}", *other + 1, k + 1));
+            }
+            *slot = Some(k);
+        }
+    }
+    // n regions of n distinct cells cover the grid.
+    let region_of: Vec<usize> = region_of.into_iter().map(|r| r.expect("n regions of n distinct cells")).collect();
+    let (h, w) = box_shape(n);
+    let boxed = |i: usize| (i / n / h) * (n / w) + (i % n) / w;
+    // The regions are the boxes when each region lies in one box: both are n groups of n cells.
+    let mut box_of_region: Vec<Option<usize>> = vec![None; n];
+    let same_as_boxes = (0..n * n).all(|i| *box_of_region[region_of[i]].get_or_insert(boxed(i)) == boxed(i));
+    if same_as_boxes {
+        return Ok((h > 1).then_some(Rule::Boxes { rows: h, cols: w }));
+    }
+    const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$";
+    let map = (0..n).map(|r| (0..n).map(|c| LETTERS[region_of[r * n + c]] as char).collect()).collect();
+    Ok(Some(Rule::Regions(map)))
+}
+
+/// True for a cage without cells holding `name: value` (SudokuPad's metadata: title, rules…).
+fn is_metadata(cage: &Map<String, Value>) -> Option<(String, String)> {
+    let text = cage.get("value")?.as_str()?;
+    let (name, value) = text.split_once(':')?;
+    (!name.is_empty() && !name.contains(' ')).then(|| (name.to_string(), value.trim().to_string()))
+}
+
+fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
+    let (n, values) = read_cells(obj)?;
+    let mut rules = vec![Rule::Rows, Rule::Columns];
+    if let Some(rule) = read_regions(obj.get("regions"), n)? {
+        rules.push(rule);
+    }
+    let mut title = obj.get("metadata").and_then(|m| m.get("title")).and_then(Value::as_str).map(str::to_string);
+    let mut untyped: Vec<String> = Vec::new();
+    let mut unsupported: Vec<String> = Vec::new();
+    for (key, v) in obj {
+        if is_empty(v) || IGNORED.contains(&key.as_str()) || key == "cells" || key == "regions" {
+            continue;
+        }
+        if let Some((_, one)) = DRAWINGS.iter().find(|(k, _)| k == key) {
+            let k = v.as_array().map_or(1, Vec::len);
+            untyped.push(count(k, one));
+            continue;
+        }
+        match key.as_str() {
+            "cages" => {
+                let list = v.as_array().ok_or_else(|| format!("\"cages\" is {}, expected a list", shown(v)))?;
+                let mut drawn = 0usize;
+                for (i, cage) in list.iter().enumerate() {
+                    let what = format!("cage {}", i + 1);
+                    let Value::Object(cage) = cage else {
+                        return Err(format!("{what} is {}, expected an object", shown(cage)));
+                    };
+                    let cells = cells_of(cage.get("cells"), n, &what)?;
+                    if cells.is_empty() {
+                        if let Some((name, value)) = is_metadata(cage)
+                            && name == "title"
+                            && title.is_none()
+                        {
+                            title = Some(value);
+                        }
+                        continue; // metadata, or nothing: no cells, no rule
+                    }
+                    for (field, fv) in cage {
+                        if !matches!(field.as_str(), "cells" | "value" | "sum" | "unique" | "style" | "type")
+                            && !CAGE_STYLE.contains(&field.as_str())
+                            && !is_empty(fv)
+                        {
+                            return Err(format!(
+                                "{what}: field {field:?} is not one coverlab reads (it reads cells, value, sum, unique, \
+                                 style); refused rather than dropped"
+                            ));
+                        }
+                    }
+                    let unique = match cage.get("unique") {
+                        None | Some(Value::Null) => false,
+                        Some(Value::Bool(b)) => *b,
+                        Some(other) => {
+                            return Err(format!("{what}: \"unique\" is {}, expected true or false", shown(other)));
+                        }
+                    };
+                    let killer = cage.get("style").and_then(Value::as_str) == Some("killer");
+                    if !unique && !killer {
+                        drawn += 1;
+                        continue;
+                    }
+                    let from_value = match cage.get("value") {
+                        None | Some(Value::Null) => None,
+                        Some(Value::String(s)) if s.trim().is_empty() => None,
+                        Some(v) => Some(whole(v, &format!("{what}: "), "value", 0, u32::MAX).map_err(|e| {
+                            format!("{e} (a cage's value is its sum; a clue of another kind is not read)")
+                        })?),
+                    };
+                    let from_sum = match cage.get("sum") {
+                        None | Some(Value::Null) => None,
+                        Some(v) => Some(whole(v, &format!("{what}: "), "sum", 0, u32::MAX)?),
+                    };
+                    let sum = match (from_value, from_sum) {
+                        (Some(a), Some(b)) if a != b => {
+                            return Err(format!("{what}: its value {a} and its sum {b} differ"));
+                        }
+                        (a, b) => a.or(b),
+                    };
+                    rules.push(Rule::Cage { cells, sum });
+                }
+                if drawn > 0 {
+                    untyped.push(format!("{} (neither \"unique\" nor style \"killer\")", count(drawn, "cage")));
+                }
+            }
+            "global" => {
+                let list = v.as_array().ok_or_else(|| format!("\"global\" is {}, expected a list", shown(v)))?;
+                for flag in list {
+                    match flag.as_str() {
+                        Some("antiknight") => rules.push(Rule::AntiKnight),
+                        Some("antiking") => rules.push(Rule::AntiKing),
+                        Some("nonconsecutive") => rules.push(Rule::NonConsecutive),
+                        _ => unsupported.push(format!("global {}", shown(flag))),
+                    }
+                }
+            }
+            _ => unsupported.push(match v.as_array() {
+                Some(a) => format!("'{key}' ({} of them)", a.len()),
+                None => format!("'{key}'"),
+            }),
+        }
+    }
+    if !unsupported.is_empty() {
+        return Err(format!("SudokuPad {} not supported by coverlab", unsupported.join(", ")));
+    }
+    if !untyped.is_empty() {
+        return Err(format!(
+            "{} whose rule is not typed (a thermometer, an arrow, a whisper, a dot…?): not read",
+            untyped.join(", ")
+        ));
+    }
+    let name = fpuzzles::prefixed_name("sudokupad", title.as_deref());
+    let spec = Spec { name, summary: title.clone().unwrap_or_default(), size: n, symbols: None, rules };
+    Ok(Parsed {
+        size: n,
+        values,
+        symbols: Symbols::default_for(n),
+        title,
+        comment: None,
+        spec: Some(Box::new(spec)),
+        drawings: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_come_from_every_link_form() {
+        assert_eq!(puzzle_id("https://sudokupad.app/sclABC?setting-nogrid=1"), "sclABC");
+        assert_eq!(puzzle_id("https://sudokupad.app/?puzzle=fpuzN4Ig%2B"), "fpuzN4Ig+");
+        assert_eq!(puzzle_id("https://app.crackingthecryptic.com/sudoku/ctcXYZ#x"), "ctcXYZ");
+        assert_eq!(puzzle_id("  sclQQQ  "), "sclQQQ");
+    }
+
+    #[test]
+    fn unzip_restores_keys_colours_flags_and_empty_cells() {
+        let zipped = "{ce:[[,{v:3},],[{v:1,c:FF0000},,]],ca:[{ce:[[0,0]],v:'a:b',unique:t,hidden:f,c1:#0}]}";
+        let v = read_json(zipped).unwrap();
+        assert_eq!(
+            v.to_string(),
+            r##"{"cages":[{"borderColor":"#000000","cells":[[0,0]],"hidden":false,"unique":true,"value":"a:b"}],"cells":[[{},{"value":3},{}],[{"color":"#FF0000","value":1},{},{}]]}"##
+        );
+    }
+
+    #[test]
+    fn looks_like_links_and_ids_only() {
+        assert!(looks_like("https://sudokupad.app/abc123"));
+        assert!(looks_like("sclN4IgzglgXgpiBcBOANCA5gJwgEw"));
+        assert!(!looks_like("scl"));
+        assert!(!looks_like("ctc.4...3..2.1...."));
+        assert!(looks_like("http://www.sudokupad.app/scl"));
+        // A line that only mentions a link (a title, a comment) is not one.
+        assert!(!looks_like("Puzzle 1, from https://sudokupad.app/abc123"));
+    }
+}
