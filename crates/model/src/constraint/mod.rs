@@ -253,6 +253,20 @@ impl Constraint {
     /// constraint: what a plain search checks at each placement. For a full assignment it is
     /// exact.
     pub fn holds(&self, values: &[u8]) -> bool {
+        if let Relation::Consecutive = self.relation {
+            // Placed values differ and fit in one run of the line's length; the empty cells can
+            // take the rest of it. (The filter's matching per window is for narrowing.)
+            let placed = values.iter().filter(|&&v| v != 0);
+            let (mut seen, mut lo, mut hi) = (0u64, u8::MAX, 0u8);
+            for &v in placed {
+                if seen & bit(u32::from(v)) != 0 {
+                    return false;
+                }
+                seen |= bit(u32::from(v));
+                (lo, hi) = (lo.min(v), hi.max(v));
+            }
+            return values.len() <= self.n && (seen == 0 || usize::from(hi - lo) < values.len());
+        }
         let all = full(self.n);
         let mut domains = [0u64; 64];
         let k = values.len().min(64);

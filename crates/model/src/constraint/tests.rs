@@ -528,3 +528,19 @@ mod regex_lines {
         }
     }
 }
+
+/// A renban's `holds` (its own quick check) agrees with its exact filter on every partial line.
+#[test]
+fn renban_holds_agrees_with_its_filter() {
+    let n = 6;
+    for len in 2..=4usize {
+        let renban = c(Relation::Consecutive, len, n);
+        let total = (n as u32 + 1).pow(len as u32);
+        for code in 0..total {
+            let values: Vec<u8> =
+                (0..len).map(|i| (code / (n as u32 + 1).pow(i as u32) % (n as u32 + 1)) as u8).collect();
+            let mut d: Vec<u64> = values.iter().map(|&v| if v == 0 { full(n) } else { bit(u32::from(v)) }).collect();
+            assert_eq!(renban.holds(&values), renban.filter(&mut d).is_ok(), "{values:?}");
+        }
+    }
+}
