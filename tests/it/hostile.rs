@@ -528,7 +528,9 @@ fn an_interrupted_compare_prints_what_it_had() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    // Long enough for the process to start and take over Ctrl-C (milliseconds), with room to
+    // spare on a loaded machine.
+    std::thread::sleep(Duration::from_millis(600));
     let sent = Instant::now();
     interrupt(&child);
     let o = child.wait_with_output().unwrap();
@@ -550,7 +552,7 @@ fn an_interrupted_bench_prints_its_partial_rows() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(600));
     interrupt(&child);
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", text(&o.stderr));

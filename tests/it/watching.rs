@@ -73,6 +73,16 @@ fn no_progress_bar_or_escape_code_off_a_terminal() {
     }
     drop(f);
     let args = ["count", "--strategy", "dfs", "--timeout", "0.06", "--jobs", "1", s(&input)];
+    // --progress always draws even into a pipe (for `tail -f` on a log): the same run shows it.
+    // The two runs go side by side.
+    let always = bin()
+        .args(args)
+        .args(["--progress", "always"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let o = run(&args);
     assert_eq!(o.status.code(), Some(0), "lower bounds, each \"N+\": {}", text(&o.stderr));
     assert!(text(&o.stdout).lines().all(|l| l.ends_with('+')));
@@ -81,8 +91,7 @@ fn no_progress_bar_or_escape_code_off_a_terminal() {
     // Only the one note that these grids have few givens (and may want a spec).
     assert_eq!(text(&o.stderr).lines().count(), 1, "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("few or no givens"), "{}", text(&o.stderr));
-    // --progress always draws even into a pipe (for `tail -f` on a log): the same run shows it.
-    let o = bin().args(args).arg("--progress").arg("always").stdin(Stdio::null()).output().unwrap();
+    let o = always.wait_with_output().unwrap();
     assert!(text(&o.stderr).contains("puzzles ("), "{:?}", text(&o.stderr));
 }
 
