@@ -62,6 +62,9 @@ impl Step {
     /// - `constraint: cage 4 (sum 13) rules out 1, 2, 3 of r1c6 and r1c7`
     /// - `xy-wing: pivot r2c2 with pincers r2c7 and r5c2: whatever the pivot holds, 4 is in a
     ///   pincer, so it is out of r5c7`
+    /// - `simple colouring: the strong links of 5 join r1c1, r1c9, r2c2, r9c2 and r9c9, which
+    ///   hold 5 alternately; one colour has two cells that see each other, so it is the false
+    ///   one: 5 is out of r1c1, r2c2, r9c9`
     /// - `w-wing: r1c1 and r5c9 hold only 3 and 7; in row 4, 3 is in r4c1 or r4c9, each seeing
     ///   one of them, so one of them holds 7: 7 is out of r1c9, r5c1`
     ///
@@ -194,6 +197,26 @@ impl Step {
                     cell(p2),
                     cell(q1),
                     cell(q2),
+                    sym(x),
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::SimpleColouring => {
+                let &[x] = self.values.as_slice() else { return None };
+                if !one_value(x) || self.eliminations.is_empty() || self.cells.len() < 3 {
+                    return None;
+                }
+                let wrap = self.eliminations.iter().all(|(c, _)| self.cells.contains(c));
+                let why = if wrap {
+                    "one colour has two cells that see each other, so it is the false one"
+                } else {
+                    "a cell that sees both colours sees the true one"
+                };
+                Some(format!(
+                    "{name}: the strong links of {} join {}, which hold {} alternately; {why}: {} is out of {}",
+                    sym(x),
+                    cells(&self.cells),
                     sym(x),
                     sym(x),
                     out_of()

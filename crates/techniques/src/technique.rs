@@ -56,11 +56,14 @@ pub enum Technique {
     TwoStringKite,
     /// The same with a link in a box, a jigsaw region or a diagonal.
     TurbotFish,
+    /// A value's chain of strong links coloured in two: a colour that sees itself is false, and
+    /// a cell that sees both colours cannot hold the value.
+    SimpleColouring,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 19] = [
+    pub const ALL: [Technique; 20] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -82,6 +85,7 @@ impl Technique {
         Technique::XyWing,
         Technique::XyzWing,
         Technique::WWing,
+        Technique::SimpleColouring,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -106,6 +110,7 @@ impl Technique {
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "two-string kite",
             Technique::TurbotFish => "turbot fish",
+            Technique::SimpleColouring => "simple colouring",
         }
     }
 
@@ -141,6 +146,7 @@ impl Technique {
             Technique::XyWing => Ok(find::wings::wing(board, model, false)),
             Technique::XyzWing => Ok(find::wings::wing(board, model, true)),
             Technique::WWing => Ok(find::wings::w_wing(board, model)),
+            Technique::SimpleColouring => Ok(find::wings::colouring(board, model)),
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
                 Ok(find::wings::single_digit(board, model, self))
             }

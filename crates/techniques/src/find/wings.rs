@@ -207,3 +207,79 @@ pub(crate) fn single_digit(board: &Board, model: &Model, want: Technique) -> Opt
     }
     None
 }
+
+/// The first simple colouring that rules something out. For a value x, the cells joined by
+/// strong links (houses where x has exactly two places) take x alternately: colour each chain
+/// in two colours, and one colour holds x in all its cells, the other in none. Two cells of one
+/// colour that see each other cannot both hold x, so that colour is the false one: x is out of
+/// all its cells (a wrap). A cell outside the chain that sees both colours sees the true one:
+/// x is out of it (a trap). Values ascending, chains from their lowest cell.
+pub(crate) fn colouring(board: &Board, model: &Model) -> Option<Step> {
+    let n = model.size();
+    for x in 0..n {
+        let has = |c: Cell| board.value(c) == 0 && board.candidates(c) >> x & 1 == 1;
+        // The strong links of x, as an adjacency list over cells.
+        let mut links: Vec<Vec<Cell>> = vec![Vec::new(); n * n];
+        let mut units: Vec<usize> = Vec::new();
+        for (h, house) in model.houses().iter().enumerate() {
+            let places: Vec<Cell> = house.cells.iter().copied().filter(|&c| has(c)).collect();
+            if let &[p, q] = places.as_slice() {
+                links[p].push(q);
+                links[q].push(p);
+                units.push(h);
+            }
+        }
+        let mut colour: Vec<u8> = vec![0; n * n]; // 0: none, 1 or 2
+        for start in 0..n * n {
+            if links[start].is_empty() || colour[start] != 0 {
+                continue;
+            }
+            // Colour the chain through `start`, breadth first.
+            let mut chain = vec![start];
+            colour[start] = 1;
+            let mut i = 0;
+            while i < chain.len() {
+                let c = chain[i];
+                i += 1;
+                for &d in &links[c] {
+                    if colour[d] == 0 {
+                        colour[d] = 3 - colour[c];
+                        chain.push(d);
+                    }
+                }
+            }
+            if chain.len() < 3 {
+                continue;
+            }
+            let of = |k: u8| chain.iter().copied().filter(|&c| colour[c] == k).collect::<Vec<Cell>>();
+            let mut step = Step::new(Technique::SimpleColouring);
+            // A wrap: a colour with two cells that see each other is false.
+            for k in [1u8, 2] {
+                let cells = of(k);
+                let wraps = cells.iter().enumerate().any(|(i, &a)| cells[i + 1..].iter().any(|&b| sees(model, a, b)));
+                if wraps {
+                    step.eliminations = cells.iter().map(|&c| (c, (x + 1) as u8)).collect();
+                    break;
+                }
+            }
+            // A trap: a cell off the chain that sees both colours.
+            if step.eliminations.is_empty() {
+                let (ones, twos) = (of(1), of(2));
+                step.eliminations = (0..n * n)
+                    .filter(|&c| colour[c] == 0 && has(c))
+                    .filter(|&c| ones.iter().any(|&a| sees(model, c, a)) && twos.iter().any(|&b| sees(model, c, b)))
+                    .map(|c| (c, (x + 1) as u8))
+                    .collect();
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            let mut cells = chain.clone();
+            cells.sort_unstable();
+            step.cells = cells;
+            step.values = vec![(x + 1) as u8];
+            return Some(step.finish());
+        }
+    }
+    None
+}

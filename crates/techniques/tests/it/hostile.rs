@@ -224,7 +224,8 @@ fn names_and_difficulties_follow_the_order_tried() {
             "turbot fish",
             "xy-wing",
             "xyz-wing",
-            "w-wing"
+            "w-wing",
+            "simple colouring"
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));

@@ -506,3 +506,23 @@ fn skyscraper_two_string_kite_and_turbot_fish() {
     assert_eq!(step.eliminations, vec![(rc(6, 9), 2)]);
     assert!(text.starts_with("turbot fish: 2 in "), "{text}");
 }
+
+#[test]
+fn simple_colouring_wrap() {
+    // 5's strong links: row 1 (r1c1, r1c9), column 9 (r1c9, r9c9), row 9 (r9c9, r9c2), column 2
+    // (r9c2, r2c2). Coloured alternately from r1c1: r1c1, r9c9 and r2c2 share a colour, and r1c1
+    // and r2c2 see each other (box 1): that colour is false.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[rc(1, 1), rc(1, 9)]);
+    keep_only(&mut board, model, 5, &column(9), &[rc(1, 9), rc(9, 9)]);
+    keep_only(&mut board, model, 5, &row(9), &[rc(9, 9), rc(9, 2)]);
+    keep_only(&mut board, model, 5, &column(2), &[rc(9, 2), rc(2, 2)]);
+    let (step, text) = found(&puzzle, &board, Technique::SimpleColouring, &[]);
+    assert_eq!(step.eliminations, vec![(rc(1, 1), 5), (rc(2, 2), 5), (rc(9, 9), 5)]);
+    assert_eq!(step.cells, vec![rc(1, 1), rc(1, 9), rc(2, 2), rc(9, 2), rc(9, 9)]);
+    assert_eq!(
+        text,
+        "simple colouring: the strong links of 5 join r1c1, r1c9, r2c2, r9c2 and r9c9, which hold 5 alternately; one colour has two cells that see each other, so it is the false one: 5 is out of r1c1, r2c2, r9c9"
+    );
+}
