@@ -24,8 +24,8 @@
 //!   not part of the puzzle (it is still checked, 1 to n);
 //! - a `region` is 0 to n − 1 (a cell without one keeps its default box's region).
 
+use coverlab_model::MAX_SIZE;
 use coverlab_model::spec::{CellRef, Mark, Rule, Spec};
-use coverlab_model::{MAX_SIZE, Symbols};
 use serde_json::{Map, Value};
 
 use crate::error::FormatError;
@@ -641,15 +641,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     let title = obj.get("title").and_then(Value::as_str).map(str::to_string);
     let name = spec_name(title.as_deref());
     let spec = Spec { name, summary: title.clone().unwrap_or_default(), size: n, symbols: None, rules };
-    Ok(Parsed {
-        size: n,
-        values,
-        symbols: Symbols::default_for(n),
-        title,
-        comment: None,
-        spec: Some(Box::new(spec)),
-        drawings,
-    })
+    Ok(Parsed::with_spec(values, spec, title, drawings))
 }
 
 /// The fields each constraint's objects carry: a field of another name with content is named in

@@ -41,8 +41,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::io::BufRead;
 
+use coverlab_model::Model;
 use coverlab_model::spec::{CellRef, Mark, Rule, Spec};
-use coverlab_model::{Model, Symbols};
 
 use crate::error::FormatError;
 use crate::source::{Lines, Next};
@@ -1061,15 +1061,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     if let Err(e) = Model::compile(spec.clone()) {
         return Err(locate(&e, &b, items));
     }
-    Ok(Parsed {
-        size: n,
-        values,
-        symbols: Symbols::default_for(n),
-        title: None,
-        comment: None,
-        spec: Some(Box::new(spec)),
-        drawings: Vec::new(),
-    })
+    Ok(Parsed::with_spec(values, spec, None, Vec::new()))
 }
 
 /// The constraint a spec error is about: the rule it names (its kind and how many of that kind

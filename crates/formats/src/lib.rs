@@ -217,6 +217,26 @@ pub struct Parsed {
 }
 
 impl Parsed {
+    /// A puzzle that brings its own spec (f-puzzles, SudokuPad, ISS): its n² values, written in
+    /// the default alphabet of the spec's size.
+    pub(crate) fn with_spec(
+        values: Vec<u8>,
+        spec: coverlab_model::Spec,
+        title: Option<String>,
+        drawings: Vec<String>,
+    ) -> Parsed {
+        let n = spec.size;
+        Parsed {
+            size: n,
+            values,
+            symbols: Symbols::default_for(n),
+            title,
+            comment: None,
+            spec: Some(Box::new(spec)),
+            drawings,
+        }
+    }
+
     /// The values as a [`Grid`].
     pub fn grid(&self) -> Grid {
         Grid::from_values(self.size, self.values.clone()).expect("values are checked against the size")

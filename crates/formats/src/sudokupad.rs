@@ -23,7 +23,7 @@
 //! many there are, rather than solved with a rule guessed or dropped.
 
 use coverlab_model::spec::{CellRef, Rule, Spec};
-use coverlab_model::{MAX_SIZE, Symbols, text::count};
+use coverlab_model::{MAX_SIZE, text::count};
 use serde_json::{Map, Value};
 use std::io::BufRead;
 
@@ -522,15 +522,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     }
     let name = fpuzzles::prefixed_name("sudokupad", title.as_deref());
     let spec = Spec { name, summary: title.clone().unwrap_or_default(), size: n, symbols: None, rules };
-    Ok(Parsed {
-        size: n,
-        values,
-        symbols: Symbols::default_for(n),
-        title,
-        comment: None,
-        spec: Some(Box::new(spec)),
-        drawings: Vec::new(),
-    })
+    Ok(Parsed::with_spec(values, spec, title, Vec::new()))
 }
 
 #[cfg(test)]
