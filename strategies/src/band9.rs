@@ -313,8 +313,8 @@ pub struct Band9 {
     /// The generic kernel for specs whose constraints beyond houses hold no sum (no cage, arrow,
     /// little killer or sandwich), when it differs from `constrained` (`auto`).
     unsummed: Option<Fast>,
-    /// The last model seen and whether it is classic 9×9.
-    cache: Option<(Arc<Model>, bool)>,
+    /// The last model seen and which kernel runs it.
+    cache: Option<(Arc<Model>, Kind)>,
     /// One board per decision level, reused across solves.
     stack: Vec<Board>,
     frames: Vec<Frame>,
@@ -363,6 +363,33 @@ impl Default for Band9 {
 impl std::fmt::Debug for Band9 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Band9").finish_non_exhaustive()
+    }
+}
+
+/// Which kernel runs a model: the bit-parallel one, or one of the generic configurations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Classic 9×9: the kernel.
+    Classic9x9,
+    /// Houses and groups only.
+    Houses,
+    /// Constraints beyond houses, some adding values up ([`has_sums`]).
+    Summed,
+    /// Constraints beyond houses, none adding values up.
+    Unsummed,
+}
+
+impl Kind {
+    fn of(model: &Model) -> Kind {
+        if is_classic_9x9(model) {
+            Kind::Classic9x9
+        } else if model.constraints().is_empty() {
+            Kind::Houses
+        } else if has_sums(model) {
+            Kind::Summed
+        } else {
+            Kind::Unsummed
+        }
     }
 }
 
@@ -417,24 +444,22 @@ impl Strategy for Band9 {
 
     fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
         let model = puzzle.model_arc();
-        let classic = match &self.cache {
-            Some((m, classic)) if Arc::ptr_eq(m, model) => *classic,
+        let kind = match &self.cache {
+            Some((m, kind)) if Arc::ptr_eq(m, model) => *kind,
             _ => {
-                let classic = is_classic_9x9(model);
-                self.cache = Some((model.clone(), classic));
-                classic
+                let kind = Kind::of(model);
+                self.cache = Some((model.clone(), kind));
+                kind
             }
         };
-        if !classic {
-            if !model.constraints().is_empty() {
-                if let Some(fast) = self.unsummed.as_mut().filter(|_| !has_sums(model)) {
-                    return fast.solve(puzzle, limits, sink);
-                }
-                if let Some(fast) = self.constrained.as_mut() {
-                    return fast.solve(puzzle, limits, sink);
-                }
-            }
-            return self.fallback.solve(puzzle, limits, sink);
+        let generic = match kind {
+            Kind::Classic9x9 => None,
+            Kind::Unsummed if self.unsummed.is_some() => self.unsummed.as_mut(),
+            Kind::Unsummed | Kind::Summed if self.constrained.is_some() => self.constrained.as_mut(),
+            _ => Some(&mut self.fallback),
+        };
+        if let Some(fast) = generic {
+            return fast.solve(puzzle, limits, sink);
         }
         let mut search = Search::begin(self.name, puzzle, limits, sink);
         if self.stack.len() < 82 {
