@@ -381,9 +381,7 @@ impl Replayer {
                             Some(at) => domains[at] & bit == 0,
                             None => {
                                 required & bit != 0
-                                    && c.cells.iter().zip(&domains).all(|(&x, &d)| {
-                                        d & bit == 0 || model.peers(cell).binary_search(&(x as u16)).is_ok()
-                                    })
+                                    && c.cells.iter().zip(&domains).all(|(&x, &d)| d & bit == 0 || model.sees(cell, x))
                             }
                         };
                         if !implied {

@@ -425,6 +425,12 @@ impl Model {
         &self.peers[self.peer_offsets[cell] as usize..self.peer_offsets[cell + 1] as usize]
     }
 
+    /// Whether `a` and `b` share a unit (a house or an at-most-once group): they cannot hold the
+    /// same value.
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        u16::try_from(b).is_ok_and(|b| self.peers(a).binary_search(&b).is_ok())
+    }
+
     /// Every cell's peers as compressed rows: cell c's are `peers[offsets[c]..offsets[c + 1]]`
     /// (what [`Model::peers`] returns), for a caller that copies the whole table at once.
     pub fn peer_table(&self) -> (&[u32], &[u16]) {

@@ -15,11 +15,6 @@ use coverlab_model::{Cell, Model};
 use crate::bits::Ones;
 use crate::{Board, Step, Technique};
 
-/// Whether two cells see each other.
-fn sees(model: &Model, a: Cell, b: Cell) -> bool {
-    model.peers(a).binary_search(&(b as u16)).is_ok()
-}
-
 /// The first XY-wing (`three == false`) or XYZ-wing that rules something out: pivots by cell
 /// index, then pincer pairs in peer order.
 pub(crate) fn wing(board: &Board, model: &Model, three: bool) -> Option<Step> {
@@ -64,8 +59,8 @@ pub(crate) fn wing(board: &Board, model: &Model, three: bool) -> Option<Step> {
                         && c != pivot
                         && board.value(c) == 0
                         && cand(c) & z != 0
-                        && sees(model, c, b)
-                        && (!three || sees(model, c, pivot))
+                        && model.sees(c, b)
+                        && (!three || model.sees(c, pivot))
                     {
                         step.eliminations.push((c, (zv + 1) as u8));
                     }
@@ -94,7 +89,7 @@ pub(crate) fn w_wing(board: &Board, model: &Model) -> Option<Step> {
     for (i, &a) in bivalue.iter().enumerate() {
         let m = board.candidates(a);
         for &b in &bivalue[i + 1..] {
-            if board.candidates(b) != m || sees(model, a, b) {
+            if board.candidates(b) != m || model.sees(a, b) {
                 continue;
             }
             for x in Ones(m) {
@@ -103,9 +98,7 @@ pub(crate) fn w_wing(board: &Board, model: &Model) -> Option<Step> {
                     .peers(a)
                     .iter()
                     .map(|&c| usize::from(c))
-                    .filter(|&c| {
-                        c != b && board.value(c) == 0 && board.candidates(c) >> y & 1 == 1 && sees(model, c, b)
-                    })
+                    .filter(|&c| c != b && board.value(c) == 0 && board.candidates(c) >> y & 1 == 1 && model.sees(c, b))
                     .collect();
                 if targets.is_empty() {
                     continue;
@@ -117,7 +110,7 @@ pub(crate) fn w_wing(board: &Board, model: &Model) -> Option<Step> {
                     if [p, q].iter().any(|&c| c == a || c == b) {
                         continue;
                     }
-                    let linked = (sees(model, p, a) && sees(model, q, b)) || (sees(model, p, b) && sees(model, q, a));
+                    let linked = (model.sees(p, a) && model.sees(q, b)) || (model.sees(p, b) && model.sees(q, a));
                     if !linked {
                         continue;
                     }
@@ -163,7 +156,7 @@ pub(crate) fn single_digit(board: &Board, model: &Model, want: Technique) -> Opt
                 for (p1, q1) in [(a1, b1), (b1, a1)] {
                     for (p2, q2) in [(a2, b2), (b2, a2)] {
                         let ends = [p1, q1];
-                        if ends.contains(&p2) || ends.contains(&q2) || !sees(model, p1, p2) || sees(model, q1, q2) {
+                        if ends.contains(&p2) || ends.contains(&q2) || !model.sees(p1, p2) || model.sees(q1, q2) {
                             continue;
                         }
                         let (k1, k2) = (houses[h1].kind, houses[h2].kind);
@@ -184,10 +177,7 @@ pub(crate) fn single_digit(board: &Board, model: &Model, want: Technique) -> Opt
                             .iter()
                             .map(|&c| usize::from(c))
                             .filter(|&c| {
-                                c != q2
-                                    && board.value(c) == 0
-                                    && board.candidates(c) >> x & 1 == 1
-                                    && sees(model, c, q2)
+                                c != q2 && board.value(c) == 0 && board.candidates(c) >> x & 1 == 1 && model.sees(c, q2)
                             })
                             .map(|c| (c, (x + 1) as u8))
                             .collect();
@@ -256,7 +246,7 @@ pub(crate) fn colouring(board: &Board, model: &Model) -> Option<Step> {
             // A wrap: a colour with two cells that see each other is false.
             for k in [1u8, 2] {
                 let cells = of(k);
-                let wraps = cells.iter().enumerate().any(|(i, &a)| cells[i + 1..].iter().any(|&b| sees(model, a, b)));
+                let wraps = cells.iter().enumerate().any(|(i, &a)| cells[i + 1..].iter().any(|&b| model.sees(a, b)));
                 if wraps {
                     step.eliminations = cells.iter().map(|&c| (c, (x + 1) as u8)).collect();
                     break;
@@ -267,7 +257,7 @@ pub(crate) fn colouring(board: &Board, model: &Model) -> Option<Step> {
                 let (ones, twos) = (of(1), of(2));
                 step.eliminations = (0..n * n)
                     .filter(|&c| colour[c] == 0 && has(c))
-                    .filter(|&c| ones.iter().any(|&a| sees(model, c, a)) && twos.iter().any(|&b| sees(model, c, b)))
+                    .filter(|&c| ones.iter().any(|&a| model.sees(c, a)) && twos.iter().any(|&b| model.sees(c, b)))
                     .map(|c| (c, (x + 1) as u8))
                     .collect();
             }
