@@ -435,7 +435,9 @@ mod regex_lines {
         let mut state = 11;
         for text in patterns {
             let node = pattern::parse(text, &six).unwrap();
-            for round in 0..400 {
+            // 120 random domain sets of 1 to 5 cells per pattern (400 took 2.2 s, nine tenths of
+            // this crate's unit tests; random patterns are the property test's below).
+            for round in 0..120 {
                 let k = 1 + round % 5;
                 let d: Vec<u64> = (0..k).map(|_| (lcg(&mut state) | lcg(&mut state)) & full(6)).collect();
                 if d.contains(&0) {
