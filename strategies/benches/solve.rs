@@ -1,6 +1,6 @@
 //! Criterion benchmarks of the fast strategies on fixed puzzles (count to 2, null sink).
 //!
-//! `cargo bench -p coverlab-strategies --bench solve`. Inputs: the first lines of the public
+//! `cargo bench -p coverlab-bench`. Inputs: the first lines of the public
 //! sets in ../shared/data, the corpora beside the repository (17-clue, forum hardest 1106), and
 //! of the generated 16×16 minimal set.
 
