@@ -372,9 +372,15 @@ pub struct HintArgs {
     #[arg(long, value_enum, default_value = "text")]
     pub format: ExplainFormatArg,
     /// Only the technique and where to look (`look for a hidden single in box 3`), not what it
-    /// finds.
+    /// finds; for a wrong entry, only the box holding one.
     #[arg(long)]
     pub nudge: bool,
+    /// The puzzle as it was set (a file holding one puzzle, or the puzzle pasted): each puzzle
+    /// read is then your progress on it, and an entry that is not the puzzle's solution is named
+    /// (`r1c1 is wrong`) instead of a hint on a grid that can no longer be finished. Its spec is
+    /// the progress's unless --spec is given.
+    #[arg(long, value_name = "FILE|PUZZLE")]
+    pub puzzle: Option<PathBuf>,
     /// Puzzles done in parallel (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,

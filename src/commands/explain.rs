@@ -5,17 +5,22 @@
 //! A puzzle the techniques cannot finish is not an error: the explanation ends where a guess is
 //! needed, and says so. A puzzle whose givens contradict each other, or that the steps prove to
 //! have no solution, exits 1.
+//!
+//! `hint` does not hint on a grid that can no longer be finished: a search says so first. With
+//! `--puzzle ORIGINAL`, each grid read is a person's progress on that puzzle, and the entries
+//! that are not its solution are named (`r1c1 is wrong`).
 
 use std::collections::BTreeMap;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use coverlab_engine::{Limits, NullSink, Status};
 use coverlab_model::text::count;
-use coverlab_model::{Model, Puzzle, Symbols};
+use coverlab_model::{Grid, Model, Puzzle, Symbols, UnitKind};
 use coverlab_techniques::{Board, Ending, Step, Technique, explain, try_next_step};
 use serde_json::{Value, json};
 
 use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs};
-use crate::input::Next;
+use crate::input::{Next, Puzzles};
 use crate::signals::Interrupt;
 use crate::{Exit, diag};
 
@@ -39,8 +44,9 @@ pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
             format!("# puzzle {index} ({location})\ninvalid: {}\n", crate::diag::printable(message))
         }
     };
-    each(&args.input, args.jobs, invalid, |item_index, location, puzzle| {
-        explain_one(item_index, location, puzzle, max_steps, json)
+    let puzzles = args.input.open(args.input.spec()?);
+    each(puzzles, args.jobs, invalid, |item_index, location, puzzle| {
+        Ok(explain_one(item_index, location, puzzle, max_steps, json))
     })
 }
 
@@ -56,19 +62,154 @@ pub fn run_hint(args: HintArgs) -> Result<Exit> {
             format!("# {index}: invalid\n")
         }
     };
-    each(&args.input, args.jobs, invalid, |index, location, puzzle| hint_one(index, location, puzzle, nudge, json))
+    let Some(path) = &args.puzzle else {
+        let puzzles = args.input.open(args.input.spec()?);
+        return each(puzzles, args.jobs, invalid, |index, location, puzzle| {
+            Ok(hint_one(index, location, puzzle, nudge, json))
+        });
+    };
+    let original = Original::read(path, &args.input)?;
+    // The progress is read with the original's spec, and its clashing entries are the wrong
+    // entries to name rather than a reason to refuse it.
+    let mut puzzles = args.input.open(Some(original.puzzle.model_arc().clone()));
+    puzzles.defer_given_checks();
+    each(puzzles, args.jobs, invalid, |index, location, progress| {
+        let merged = original.merge(progress).map_err(|message| format!("{location}: {message}"))?;
+        Ok(match original.wrong(&merged) {
+            Some(wrong) => wrong_one(index, location, &merged, &wrong, nudge, json),
+            None => hint_one(index, location, &merged, nudge, json),
+        })
+    })
+}
+
+/// Search nodes `hint` spends deciding whether a grid can still be finished, or finding the
+/// solution of `--puzzle` (the default strategy settles a 9×9 in a few hundred, an empty 64×64
+/// in a few thousand); past them it hints without knowing.
+const SETTLE_NODES: u64 = 2_000_000;
+
+/// The puzzle as it was set, for `hint --puzzle`, and its solution when it has exactly one.
+struct Original {
+    puzzle: Puzzle,
+    solution: Option<Grid>,
+}
+
+impl Original {
+    /// Reads the one puzzle of `path` (a file or a pasted puzzle) and solves it; a usage error
+    /// when there is none, more than one, or it cannot be read.
+    fn read(path: &std::path::Path, input: &crate::cli::PuzzleInput) -> Result<Original> {
+        let mut puzzles = Puzzles::open(std::slice::from_ref(&path.to_path_buf()), None, input.spec()?);
+        let mut first = None;
+        for next in puzzles.by_ref() {
+            match next {
+                Next::Note(note) => bail!("--puzzle: {note}"),
+                Next::Puzzle(item) if first.is_none() => first = Some(item),
+                Next::Puzzle(item) => bail!("--puzzle names one puzzle, but {} holds another", item.location),
+            }
+        }
+        let Some(item) = first else { bail!("--puzzle: {} holds no puzzle", path.display()) };
+        let puzzle = item.puzzle.map_err(|message| anyhow::anyhow!("--puzzle: {message}"))?;
+        let limits = Limits { max_nodes: Some(SETTLE_NODES), ..Limits::count(2, 1) };
+        let outcome = coverlab_strategies::registry::default_strategy().build(0).solve(&puzzle, &limits, &mut NullSink);
+        match (outcome.status, outcome.count) {
+            (Status::Complete, 0) => bail!("--puzzle: {} has no solution", item.location),
+            (Status::Complete, 1) => Ok(Original { puzzle, solution: outcome.solutions.into_iter().next() }),
+            (_, n) => {
+                let why = if n >= 2 { "more than one solution" } else { "a solution not found in the search's budget" };
+                crate::diag!(
+                    "{}: the puzzle has {why}, so entries cannot be checked against it; hints go on without",
+                    item.location
+                );
+                Ok(Original { puzzle, solution: None })
+            }
+        }
+    }
+
+    /// The progress with the original's givens: an error naming the first given it changes.
+    fn merge(&self, progress: &Puzzle) -> Result<Puzzle, String> {
+        let (model, symbols) = (self.puzzle.model(), self.puzzle.symbols());
+        let (givens, entries) = (self.puzzle.givens().values(), progress.givens().values());
+        if entries.len() != givens.len() {
+            return Err(format!(
+                "the grid is {0}×{0} but the puzzle given with --puzzle is {1}×{1}",
+                progress.size(),
+                self.puzzle.size()
+            ));
+        }
+        let mut values = entries.to_vec();
+        for (cell, (&g, v)) in givens.iter().zip(values.iter_mut()).enumerate() {
+            if g != 0 && *v != 0 && *v != g {
+                return Err(format!(
+                    "{} is a given {} of the puzzle, but this grid has {} there",
+                    model.cell_name(cell),
+                    symbols.symbol(g),
+                    symbols.symbol(*v)
+                ));
+            }
+            if g != 0 {
+                *v = g;
+            }
+        }
+        let grid = Grid::from_values(progress.size(), values).ok_or("the grid holds a value outside its size")?;
+        Ok(Puzzle::new_unchecked(self.puzzle.model_arc().clone(), grid))
+    }
+
+    /// The entries of `progress` (beyond the givens) that differ from the solution, in reading
+    /// order; `None` when there are none or the solution is not known.
+    fn wrong(&self, progress: &Puzzle) -> Option<Vec<usize>> {
+        let solution = self.solution.as_ref()?;
+        let givens = self.puzzle.givens().values();
+        let wrong: Vec<usize> = (progress.givens().values().iter().zip(solution.values()).zip(givens))
+            .enumerate()
+            .filter(|&(_, ((&v, &s), &g))| g == 0 && v != 0 && v != s)
+            .map(|(cell, _)| cell)
+            .collect();
+        (!wrong.is_empty()).then_some(wrong)
+    }
+}
+
+/// The record of a progress grid with wrong entries: their cells, or with `--nudge` only the box
+/// (jigsaw region, or else row) holding the first.
+fn wrong_one(
+    index: usize,
+    location: &str,
+    progress: &Puzzle,
+    wrong: &[usize],
+    nudge: bool,
+    json: bool,
+) -> (String, Exit) {
+    let model = progress.model();
+    let names: Vec<String> = wrong.iter().map(|&c| model.cell_name(c)).collect();
+    let said = if nudge {
+        let units = model.units_of(wrong[0]).iter().map(|&u| &model.units()[u as usize]);
+        let mut units: Vec<_> = units.collect();
+        units.sort_by_key(|u| !matches!(u.kind, UnitKind::Box | UnitKind::Region));
+        let place = units.first().map_or_else(|| names[0].clone(), |u| u.label.clone());
+        format!("one of your entries in {place} is wrong")
+    } else if names.len() == 1 {
+        format!("{} is wrong", names[0])
+    } else {
+        format!("{} are wrong", names.join(", "))
+    };
+    if json {
+        let mut v = json!({"index": index, "location": location, "hint": said});
+        if !nudge {
+            v["wrong"] = json!(names);
+        }
+        return (format!("{v}\n"), Exit::NoSolution);
+    }
+    (format!("{said}\n"), Exit::NoSolution)
 }
 
 /// Runs `work` on each puzzle read, writing what it returns in input order. A puzzle that
-/// cannot be read still has its record (`invalid`'s text, from its index, location and
-/// message), its message goes to stderr, and the others are still done.
+/// cannot be read, or that `work` refuses (its message naming the puzzle's location), still has
+/// its record (`invalid`'s text, from its index, location and message), its message goes to
+/// stderr, and the others are still done.
 fn each(
-    input: &crate::cli::PuzzleInput,
+    mut puzzles: Puzzles,
     jobs: Option<u64>,
     invalid: impl Fn(usize, &str, &str) -> String + Sync,
-    work: impl Fn(usize, &str, &Puzzle) -> (String, Exit) + Sync,
+    work: impl Fn(usize, &str, &Puzzle) -> Result<(String, Exit), String> + Sync,
 ) -> Result<Exit> {
-    let mut puzzles = input.open(input.spec()?);
     let interrupt = Interrupt::install();
     let mut exit = Exit::Ok;
     super::batch::run(
@@ -82,10 +223,13 @@ fn each(
                     let text = invalid(item.index, &item.location.to_string(), &message);
                     (text.into_bytes(), Record::Failed { exit: Exit::Invalid, message })
                 }
-                Ok(puzzle) => {
-                    let (text, e) = work(item.index, &item.location.to_string(), &puzzle);
-                    (text.into_bytes(), Record::Done(e))
-                }
+                Ok(puzzle) => match work(item.index, &item.location.to_string(), &puzzle) {
+                    Ok((text, e)) => (text.into_bytes(), Record::Done(e)),
+                    Err(message) => {
+                        let text = invalid(item.index, &item.location.to_string(), &message);
+                        (text.into_bytes(), Record::Failed { exit: Exit::Invalid, message })
+                    }
+                },
             },
         },
         |record| match record {
@@ -180,6 +324,13 @@ fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bo
     let (step, exit, said) = match Board::new(puzzle) {
         Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
         Ok(board) if board.is_solved() => (None, Exit::Ok, "solved already".to_string()),
+        Ok(_) if !can_finish(puzzle) => (
+            None,
+            Exit::NoSolution,
+            "no solution: this grid cannot be finished (an entry is wrong, or the puzzle has no solution; \
+             give the puzzle as it was set with --puzzle to name the entry)"
+                .to_string(),
+        ),
         Ok(board) => match try_next_step(&board, model) {
             Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
             Ok(Some(step)) => {
@@ -197,6 +348,13 @@ fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bo
         return (format!("{v}\n"), exit);
     }
     (format!("{said}\n"), exit)
+}
+
+/// Whether a search finds a solution of `puzzle` (true when it runs out of nodes first).
+fn can_finish(puzzle: &Puzzle) -> bool {
+    let limits = Limits { max_nodes: Some(SETTLE_NODES), ..Limits::count(1, 0) };
+    let outcome = coverlab_strategies::registry::default_strategy().build(0).solve(puzzle, &limits, &mut NullSink);
+    !(outcome.status == Status::Complete && outcome.count == 0)
 }
 
 /// A nudge: the technique and where, not what it finds (`look for a hidden single in box 3`).

@@ -94,3 +94,104 @@ fn killers_are_explained_with_their_cages() {
     assert!(out.contains("constraint: cage "), "{out}");
     assert!(out.contains("innies") || out.contains("outies"), "derived sums are named: {out}");
 }
+
+/// Whether `grid` (81 digits) holds 1 to 9 once in every row, column and box: checked here,
+/// not by the solver that wrote it.
+fn is_sudoku_solution(grid: &[u8]) -> bool {
+    let unit = |cells: Vec<usize>| {
+        let mut seen: Vec<u8> = cells.iter().map(|&c| grid[c]).collect();
+        seen.sort_unstable();
+        seen == (1..=9).collect::<Vec<u8>>()
+    };
+    (0..9).all(|i| {
+        unit((0..9).map(|j| i * 9 + j).collect())
+            && unit((0..9).map(|j| j * 9 + i).collect())
+            && unit((0..9).map(|j| (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3).collect())
+    })
+}
+
+#[test]
+fn hint_names_a_wrong_entry_given_the_puzzle_as_set() {
+    // A 17-clue puzzle: a wrong entry clashes with nothing for a long while.
+    let puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let o = run(&["solve", puzzle]);
+    let solution: Vec<u8> = text(&o.stdout).trim().bytes().map(|b| b - b'0').collect();
+    assert!(is_sudoku_solution(&solution), "{}", text(&o.stdout));
+    let given: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    let peers = |a: usize, b: usize| {
+        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    };
+    // Ten right entries, then `wrong` entries that clash with no value already on the grid.
+    let progress = |wrong: usize| -> (String, Vec<usize>) {
+        let mut grid = given.clone();
+        let empty: Vec<usize> = (0..81).filter(|&c| given[c] == 0).collect();
+        for &c in &empty[..10] {
+            grid[c] = solution[c];
+        }
+        let mut changed = Vec::new();
+        for &c in &empty[10..] {
+            if changed.len() == wrong {
+                break;
+            }
+            let v = (1..=9).find(|&v| v != solution[c] && (0..81).all(|p| !peers(c, p) || grid[p] != v));
+            if let Some(v) = v {
+                grid[c] = v;
+                changed.push(c);
+            }
+        }
+        let line = grid.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect();
+        (line, changed)
+    };
+    let name = |c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+    let (one, wrong_one) = progress(1);
+    let (two, wrong_two) = progress(2);
+    let (right, _) = progress(0);
+    // A given changed: that record is invalid, naming the cell; the others are still answered.
+    let first_given = given.iter().position(|&v| v != 0).unwrap();
+    let mut changed_given = right.clone().into_bytes();
+    changed_given[first_given] = if given[first_given] == 9 { b'8' } else { given[first_given] + b'1' };
+    let changed_given = String::from_utf8(changed_given).unwrap();
+    let dir = scratch("explaining", "wrong-entry");
+    let file = dir.join("progress.txt");
+    fs::write(&file, format!("{one}\n{two}\n{right}\n{changed_given}\n")).unwrap();
+
+    let o = run(&["hint", "--puzzle", puzzle, s(&file)]);
+    assert_eq!(o.status.code(), Some(2), "the changed given: {}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0], format!("{} is wrong", name(wrong_one[0])));
+    assert_eq!(lines[1], format!("{}, {} are wrong", name(wrong_two[0]), name(wrong_two[1])));
+    assert!(lines[2].starts_with("naked single: ") || lines[2].starts_with("hidden single: "), "{out}");
+    assert_eq!(lines[3], "# 3: invalid");
+    assert!(text(&o.stderr).contains(&format!("{} is a given", name(first_given))), "{}", text(&o.stderr));
+
+    // JSON: the wrong cells as a list; the right progress's step agrees with the solution.
+    let o = run(&["hint", "--format", "json", "--puzzle", puzzle, s(&file)]);
+    let records = json_lines(&o);
+    assert_eq!(records[1]["wrong"], serde_json::json!([name(wrong_two[0]), name(wrong_two[1])]));
+    for p in records[2]["step"]["placements"].as_array().unwrap() {
+        let cell = p["cell"].as_str().unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let at = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        assert_eq!(p["value"].as_str().unwrap(), solution[at].to_string(), "{cell}");
+    }
+
+    // A nudge names the box of the first wrong entry only.
+    let o = run(&["hint", "--nudge", "--puzzle", puzzle, &one]);
+    let c = wrong_one[0];
+    assert_eq!(text(&o.stdout).trim(), format!("one of your entries in box {} is wrong", c / 27 * 3 + c % 9 / 3 + 1));
+    assert_eq!(o.status.code(), Some(1));
+
+    // Without the puzzle, no hint on a grid that cannot be finished.
+    let o = run(&["hint", &one]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("no solution: this grid cannot be finished"), "{}", text(&o.stdout));
+
+    // --puzzle names one puzzle.
+    let both = dir.join("two-puzzles.txt");
+    fs::write(&both, format!("{puzzle}\n{EASY}\n")).unwrap();
+    let o = run(&["hint", "--puzzle", s(&both), &one]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--puzzle names one puzzle"), "{}", text(&o.stderr));
+}
