@@ -62,6 +62,12 @@ pub enum Command {
         after_help = "Examples:\n  coverlab check examples/puzzles/classic-9x9.txt\n  coverlab check --spec killer-9x9-example"
     )]
     Check(CheckArgs),
+    /// The canonical form of classic puzzles: the least grid (read row by row, an empty cell
+    /// smallest) among the copies the sudoku symmetries make (bands, rows in a band, stacks,
+    /// columns in a stack, transposition, relabelling). Copies of one puzzle share it, so it
+    /// deduplicates a set.
+    #[command(after_help = "Examples:\n  coverlab canon tests/data/9x9/17_clue_first200.txt | sort -u | wc -l")]
+    Canon(CanonArgs),
     /// Write a spec's constraint graph (a node per cell, an edge per shared unit) as DOT.
     #[command(after_help = "Examples:\n  coverlab graph --spec jigsaw-9x9 -o jigsaw.dot")]
     Graph(GraphArgs),
@@ -384,6 +390,29 @@ pub struct HintArgs {
     /// Puzzles done in parallel (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+}
+
+/// Arguments of `canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    /// The puzzles (classic specs: rows, columns and boxes).
+    #[command(flatten)]
+    pub input: PuzzleInput,
+    /// `line`: the form in the puzzle's line form; `json`: one object per puzzle.
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: CanonFormatArg,
+    /// Puzzles done in parallel (default and most: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+}
+
+/// Output formats of `canon`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CanonFormatArg {
+    /// The canonical form as a puzzle line.
+    Line,
+    /// One JSON object per puzzle per line.
+    Json,
 }
 
 /// Output formats of `explain` and `hint`.

@@ -2,6 +2,7 @@
 
 mod batch;
 mod bench;
+mod canon;
 mod check;
 pub mod compare;
 mod explain;
@@ -28,6 +29,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Hint(args) => explain::run_hint(args),
         Command::Bench(args) => bench::run(args),
         Command::Check(args) => check::run(args),
+        Command::Canon(args) => canon::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Compare(args) => compare::run(args),

@@ -4,6 +4,7 @@
 mod common;
 
 mod bad_input;
+mod canon;
 mod cli;
 mod explaining;
 mod fpuzzles;

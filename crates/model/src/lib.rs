@@ -24,6 +24,7 @@
 //! ```
 
 pub mod builtin;
+pub mod canon;
 pub mod constraint;
 mod exact_cover;
 pub mod expr;
