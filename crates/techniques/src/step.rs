@@ -222,6 +222,226 @@ impl Step {
                     out_of()
                 ))
             }
+            Technique::EmptyRectangle => {
+                let (&[h, u1, u2, l], &[x]) = (self.units.as_slice(), self.values.as_slice()) else { return None };
+                let (&[p, q], places) = self.cells.split_first_chunk::<2>()?;
+                if !one_value(x) || self.eliminations.is_empty() || places.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: in {}, {} lies only in {} and {}; in {}, {} is in {} or {}, and {} sees {}'s places in {}, \
+                     so {} holds {} or {} holds it in {}: {} is out of {}",
+                    unit(h)?,
+                    sym(x),
+                    unit(u1)?,
+                    unit(u2)?,
+                    unit(l)?,
+                    sym(x),
+                    cell(p),
+                    cell(q),
+                    cell(p),
+                    unit(h)?,
+                    unit(u1)?,
+                    cell(q),
+                    sym(x),
+                    unit(h)?,
+                    unit(u2)?,
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::RemotePairs => {
+                let &[x, y] = self.values.as_slice() else { return None };
+                let (&[a, ..], &[.., b]) = (self.cells.as_slice(), self.cells.as_slice()) else { return None };
+                if self.cells.len() < 4 || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} hold only {} and {}, each seeing the next, so they alternate and {} and {} hold \
+                     one each: {} are out of {}",
+                    cells(&self.cells),
+                    sym(x),
+                    sym(y),
+                    cell(a),
+                    cell(b),
+                    vals(&[x, y]),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
+            Technique::MultiColouring => {
+                let &[x] = self.values.as_slice() else { return None };
+                let (&[a, b], chains) = self.cells.split_first_chunk::<2>()?;
+                if !one_value(x) || self.eliminations.is_empty() || chains.len() < 4 {
+                    return None;
+                }
+                let wrap = self.eliminations.iter().all(|(c, _)| chains.contains(c));
+                let why = if wrap {
+                    format!(
+                        "and {}'s colour also sees the other colour of {}'s chain, so it is the false one",
+                        cell(a),
+                        cell(b)
+                    )
+                } else {
+                    format!("so the colour opposite {} or the one opposite {} holds {}", cell(a), cell(b), sym(x))
+                };
+                Some(format!(
+                    "{name}: the strong links of {} colour two chains, {}, in two colours each; {} and {} of different \
+                     chains see each other, {why}: {} is out of {}",
+                    sym(x),
+                    cells(chains),
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::UniqueRectangle1 => {
+                let (&[a, b, c, d], &[x, y]) = (self.cells.as_slice(), self.values.as_slice()) else { return None };
+                if self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {}, {} and {} hold only {} and {}; if {} held either, the four would swap them for \
+                     a second solution, and the puzzle has one: {} are out of {}",
+                    cell(a),
+                    cell(b),
+                    cell(c),
+                    sym(x),
+                    sym(y),
+                    cell(d),
+                    vals(&[x, y]),
+                    cell(d)
+                ))
+            }
+            Technique::UniqueRectangle2 => {
+                let (&[a, b, c, d], &[x, y, z]) = (self.cells.as_slice(), self.values.as_slice()) else { return None };
+                if !one_value(z) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} and {} hold only {} and {}, {} and {} those and {}; without {} the four would swap \
+                     for a second solution, and the puzzle has one, so {} or {} holds {}: {} is out of {}",
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    sym(y),
+                    cell(c),
+                    cell(d),
+                    sym(z),
+                    sym(z),
+                    cell(c),
+                    cell(d),
+                    sym(z),
+                    sym(z),
+                    out_of()
+                ))
+            }
+            Technique::UniqueRectangle4 => {
+                let (&[a, b, c, d], &[x, y], &[u]) =
+                    (self.cells.as_slice(), self.values.as_slice(), self.units.as_slice())
+                else {
+                    return None;
+                };
+                if !one_value(y) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} and {} hold only {} and {}; in {}, {} is only in {} or {}, so {} in the other would \
+                     make the four swap for a second solution, and the puzzle has one: {} is out of {}",
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    sym(y),
+                    unit(u)?,
+                    sym(x),
+                    cell(c),
+                    cell(d),
+                    sym(y),
+                    sym(y),
+                    out_of()
+                ))
+            }
+            Technique::HiddenUniqueRectangle => {
+                let (&[a, b, c, d], &[x, y], &[row, col]) =
+                    (self.cells.as_slice(), self.values.as_slice(), self.units.as_slice())
+                else {
+                    return None;
+                };
+                if self.eliminations != [(d, y)] {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} holds only {} and {}, and {} is only in {} or {} in {} and in {} or {} in {}; {} at {} \
+                     would put {} in {} and {} and {} in {}, four cells that swap for a second solution, and the \
+                     puzzle has one: {} is out of {}",
+                    cell(a),
+                    sym(x),
+                    sym(y),
+                    sym(x),
+                    cell(c),
+                    cell(d),
+                    unit(row)?,
+                    cell(b),
+                    cell(d),
+                    unit(col)?,
+                    sym(y),
+                    cell(d),
+                    sym(x),
+                    cell(b),
+                    cell(c),
+                    sym(y),
+                    cell(a),
+                    sym(y),
+                    cell(d)
+                ))
+            }
+            Technique::BugPlusOne => {
+                let &[(c, v)] = self.placements.as_slice() else { return None };
+                Some(format!(
+                    "{name}: every open cell but {} holds two candidates, and without {} there every value would \
+                     have 0 or 2 places in every house: such a board has no solution or two, and the puzzle has one, \
+                     so {} is {}",
+                    cell(c),
+                    sym(v),
+                    cell(c),
+                    sym(v)
+                ))
+            }
+            Technique::FinnedXWing
+            | Technique::SashimiXWing
+            | Technique::FinnedSwordfish
+            | Technique::SashimiSwordfish
+            | Technique::FinnedJellyfish
+            | Technique::SashimiJellyfish => {
+                let &[v] = self.values.as_slice() else { return None };
+                let k = self.units.len() / 2;
+                if k == 0 || self.units.len() != 2 * k + 1 || !one_value(v) || self.eliminations.is_empty() {
+                    return None;
+                }
+                let labels = |us: &[usize]| -> Option<String> {
+                    Some(houses(&us.iter().map(|&u| unit(u)).collect::<Option<Vec<String>>>()?))
+                };
+                let cover = &self.units[k..2 * k];
+                let in_cover =
+                    |c: Cell| cover.iter().any(|&u| model.units().get(u).is_some_and(|u| u.cells.contains(&c)));
+                let fins: Vec<Cell> = self.cells.iter().copied().filter(|&c| !in_cover(c)).collect();
+                if fins.is_empty() {
+                    return None;
+                }
+                let fin_word = if fins.len() == 1 { "the fin" } else { "the fins" };
+                Some(format!(
+                    "{name}: {} in {} lies only in {} but for {fin_word} {} in {}; the fish holds or a fin holds {}, \
+                     so {} is out of {}",
+                    sym(v),
+                    labels(&self.units[..k])?,
+                    labels(cover)?,
+                    cells(&fins),
+                    unit(self.units[2 * k])?,
+                    sym(v),
+                    sym(v),
+                    out_of()
+                ))
+            }
             Technique::WWing => {
                 let (&[a, b, p, q], &[h], &[x, y]) =
                     (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())
