@@ -1,6 +1,10 @@
 //! `coverlab explain` and `coverlab hint`: a puzzle solved the way a person solves it, step by
 //! step in words (`crates/techniques`: singles, locked candidates, the constraints' own
-//! reasoning, subsets, fish), or only its next step.
+//! reasoning, subsets, fish, wings, colouring, uniqueness), or only its next step.
+//!
+//! `explain` first counts the puzzle's solutions (up to 2): only a puzzle with exactly one may
+//! use the uniqueness techniques (unique rectangles, BUG+1), and the output says when a step
+//! did. `hint` does not count (a grid in progress may hold a wrong entry) and never uses them.
 //!
 //! A puzzle the techniques cannot finish is not an error: the explanation ends where a guess is
 //! needed, and says so. A puzzle whose givens contradict each other, or that the steps prove to
@@ -9,9 +13,10 @@
 use std::collections::BTreeMap;
 
 use anyhow::Result;
+use coverlab_engine::{Limits, NullSink};
 use coverlab_model::text::count;
 use coverlab_model::{Model, Puzzle, Symbols};
-use coverlab_techniques::{Board, Ending, Step, Technique, explain, try_next_step};
+use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step};
 use serde_json::{Value, json};
 
 use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs};
@@ -30,6 +35,7 @@ enum Record {
 pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let max_steps = args.max_steps;
+    let count_first = !args.no_uniqueness;
     let invalid = move |index: usize, location: &str, message: &str| {
         if json {
             json!({"index": index, "location": location, "status": "invalid", "ending": "invalid", "error": message})
@@ -40,7 +46,7 @@ pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
         }
     };
     each(&args.input, args.jobs, invalid, |item_index, location, puzzle| {
-        explain_one(item_index, location, puzzle, max_steps, json)
+        explain_one(item_index, location, puzzle, max_steps, count_first, json)
     })
 }
 
@@ -130,9 +136,31 @@ fn tally(steps: &[Step]) -> String {
     count.iter().map(|(t, k)| format!("{} {k}", t.name())).collect::<Vec<_>>().join(", ")
 }
 
-fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, json: bool) -> (String, Exit) {
+/// The most search nodes the count before an explanation may take: a count that stops before
+/// it knows leaves the uniqueness techniques out.
+const UNIQUENESS_NODES: u64 = 1_000_000;
+
+/// Whether the puzzle has exactly one solution, by a count of the default strategy up to 2
+/// (within [`UNIQUENESS_NODES`]).
+fn is_unique(puzzle: &Puzzle) -> bool {
+    let strategy = coverlab_strategies::registry::default_strategy();
+    let limits = Limits { max_nodes: Some(UNIQUENESS_NODES), ..Limits::count(2, 0) };
+    let outcome = strategy.build(0).solve(puzzle, &limits, &mut NullSink);
+    outcome.unique() == Some(true)
+}
+
+fn explain_one(
+    index: usize,
+    location: &str,
+    puzzle: &Puzzle,
+    max_steps: usize,
+    count_first: bool,
+    json: bool,
+) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
-    let e = explain(puzzle, max_steps);
+    let unique = count_first && is_unique(puzzle);
+    let e = explain_with(puzzle, max_steps, Options { unique });
+    let relied = e.steps.iter().any(|s| s.technique.needs_unique());
     let (ending, exit, said) = match &e.ending {
         Ending::Solved => ("solved", Exit::Ok, format!("solved in {}", count(e.steps.len(), "step"))),
         Ending::Stuck => (
@@ -155,6 +183,7 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
             "index": index,
             "location": location,
             "ending": ending,
+            "unique": unique,
             "steps": steps,
             "grid": coverlab_formats::write_line(e.board.values(), symbols),
         });
@@ -169,6 +198,9 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
         out.push_str(&format!(" ({})", tally(&e.steps)));
     }
     out.push('\n');
+    if relied {
+        out.push_str("uniqueness: the puzzle has exactly one solution (counted first), which the unique rectangles and BUG+1 rely on\n");
+    }
     if !matches!(e.ending, Ending::Solved) {
         out.push_str(&format!("grid: {}\n", coverlab_formats::write_line(e.board.values(), symbols)));
     }

@@ -94,3 +94,26 @@ fn killers_are_explained_with_their_cages() {
     assert!(out.contains("constraint: cage "), "{out}");
     assert!(out.contains("innies") || out.contains("outies"), "derived sums are named: {out}");
 }
+
+#[test]
+fn explain_counts_first_and_says_when_a_step_relies_on_uniqueness() {
+    // The 22nd of the 17-clue puzzles: after 36 steps a unique rectangle rules out two values.
+    let puzzle = ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3";
+    let o = run(&["explain", puzzle]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    assert!(out.contains("\n37. unique rectangle type 1: "), "{out}");
+    assert!(out.contains("\nuniqueness: the puzzle has exactly one solution (counted first)"), "{out}");
+    let o = run(&["explain", "--no-uniqueness", puzzle]);
+    let out = text(&o.stdout);
+    assert!(!out.contains("unique") && out.contains("stuck after 36 steps"), "{out}");
+    // JSON says whether the count found one solution; a puzzle with several never uses them.
+    let several = format!("{}{}", &puzzle[..80], '.');
+    let o = run(&["explain", "--format", "json", puzzle, &several]);
+    let lines = json_lines(&o);
+    assert_eq!((&lines[0]["unique"], &lines[1]["unique"]), (&true.into(), &false.into()));
+    let used = |l: &serde_json::Value| {
+        l["steps"].as_array().unwrap().iter().any(|s| s["technique"].as_str().unwrap().contains("unique"))
+    };
+    assert!(used(&lines[0]) && !used(&lines[1]));
+}
