@@ -442,6 +442,47 @@ impl Step {
                     out_of()
                 ))
             }
+            Technique::XChain => {
+                let &[x] = self.values.as_slice() else { return None };
+                let (Some(&first), Some(&last)) = (self.cells.first(), self.cells.last()) else { return None };
+                if !one_value(x) || self.eliminations.is_empty() || self.cells.len() < 2 {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} alternates along {} (strong and weak links in turn): if {} does not hold it, {} \
+                     does, so one of them holds {}: {} is out of {}",
+                    sym(x),
+                    cells(&self.cells),
+                    cell(first),
+                    cell(last),
+                    sym(x),
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::XyChain => {
+                let (Some((&a, taken)), Some(&first), Some(&last)) =
+                    (self.values.split_first(), self.cells.first(), self.cells.last())
+                else {
+                    return None;
+                };
+                if !one_value(a) || self.eliminations.is_empty() || taken.len() != self.cells.len() || taken.len() < 2 {
+                    return None;
+                }
+                let steps: Vec<String> =
+                    self.cells.iter().zip(taken).map(|(&c, &v)| format!("{} is {}", cell(c), sym(v))).collect();
+                Some(format!(
+                    "{name}: if {} is not {}, {}; so {} or {} holds {}: {} is out of {}",
+                    cell(first),
+                    sym(a),
+                    steps.join(", then "),
+                    cell(first),
+                    cell(last),
+                    sym(a),
+                    sym(a),
+                    out_of()
+                ))
+            }
             Technique::WWing => {
                 let (&[a, b, p, q], &[h], &[x, y]) =
                     (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())

@@ -97,11 +97,17 @@ pub enum Technique {
     FinnedJellyfish,
     /// A sashimi jellyfish.
     SashimiJellyfish,
+    /// A value's chain of strong and weak links in turn, strong at both ends: one end holds it,
+    /// so it is out of the cells that see both.
+    XChain,
+    /// A chain of bivalue cells, each seeing the next and sharing a value: if the first is not
+    /// a, the last is, so a is out of the cells that see both.
+    XyChain,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 36] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -118,7 +124,7 @@ impl Technique {
         // After the basic fish, roughly in HoDoKu's order (its ratings: remote pairs 110,
         // unique rectangles and BUG+1 100, but tried only on a known unique puzzle; empty
         // rectangle 120, finned x-wing 130, simple colours 150, multi-colours 200, finned
-        // swordfish 200, sashimi swordfish 240, finned jellyfish 250).
+        // swordfish 200, sashimi swordfish 240, finned jellyfish 250; x- and xy-chains 260).
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
@@ -140,6 +146,8 @@ impl Technique {
         Technique::SashimiSwordfish,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
+        Technique::XChain,
+        Technique::XyChain,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -179,6 +187,8 @@ impl Technique {
             Technique::SashimiSwordfish => "sashimi swordfish",
             Technique::FinnedJellyfish => "finned jellyfish",
             Technique::SashimiJellyfish => "sashimi jellyfish",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
         }
     }
 
@@ -234,6 +244,8 @@ impl Technique {
             Technique::SimpleColouring => Ok(find::wings::colouring(board, model)),
             Technique::EmptyRectangle => Ok(find::chains::empty_rectangle(board, model)),
             Technique::RemotePairs => Ok(find::chains::remote_pairs(board, model)),
+            Technique::XChain => Ok(find::chains::x_chain(board, model)),
+            Technique::XyChain => Ok(find::chains::xy_chain(board, model)),
             Technique::MultiColouring => Ok(find::chains::multi_colouring(board, model)),
             Technique::UniqueRectangle1 => Ok(find::unique::type1(board, model)),
             Technique::UniqueRectangle2 => Ok(find::unique::type2(board, model)),

@@ -19,7 +19,7 @@
 
 use coverlab_model::{Cell, Model};
 
-use crate::bits::values;
+use crate::bits::{Ones, values};
 use crate::{Board, Step, Technique};
 
 /// The strong links of value index x (0-based): (house, its two places), houses by index.
@@ -278,6 +278,173 @@ pub(crate) fn multi_colouring(board: &Board, model: &Model) -> Option<Step> {
                     step.values = vec![(x + 1) as u8];
                     return Some(step.finish());
                 }
+            }
+        }
+    }
+    None
+}
+
+/// Follows a chain's parents back from state `end` to its start: the cells in order.
+fn path(parent: &[usize], end: usize, per: usize) -> Vec<usize> {
+    let mut states = vec![end];
+    while let Some(&last) = states.last() {
+        let p = parent[last];
+        if p == usize::MAX {
+            break;
+        }
+        states.push(p);
+    }
+    states.reverse();
+    states.into_iter().map(|s| s / per).collect()
+}
+
+/// The first X-chain that rules something out: for a value x, an alternating chain of strong
+/// links (a house with two places of x) and weak ones (two cells that see each other) that
+/// starts and ends with a strong link. If its first cell does not hold x, the strong link puts
+/// x in the next, the weak link takes it from the one after, and so on: its last cell holds x.
+/// So one of the two ends does, and x is out of the cells seeing both. Values ascending, first
+/// cells ascending, chains breadth first (shortest first), at most
+/// [`crate::MAX_CHAIN_CELLS`] cells.
+pub(crate) fn x_chain(board: &Board, model: &Model) -> Option<Step> {
+    let cells = model.cells();
+    for x in 0..model.size() {
+        let has = |c: Cell| board.value(c) == 0 && board.candidates(c) >> x & 1 == 1;
+        let mut strong: Vec<Vec<Cell>> = vec![Vec::new(); cells];
+        for (_, p, q) in strong_links(board, model, x) {
+            if !strong[p].contains(&q) {
+                strong[p].push(q);
+                strong[q].push(p);
+            }
+        }
+        // States: cell * 2 + 1 when the chain makes the cell hold x, cell * 2 when it rules x out.
+        let mut parent = vec![usize::MAX; 2 * cells];
+        let mut depth = vec![usize::MAX; 2 * cells];
+        for s in 0..cells {
+            if strong[s].is_empty() {
+                continue;
+            }
+            let start = 2 * s;
+            depth[start] = 1;
+            let mut queue = vec![start];
+            let mut i = 0;
+            while i < queue.len() {
+                let state = queue[i];
+                i += 1;
+                let (c, on) = (state / 2, state % 2 == 1);
+                if on && c != s {
+                    let out: Vec<(Cell, u8)> = model
+                        .peers(s)
+                        .iter()
+                        .map(|&t| usize::from(t))
+                        .filter(|&t| t != c && has(t) && model.sees(t, c))
+                        .map(|t| (t, (x + 1) as u8))
+                        .collect();
+                    if !out.is_empty() {
+                        let mut step = Step::new(Technique::XChain);
+                        step.eliminations = out;
+                        step.cells = path(&parent, state, 2);
+                        step.values = vec![(x + 1) as u8];
+                        return Some(step.finish());
+                    }
+                }
+                if depth[state] >= crate::MAX_CHAIN_CELLS {
+                    continue;
+                }
+                let next: Vec<usize> = if on {
+                    model.peers(c).iter().map(|&t| usize::from(t)).filter(|&t| has(t)).map(|t| 2 * t).collect()
+                } else {
+                    strong[c].iter().map(|&t| 2 * t + 1).collect()
+                };
+                for n in next {
+                    if depth[n] == usize::MAX {
+                        depth[n] = depth[state] + 1;
+                        parent[n] = state;
+                        queue.push(n);
+                    }
+                }
+            }
+            // Only the states reached were written: reset them for the next first cell.
+            for &st in &queue {
+                depth[st] = usize::MAX;
+                parent[st] = usize::MAX;
+            }
+        }
+    }
+    None
+}
+
+/// The first XY-chain that rules something out: cells holding two candidates each, each seeing
+/// the next and sharing a value with it. If the first cell is not a, it is its other value b,
+/// so the next (seeing it, holding b) is its own other value, and so on; when the last cell is
+/// then a, one of the ends holds a, and a is out of the cells seeing both. First cells
+/// ascending, a ascending, chains breadth first (shortest first), at most
+/// [`crate::MAX_CHAIN_CELLS`] cells.
+pub(crate) fn xy_chain(board: &Board, model: &Model) -> Option<Step> {
+    let cells = model.cells();
+    let n = model.size();
+    let bivalue = |c: Cell| board.value(c) == 0 && board.candidates(c).count_ones() == 2;
+    // States: cell * n + (v - 1) when the chain makes the cell hold v.
+    let mut parent = vec![usize::MAX; cells * n];
+    let mut depth = vec![usize::MAX; cells * n];
+    for s in (0..cells).filter(|&c| bivalue(c)) {
+        let m = board.candidates(s);
+        for a in Ones(m) {
+            let b = (m & !(1 << a)).trailing_zeros() as usize;
+            let start = s * n + b;
+            depth[start] = 1;
+            let mut queue = vec![start];
+            let mut i = 0;
+            while i < queue.len() {
+                let state = queue[i];
+                i += 1;
+                let (c, v) = (state / n, state % n);
+                if v == a && c != s {
+                    let out: Vec<(Cell, u8)> = model
+                        .peers(s)
+                        .iter()
+                        .map(|&t| usize::from(t))
+                        .filter(|&t| t != c && board.candidates(t) >> a & 1 == 1 && model.sees(t, c))
+                        .map(|t| (t, (a + 1) as u8))
+                        .collect();
+                    if !out.is_empty() {
+                        let chain = path(&parent, state, n);
+                        let mut step = Step::new(Technique::XyChain);
+                        step.eliminations = out;
+                        step.values = vec![(a + 1) as u8];
+                        // The value each cell takes when the first is not a.
+                        let mut st = state;
+                        let mut taken = vec![(st % n + 1) as u8];
+                        while parent[st] != usize::MAX {
+                            st = parent[st];
+                            taken.push((st % n + 1) as u8);
+                        }
+                        taken.reverse();
+                        step.values.extend(taken);
+                        step.cells = chain;
+                        return Some(step.finish());
+                    }
+                }
+                if depth[state] >= crate::MAX_CHAIN_CELLS {
+                    continue;
+                }
+                for &t in model.peers(c) {
+                    let t = usize::from(t);
+                    let mt = board.candidates(t);
+                    if !bivalue(t) || mt >> v & 1 == 0 {
+                        continue;
+                    }
+                    let w = (mt & !(1 << v)).trailing_zeros() as usize;
+                    let next = t * n + w;
+                    if depth[next] == usize::MAX {
+                        depth[next] = depth[state] + 1;
+                        parent[next] = state;
+                        queue.push(next);
+                    }
+                }
+            }
+            for &st in &queue {
+                depth[st] = usize::MAX;
+                parent[st] = usize::MAX;
             }
         }
     }

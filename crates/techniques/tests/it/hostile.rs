@@ -240,6 +240,8 @@ fn names_and_difficulties_follow_the_order_tried() {
             "sashimi swordfish",
             "finned jellyfish",
             "sashimi jellyfish",
+            "x-chain",
+            "xy-chain",
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));

@@ -800,3 +800,56 @@ fn sashimi_jellyfish() {
     assert_eq!(step.eliminations, vec![(rc(7, 8), 5), (rc(8, 8), 5)]);
     assert!(text.contains("but for the fins r9c7 and r9c9 in box 9"), "{text}");
 }
+
+#[test]
+fn x_chain() {
+    // 5's strong links in rows 1 (r1c1, r1c5), 4 (r4c5, r4c8) and 7 (r7c8, r7c2), joined by
+    // weak links in columns 5 and 8: if r1c1 is not 5, r1c5 is, r4c5 is not, r4c8 is, r7c8 is
+    // not, and r7c2 is. One of r1c1 and r7c2 holds 5.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[rc(1, 1), rc(1, 5)]);
+    keep_only(&mut board, model, 5, &row(4), &[rc(4, 5), rc(4, 8)]);
+    keep_only(&mut board, model, 5, &row(7), &[rc(7, 8), rc(7, 2)]);
+    let (step, text) = found(&puzzle, &board, Technique::XChain, &[]);
+    assert_eq!(step.cells, vec![rc(1, 1), rc(1, 5), rc(4, 5), rc(4, 8), rc(7, 8), rc(7, 2)]);
+    assert_eq!(step.eliminations, vec![(rc(2, 2), 5), (rc(3, 2), 5), (rc(8, 1), 5), (rc(9, 1), 5)]);
+    assert_eq!(
+        text,
+        "x-chain: 5 alternates along r1c1, r1c5, r4c5, r4c8, r7c8 and r7c2 (strong and weak links in turn): if r1c1 does not hold it, r7c2 does, so one of them holds 5: 5 is out of r2c2, r3c2, r8c1, r9c1"
+    );
+    // Without the last strong link (row 7 keeps a third place) the chain ends nowhere.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[rc(1, 1), rc(1, 5)]);
+    keep_only(&mut board, model, 5, &row(4), &[rc(4, 5), rc(4, 8)]);
+    keep_only(&mut board, model, 5, &row(7), &[rc(7, 8), rc(7, 2), rc(7, 5)]);
+    let step = Technique::XChain.find(&board, model).unwrap();
+    assert!(step.is_none_or(|s| !s.cells.contains(&rc(7, 2))), "no chain through row 7");
+}
+
+#[test]
+fn xy_chain() {
+    // r1c1 {1, 2}, r1c5 {2, 3}, r5c5 {3, 4}, r5c9 {4, 1}: if r1c1 is not 1, it is 2, so r1c5 is
+    // 3, r5c5 is 4 and r5c9 is 1. r1c9 and r5c1 see both ends.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 5), &[2, 3]);
+    only(&mut board, model, rc(5, 5), &[3, 4]);
+    only(&mut board, model, rc(5, 9), &[1, 4]);
+    let (step, text) = found(&puzzle, &board, Technique::XyChain, &[Technique::XyWing]);
+    assert_eq!(step.eliminations, vec![(rc(1, 9), 1), (rc(5, 1), 1)]);
+    assert_eq!(
+        text,
+        "xy-chain: if r1c1 is not 1, r1c1 is 2, then r1c5 is 3, then r5c5 is 4, then r5c9 is 1; so r1c1 or r5c9 holds 1: 1 is out of r1c9, r5c1"
+    );
+    // The last cell holding 4 and 6 instead: no end comes back to the first's value.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 5), &[2, 3]);
+    only(&mut board, model, rc(5, 5), &[3, 4]);
+    only(&mut board, model, rc(5, 9), &[4, 6]);
+    assert_eq!(Technique::XyChain.find(&board, model), Ok(None));
+}
