@@ -483,6 +483,30 @@ impl Step {
                     out_of()
                 ))
             }
+            Technique::Aic => {
+                let n = self.cells.len();
+                if n < 2 || !n.is_multiple_of(2) || self.values.len() != n || self.eliminations.is_empty() {
+                    return None;
+                }
+                let said: Vec<String> = self
+                    .cells
+                    .iter()
+                    .zip(&self.values)
+                    .enumerate()
+                    .map(|(i, (&c, &v))| format!("{} is {}{}", cell(c), if i % 2 == 0 { "not " } else { "" }, sym(v)))
+                    .collect();
+                let (first, last) = ((self.cells[0], self.values[0]), (self.cells[n - 1], self.values[n - 1]));
+                Some(format!(
+                    "{name}: if {}, then {}; so {} is {} or {} is {}, which rules out {}",
+                    said[0],
+                    said[1..].join(", "),
+                    cell(first.0),
+                    sym(first.1),
+                    cell(last.0),
+                    sym(last.1),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
             Technique::WWing => {
                 let (&[a, b, p, q], &[h], &[x, y]) =
                     (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())

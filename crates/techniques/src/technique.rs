@@ -103,11 +103,15 @@ pub enum Technique {
     /// A chain of bivalue cells, each seeing the next and sharing a value: if the first is not
     /// a, the last is, so a is out of the cells that see both.
     XyChain,
+    /// An alternating inference chain: candidates joined by strong links (a value's two places
+    /// in a house, a cell's two candidates) and weak ones in turn; if the first is false the
+    /// last is true, which rules out what sees both.
+    Aic,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 37] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -148,6 +152,7 @@ impl Technique {
         Technique::SashimiJellyfish,
         Technique::XChain,
         Technique::XyChain,
+        Technique::Aic,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -189,6 +194,7 @@ impl Technique {
             Technique::SashimiJellyfish => "sashimi jellyfish",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
+            Technique::Aic => "alternating inference chain",
         }
     }
 
@@ -246,6 +252,7 @@ impl Technique {
             Technique::RemotePairs => Ok(find::chains::remote_pairs(board, model)),
             Technique::XChain => Ok(find::chains::x_chain(board, model)),
             Technique::XyChain => Ok(find::chains::xy_chain(board, model)),
+            Technique::Aic => Ok(find::chains::aic(board, model)),
             Technique::MultiColouring => Ok(find::chains::multi_colouring(board, model)),
             Technique::UniqueRectangle1 => Ok(find::unique::type1(board, model)),
             Technique::UniqueRectangle2 => Ok(find::unique::type2(board, model)),

@@ -450,3 +450,123 @@ pub(crate) fn xy_chain(board: &Board, model: &Model) -> Option<Step> {
     }
     None
 }
+
+/// The first alternating inference chain that rules something out: candidates (a cell and a
+/// value) joined by strong links (the value's two places in a house, or a cell's two
+/// candidates) and weak links (the same value in cells that see each other, or two candidates
+/// of one cell) in turn, strong at both ends. If the first candidate (s, v) is false, the last
+/// (e, w) is true, so one of them is:
+///
+/// - w = v, e ≠ s: v is out of the cells seeing both;
+/// - e = s: s holds v or w, so its other candidates go;
+/// - otherwise, v is out of e if e sees s, and w out of s if s sees e.
+///
+/// First candidates by cell then value, chains breadth first (shortest first), at most
+/// [`crate::MAX_CHAIN_CELLS`] candidates.
+pub(crate) fn aic(board: &Board, model: &Model) -> Option<Step> {
+    let cells = model.cells();
+    let n = model.size();
+    let has = |c: Cell, v: usize| board.value(c) == 0 && board.candidates(c) >> v & 1 == 1;
+    // Per candidate (cell * n + v), its strong partners in houses.
+    let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells * n];
+    for v in 0..n {
+        for (_, p, q) in strong_links(board, model, v) {
+            let (a, b) = (p * n + v, q * n + v);
+            if !strong[a].contains(&b) {
+                strong[a].push(b);
+                strong[b].push(a);
+            }
+        }
+    }
+    for c in (0..cells).filter(|&c| board.value(c) == 0 && board.candidates(c).count_ones() == 2) {
+        let mut vs = Ones(board.candidates(c));
+        if let (Some(a), Some(b)) = (vs.next(), vs.next()) {
+            strong[c * n + a].push(c * n + b);
+            strong[c * n + b].push(c * n + a);
+        }
+    }
+    // States: candidate * 2 + 1 when the chain makes it true, candidate * 2 when false.
+    let mut parent = vec![usize::MAX; 2 * cells * n];
+    let mut depth = vec![usize::MAX; 2 * cells * n];
+    for first in 0..cells * n {
+        if strong[first].is_empty() {
+            continue;
+        }
+        let (s, v) = (first / n, first % n);
+        let start = 2 * first;
+        depth[start] = 1;
+        let mut queue = vec![start];
+        let mut i = 0;
+        let mut found = None;
+        while i < queue.len() {
+            let state = queue[i];
+            i += 1;
+            let (cand, on) = (state / 2, state % 2 == 1);
+            let (e, w) = (cand / n, cand % n);
+            if on && depth[state] >= 2 {
+                let mut out: Vec<(Cell, u8)> = Vec::new();
+                if e == s {
+                    out.extend(Ones(board.candidates(s) & !(1 << v) & !(1 << w)).map(|u| (s, (u + 1) as u8)));
+                } else if w == v {
+                    out.extend(
+                        model
+                            .peers(s)
+                            .iter()
+                            .map(|&t| usize::from(t))
+                            .filter(|&t| t != e && has(t, v) && model.sees(t, e))
+                            .map(|t| (t, (v + 1) as u8)),
+                    );
+                } else if model.sees(s, e) {
+                    if has(e, v) {
+                        out.push((e, (v + 1) as u8));
+                    }
+                    if has(s, w) {
+                        out.push((s, (w + 1) as u8));
+                    }
+                }
+                if !out.is_empty() {
+                    found = Some((state, out));
+                    break;
+                }
+            }
+            if depth[state] >= crate::MAX_CHAIN_CELLS {
+                continue;
+            }
+            let mut next: Vec<usize> = Vec::new();
+            if on {
+                // Weak links: the same value in peers, the cell's other candidates.
+                next.extend(
+                    model.peers(e).iter().map(|&t| usize::from(t)).filter(|&t| has(t, w)).map(|t| 2 * (t * n + w)),
+                );
+                next.extend(Ones(board.candidates(e) & !(1 << w)).map(|u| 2 * (e * n + u)));
+            } else {
+                next.extend(strong[cand].iter().map(|&p| 2 * p + 1));
+            }
+            for nx in next {
+                if depth[nx] == usize::MAX {
+                    depth[nx] = depth[state] + 1;
+                    parent[nx] = state;
+                    queue.push(nx);
+                }
+            }
+        }
+        if let Some((state, out)) = found {
+            let mut states = vec![state];
+            while parent[*states.last().unwrap_or(&start)] != usize::MAX {
+                let p = parent[*states.last().unwrap_or(&start)];
+                states.push(p);
+            }
+            states.reverse();
+            let mut step = Step::new(Technique::Aic);
+            step.eliminations = out;
+            step.cells = states.iter().map(|&st| st / 2 / n).collect();
+            step.values = states.iter().map(|&st| (st / 2 % n + 1) as u8).collect();
+            return Some(step.finish());
+        }
+        for &st in &queue {
+            depth[st] = usize::MAX;
+            parent[st] = usize::MAX;
+        }
+    }
+    None
+}

@@ -242,6 +242,7 @@ fn names_and_difficulties_follow_the_order_tried() {
             "sashimi jellyfish",
             "x-chain",
             "xy-chain",
+            "alternating inference chain",
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));

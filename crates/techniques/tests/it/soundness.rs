@@ -73,6 +73,7 @@ fn no_technique_ever_rules_out_a_solution_value_on_random_puzzles() {
         Technique::MultiColouring,
         Technique::XChain,
         Technique::XyChain,
+        Technique::Aic,
     ] {
         assert!(fired.get(&t).copied().unwrap_or(0) > 0, "no {} on any board", t.name());
     }

@@ -853,3 +853,27 @@ fn xy_chain() {
     only(&mut board, model, rc(5, 9), &[4, 6]);
     assert_eq!(Technique::XyChain.find(&board, model), Ok(None));
 }
+
+#[test]
+fn alternating_inference_chain() {
+    // r1c1 and r5c9 hold only 1 and 2; 2 in column 5 only at r1c5 and r5c5. If r1c1 is not 1
+    // it is 2, so r1c5 is not, r5c5 is, r5c9 is not 2, and r5c9 is 1: r1c9 and r5c1 see both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(5, 9), &[1, 2]);
+    keep_only(&mut board, model, 2, &column(5), &[rc(1, 5), rc(5, 5)]);
+    let (step, text) = found(&puzzle, &board, Technique::Aic, &[Technique::XChain, Technique::XyChain]);
+    assert_eq!(step.eliminations, vec![(rc(1, 9), 1), (rc(5, 1), 1)]);
+    assert_eq!(
+        text,
+        "alternating inference chain: if r1c1 is not 1, then r1c1 is 2, r1c5 is not 2, r5c5 is 2, r5c9 is not 2, r5c9 is 1; so r1c1 is 1 or r5c9 is 1, which rules out r1c9 (1), r5c1 (1)"
+    );
+    // A third place of 2 in column 5 breaks the chain.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(5, 9), &[1, 2]);
+    keep_only(&mut board, model, 2, &column(5), &[rc(1, 5), rc(5, 5), rc(8, 5)]);
+    assert_eq!(Technique::Aic.find(&board, model), Ok(None));
+}
