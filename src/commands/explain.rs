@@ -2,9 +2,10 @@
 //! step in words (`crates/techniques`: singles, locked candidates, the constraints' own
 //! reasoning, subsets, fish, wings, colouring, uniqueness), or only its next step.
 //!
-//! `explain` first counts the puzzle's solutions (up to 2): only a puzzle with exactly one may
-//! use the uniqueness techniques (unique rectangles, BUG+1), and the output says when a step
-//! did. `hint` does not count (a grid in progress may hold a wrong entry) and never uses them.
+//! Only a puzzle known to have exactly one solution may use the uniqueness techniques (unique
+//! rectangles, BUG+1): when the other techniques get stuck, `explain` counts the solutions (up
+//! to 2, within a node budget) and, when there is one, explains the puzzle again with
+//! them; the output says when a step used one. `hint` does not count (a grid in progress may hold a wrong entry) and never uses them.
 //!
 //! A puzzle the techniques cannot finish is not an error: the explanation ends where a guess is
 //! needed, and says so. A puzzle whose givens contradict each other, or that the steps prove to
@@ -136,15 +137,19 @@ fn tally(steps: &[Step]) -> String {
     count.iter().map(|(t, k)| format!("{} {k}", t.name())).collect::<Vec<_>>().join(", ")
 }
 
-/// The most search nodes the count before an explanation may take: a count that stops before
-/// it knows leaves the uniqueness techniques out.
-const UNIQUENESS_NODES: u64 = 1_000_000;
+/// The search nodes times cells the count of a stuck puzzle's solutions may take (a node costs
+/// about as much as the grid has cells): 49,382 nodes on 9×9, 15,625 on 16×16, 6,400 on 25×25.
+/// A count that stops before it knows leaves the uniqueness techniques out. A 9×9 count takes
+/// under a hundred nodes; the first two 25×25 Frisch puzzles take 118,140 and 11,774 (both left
+/// undecided).
+const UNIQUENESS_NODE_CELLS: u64 = 4_000_000;
 
 /// Whether the puzzle has exactly one solution, by a count of the default strategy up to 2
-/// (within [`UNIQUENESS_NODES`]).
+/// (within [`UNIQUENESS_NODE_CELLS`] / cells nodes).
 fn is_unique(puzzle: &Puzzle) -> bool {
     let strategy = coverlab_strategies::registry::default_strategy();
-    let limits = Limits { max_nodes: Some(UNIQUENESS_NODES), ..Limits::count(2, 0) };
+    let nodes = UNIQUENESS_NODE_CELLS / puzzle.model().cells().max(1) as u64;
+    let limits = Limits { max_nodes: Some(nodes), ..Limits::count(2, 0) };
     let outcome = strategy.build(0).solve(puzzle, &limits, &mut NullSink);
     outcome.unique() == Some(true)
 }
@@ -158,8 +163,17 @@ fn explain_one(
     json: bool,
 ) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
-    let unique = count_first && is_unique(puzzle);
-    let e = explain_with(puzzle, max_steps, Options { unique });
+    // Explained without the uniqueness techniques; when that gets stuck, the solutions are
+    // counted and, on a unique puzzle, it is explained again with them.
+    let mut e = explain_with(puzzle, max_steps, Options::default());
+    let mut unique = None;
+    if count_first && e.ending == Ending::Stuck {
+        let one = is_unique(puzzle);
+        unique = Some(one);
+        if one {
+            e = explain_with(puzzle, max_steps, Options { unique: true });
+        }
+    }
     let relied = e.steps.iter().any(|s| s.technique.needs_unique());
     let (ending, exit, said) = match &e.ending {
         Ending::Solved => ("solved", Exit::Ok, format!("solved in {}", count(e.steps.len(), "step"))),
@@ -199,7 +213,7 @@ fn explain_one(
     }
     out.push('\n');
     if relied {
-        out.push_str("uniqueness: the puzzle has exactly one solution (counted first), which the unique rectangles and BUG+1 rely on\n");
+        out.push_str("uniqueness: the puzzle has exactly one solution (counted), which the unique rectangles and BUG+1 rely on\n");
     }
     if !matches!(e.ending, Ending::Solved) {
         out.push_str(&format!("grid: {}\n", coverlab_formats::write_line(e.board.values(), symbols)));

@@ -96,24 +96,27 @@ fn killers_are_explained_with_their_cages() {
 }
 
 #[test]
-fn explain_counts_first_and_says_when_a_step_relies_on_uniqueness() {
-    // The 22nd of the 17-clue puzzles: after 36 steps a unique rectangle rules out two values.
-    let puzzle = ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3";
+fn explain_counts_when_stuck_and_says_when_a_step_relies_on_uniqueness() {
+    // The 16th of magictour_top1465: stuck after 24 steps without the uniqueness techniques;
+    // counted unique, its 25th step is a unique rectangle and it is solved.
+    let puzzle = "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
     let o = run(&["explain", puzzle]);
     assert_eq!(o.status.code(), Some(0));
     let out = text(&o.stdout);
-    assert!(out.contains("\n37. unique rectangle type 1: "), "{out}");
-    assert!(out.contains("\nuniqueness: the puzzle has exactly one solution (counted first)"), "{out}");
+    assert!(out.contains("\n25. unique rectangle type 4: r1c8 and r1c9 hold only 4 and 6; in row 5, "), "{out}");
+    assert!(out.contains("\nsolved in "), "{out}");
+    assert!(out.contains("\nuniqueness: the puzzle has exactly one solution (counted)"), "{out}");
     let o = run(&["explain", "--no-uniqueness", puzzle]);
     let out = text(&o.stdout);
-    assert!(!out.contains("unique") && out.contains("stuck after 36 steps"), "{out}");
-    // JSON says whether the count found one solution; a puzzle with several never uses them.
-    let several = format!("{}{}", &puzzle[..80], '.');
-    let o = run(&["explain", "--format", "json", puzzle, &several]);
+    assert!(!out.contains("unique") && out.contains("stuck after 24 steps"), "{out}");
+    // JSON says what the count found: one solution, several, or no count (not stuck).
+    let several = format!(".{}", &puzzle[1..]);
+    let o = run(&["explain", "--format", "json", puzzle, &several, EASY]);
     let lines = json_lines(&o);
-    assert_eq!((&lines[0]["unique"], &lines[1]["unique"]), (&true.into(), &false.into()));
+    let unique: Vec<&serde_json::Value> = lines.iter().map(|l| &l["unique"]).collect();
+    assert_eq!(unique, [&true.into(), &false.into(), &serde_json::Value::Null]);
     let used = |l: &serde_json::Value| {
         l["steps"].as_array().unwrap().iter().any(|s| s["technique"].as_str().unwrap().contains("unique"))
     };
-    assert!(used(&lines[0]) && !used(&lines[1]));
+    assert!(used(&lines[0]) && !used(&lines[1]) && !used(&lines[2]));
 }
