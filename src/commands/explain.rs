@@ -1,6 +1,11 @@
 //! `coverlab explain` and `coverlab hint`: a puzzle solved the way a person solves it, step by
 //! step in words (`crates/techniques`: singles, locked candidates, the constraints' own
-//! reasoning, subsets, fish), or only its next step.
+//! reasoning, subsets, fish, wings, colouring, uniqueness), or only its next step.
+//!
+//! Only a puzzle known to have exactly one solution may use the uniqueness techniques (unique
+//! rectangles, BUG+1): when the other techniques get stuck, `explain` counts the solutions (up
+//! to 2, within a node budget) and, when there is one, explains the puzzle again with
+//! them; the output says when a step used one. `hint` does not count (a grid in progress may hold a wrong entry) and never uses them.
 //!
 //! A puzzle the techniques cannot finish is not an error: the explanation ends where a guess is
 //! needed, and says so. A puzzle whose givens contradict each other, or that the steps prove to
@@ -16,7 +21,7 @@ use anyhow::{Result, bail};
 use coverlab_engine::{Limits, NullSink, Status};
 use coverlab_model::text::count;
 use coverlab_model::{Grid, Model, Puzzle, Symbols, UnitKind};
-use coverlab_techniques::{Board, Ending, Step, Technique, explain, try_next_step};
+use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step};
 use serde_json::{Value, json};
 
 use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs};
@@ -35,6 +40,7 @@ enum Record {
 pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let max_steps = args.max_steps;
+    let count_first = !args.no_uniqueness;
     let invalid = move |index: usize, location: &str, message: &str| {
         if json {
             json!({"index": index, "location": location, "status": "invalid", "ending": "invalid", "error": message})
@@ -46,7 +52,7 @@ pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
     };
     let puzzles = args.input.open(args.input.spec()?);
     each(puzzles, args.jobs, invalid, |item_index, location, puzzle| {
-        Ok(explain_one(item_index, location, puzzle, max_steps, json))
+        Ok(explain_one(item_index, location, puzzle, max_steps, count_first, json))
     })
 }
 
@@ -274,9 +280,44 @@ fn tally(steps: &[Step]) -> String {
     count.iter().map(|(t, k)| format!("{} {k}", t.name())).collect::<Vec<_>>().join(", ")
 }
 
-fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, json: bool) -> (String, Exit) {
+/// The search nodes times cells the count of a stuck puzzle's solutions may take (a node costs
+/// about as much as the grid has cells): 49,382 nodes on 9×9, 15,625 on 16×16, 6,400 on 25×25.
+/// A count that stops before it knows leaves the uniqueness techniques out. A 9×9 count takes
+/// under a hundred nodes; the first two 25×25 Frisch puzzles take 118,140 and 11,774 (both left
+/// undecided).
+const UNIQUENESS_NODE_CELLS: u64 = 4_000_000;
+
+/// Whether the puzzle has exactly one solution, by a count of the default strategy up to 2
+/// (within [`UNIQUENESS_NODE_CELLS`] / cells nodes).
+fn is_unique(puzzle: &Puzzle) -> bool {
+    let strategy = coverlab_strategies::registry::default_strategy();
+    let nodes = UNIQUENESS_NODE_CELLS / puzzle.model().cells().max(1) as u64;
+    let limits = Limits { max_nodes: Some(nodes), ..Limits::count(2, 0) };
+    let outcome = strategy.build(0).solve(puzzle, &limits, &mut NullSink);
+    outcome.unique() == Some(true)
+}
+
+fn explain_one(
+    index: usize,
+    location: &str,
+    puzzle: &Puzzle,
+    max_steps: usize,
+    count_first: bool,
+    json: bool,
+) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
-    let e = explain(puzzle, max_steps);
+    // Explained without the uniqueness techniques; when that gets stuck, the solutions are
+    // counted and, on a unique puzzle, it is explained again with them.
+    let mut e = explain_with(puzzle, max_steps, Options::default());
+    let mut unique = None;
+    if count_first && e.ending == Ending::Stuck {
+        let one = is_unique(puzzle);
+        unique = Some(one);
+        if one {
+            e = explain_with(puzzle, max_steps, Options { unique: true });
+        }
+    }
+    let relied = e.steps.iter().any(|s| s.technique.needs_unique());
     let (ending, exit, said) = match &e.ending {
         Ending::Solved => ("solved", Exit::Ok, format!("solved in {}", count(e.steps.len(), "step"))),
         Ending::Stuck => (
@@ -299,6 +340,7 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
             "index": index,
             "location": location,
             "ending": ending,
+            "unique": unique,
             "steps": steps,
             "grid": coverlab_formats::write_line(e.board.values(), symbols),
         });
@@ -313,6 +355,9 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
         out.push_str(&format!(" ({})", tally(&e.steps)));
     }
     out.push('\n');
+    if relied {
+        out.push_str("uniqueness: the puzzle has exactly one solution (counted), which the unique rectangles and BUG+1 rely on\n");
+    }
     if !matches!(e.ending, Ending::Solved) {
         out.push_str(&format!("grid: {}\n", coverlab_formats::write_line(e.board.values(), symbols)));
     }

@@ -195,3 +195,29 @@ fn hint_names_a_wrong_entry_given_the_puzzle_as_set() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--puzzle names one puzzle"), "{}", text(&o.stderr));
 }
+
+#[test]
+fn explain_counts_when_stuck_and_says_when_a_step_relies_on_uniqueness() {
+    // The 16th of magictour_top1465: stuck after 24 steps without the uniqueness techniques;
+    // counted unique, its 25th step is a unique rectangle and it is solved.
+    let puzzle = "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
+    let o = run(&["explain", puzzle]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    assert!(out.contains("\n25. unique rectangle type 4: r1c8 and r1c9 hold only 4 and 6; in row 5, "), "{out}");
+    assert!(out.contains("\nsolved in "), "{out}");
+    assert!(out.contains("\nuniqueness: the puzzle has exactly one solution (counted)"), "{out}");
+    let o = run(&["explain", "--no-uniqueness", puzzle]);
+    let out = text(&o.stdout);
+    assert!(!out.contains("unique") && out.contains("stuck after 24 steps"), "{out}");
+    // JSON says what the count found: one solution, several, or no count (not stuck).
+    let several = format!(".{}", &puzzle[1..]);
+    let o = run(&["explain", "--format", "json", puzzle, &several, EASY]);
+    let lines = json_lines(&o);
+    let unique: Vec<&serde_json::Value> = lines.iter().map(|l| &l["unique"]).collect();
+    assert_eq!(unique, [&true.into(), &false.into(), &serde_json::Value::Null]);
+    let used = |l: &serde_json::Value| {
+        l["steps"].as_array().unwrap().iter().any(|s| s["technique"].as_str().unwrap().contains("unique"))
+    };
+    assert!(used(&lines[0]) && !used(&lines[1]) && !used(&lines[2]));
+}

@@ -22,6 +22,14 @@
 //! | naked pair, triple, quad | k cells of a unit with k candidates between them: those values are out of the unit's other cells |
 //! | hidden pair, triple, quad | k values of a house with k possible cells between them: those cells' other candidates go |
 //! | x-wing, swordfish, jellyfish | a value whose candidates in k rows (columns) lie in k columns (rows) is out of those columns' (rows') other cells |
+//! | skyscraper, two-string kite, turbot fish | two strong links of a value joined by a weak one: the value is out of the cells seeing both far ends |
+//! | empty rectangle | a value's places in a box lie in a row and a column; a strong link with one end seeing the row's places: the value is out of the cells seeing the link's other end and the column's places |
+//! | xy-, xyz-, w-wing | bivalue cells and a link force a value into one of two cells: it is out of the cells seeing both |
+//! | remote pairs | cells holding only the same two values, each seeing the next, alternate: a cell seeing two an odd number of links apart holds neither |
+//! | unique rectangle types 1, 2, 4, hidden unique rectangle, BUG+1 | a unique puzzle has no deadly pattern (four cells over two boxes that could swap two values; a board of bivalue cells): only with [`Options::unique`] |
+//! | finned and sashimi x-wing, swordfish, jellyfish | a fish with extra candidates (fins) in one box: the value is out of the cover cells that see every fin |
+//! | x-chain, xy-chain, alternating inference chain | a value's strong and weak links in turn, or bivalue cells each seeing the next, force a value into one of the chain's two ends: it is out of the cells seeing both (at most [`MAX_CHAIN_CELLS`] cells) |
+//! | simple colouring, multi-colouring | one or two chains of a value's strong links in two colours: a colour that sees itself, or one colour of each chain seeing each other, rules out cells |
 //!
 //! ```
 //! use coverlab_model::Puzzle;
@@ -47,7 +55,9 @@
 //! explanation stops [`Ending::Stuck`]), which keeps a step on a 64×64 grid to milliseconds.
 //! This replaces a size cut-off (say no triples above 16×16): subsets are searched at every
 //! size, as far as the budget goes. The budget counts extensions, not time, so steps are
-//! deterministic.
+//! deterministic. Finned fish share the fish budget (base combinations and covers tried); the
+//! wings, single-digit patterns, empty rectangles, remote pairs, colourings and rectangles are
+//! scans bounded by the grid (pairs of links, pairs of chains, corners × n²).
 
 mod bits;
 mod board;
@@ -71,6 +81,12 @@ pub const MAX_SUBSET_NODES: usize = 4096;
 /// The most extensions one fish search (one value, rows or columns as the base, one size k)
 /// tries before giving up.
 pub const MAX_FISH_NODES: usize = 4096;
+
+/// The most cells an X-chain or XY-chain may have, and the most candidates of an alternating
+/// inference chain: each chain search is breadth first from each first cell or candidate, over
+/// at most 2 states per cell (X-chain), n (XY-chain) or 2n (AIC), and goes no deeper. On the
+/// shipped 9×9 sets 32 solves no more puzzles than 16.
+pub const MAX_CHAIN_CELLS: usize = 16;
 
 /// Why the board admits no solution: `r4c5 has no candidates`, `7 has no place in row 3`,
 /// `cage 4 (sum 13) cannot be satisfied: r1c6 has no value left`.
@@ -130,12 +146,29 @@ pub fn next_step(board: &Board, model: &Model) -> Option<Step> {
     try_next_step(board, model).ok().flatten()
 }
 
+/// What the caller knows about the puzzle, which some techniques need.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Options {
+    /// The puzzle is known to have exactly one solution (counted, say): the uniqueness
+    /// techniques ([`Technique::needs_unique`]: unique rectangles, BUG+1) may be used. On a
+    /// puzzle with several solutions they may rule out a solution's value.
+    pub unique: bool,
+}
+
 /// [`next_step`], with the contradiction a technique meets on the way as Err.
 pub fn try_next_step(board: &Board, model: &Model) -> Result<Option<Step>, Contradiction> {
+    try_next_step_with(board, model, Options::default())
+}
+
+/// [`try_next_step`] with `options`: the uniqueness techniques only when `options.unique`.
+pub fn try_next_step_with(board: &Board, model: &Model, options: Options) -> Result<Option<Step>, Contradiction> {
     if model.cells() != board.values().len() {
         return board.check(model).map(|()| None);
     }
     for technique in Technique::ALL {
+        if technique.needs_unique() && !options.unique {
+            continue;
+        }
         if let Some(step) = technique.find(board, model)? {
             return Ok(Some(step));
         }
@@ -151,6 +184,12 @@ pub fn try_next_step(board: &Board, model: &Model) -> Result<Option<Step>, Contr
 /// constraint beyond houses before it counts as solved. Each step places a value or removes a
 /// candidate, so there are at most n³ steps whatever `max_steps` is.
 pub fn explain(puzzle: &Puzzle, max_steps: usize) -> Explanation {
+    explain_with(puzzle, max_steps, Options::default())
+}
+
+/// [`explain`] with `options`: the uniqueness techniques only when `options.unique` (the
+/// caller has established that the puzzle has exactly one solution).
+pub fn explain_with(puzzle: &Puzzle, max_steps: usize, options: Options) -> Explanation {
     let model = puzzle.model();
     let (mut board, contradiction) = Board::start(puzzle);
     let mut steps = Vec::new();
@@ -173,7 +212,7 @@ pub fn explain(puzzle: &Puzzle, max_steps: usize) -> Explanation {
         if steps.len() >= max_steps {
             return end(steps, Ending::StepLimit, board);
         }
-        match try_next_step(&board, model) {
+        match try_next_step_with(&board, model, options) {
             Err(c) => return end(steps, Ending::Contradiction(c), board),
             Ok(None) => return end(steps, Ending::Stuck, board),
             Ok(Some(step)) => {

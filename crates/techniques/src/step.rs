@@ -222,6 +222,291 @@ impl Step {
                     out_of()
                 ))
             }
+            Technique::EmptyRectangle => {
+                let (&[h, u1, u2, l], &[x]) = (self.units.as_slice(), self.values.as_slice()) else { return None };
+                let (&[p, q], places) = self.cells.split_first_chunk::<2>()?;
+                if !one_value(x) || self.eliminations.is_empty() || places.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: in {}, {} lies only in {} and {}; in {}, {} is in {} or {}, and {} sees {}'s places in {}, \
+                     so {} holds {} or {} holds it in {}: {} is out of {}",
+                    unit(h)?,
+                    sym(x),
+                    unit(u1)?,
+                    unit(u2)?,
+                    unit(l)?,
+                    sym(x),
+                    cell(p),
+                    cell(q),
+                    cell(p),
+                    unit(h)?,
+                    unit(u1)?,
+                    cell(q),
+                    sym(x),
+                    unit(h)?,
+                    unit(u2)?,
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::RemotePairs => {
+                let &[x, y] = self.values.as_slice() else { return None };
+                let (&[a, ..], &[.., b]) = (self.cells.as_slice(), self.cells.as_slice()) else { return None };
+                if self.cells.len() < 4 || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} hold only {} and {}, each seeing the next, so they alternate and {} and {} hold \
+                     one each: {} are out of {}",
+                    cells(&self.cells),
+                    sym(x),
+                    sym(y),
+                    cell(a),
+                    cell(b),
+                    vals(&[x, y]),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
+            Technique::MultiColouring => {
+                let &[x] = self.values.as_slice() else { return None };
+                let (&[a, b], chains) = self.cells.split_first_chunk::<2>()?;
+                if !one_value(x) || self.eliminations.is_empty() || chains.len() < 4 {
+                    return None;
+                }
+                let wrap = self.eliminations.iter().all(|(c, _)| chains.contains(c));
+                let why = if wrap {
+                    format!(
+                        "and {}'s colour also sees the other colour of {}'s chain, so it is the false one",
+                        cell(a),
+                        cell(b)
+                    )
+                } else {
+                    format!("so the colour opposite {} or the one opposite {} holds {}", cell(a), cell(b), sym(x))
+                };
+                Some(format!(
+                    "{name}: the strong links of {} colour two chains, {}, in two colours each; {} and {} of different \
+                     chains see each other, {why}: {} is out of {}",
+                    sym(x),
+                    cells(chains),
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::UniqueRectangle1 => {
+                let (&[a, b, c, d], &[x, y]) = (self.cells.as_slice(), self.values.as_slice()) else { return None };
+                if self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {}, {} and {} hold only {} and {}; if {} held either, the four would swap them for \
+                     a second solution, and the puzzle has one: {} are out of {}",
+                    cell(a),
+                    cell(b),
+                    cell(c),
+                    sym(x),
+                    sym(y),
+                    cell(d),
+                    vals(&[x, y]),
+                    cell(d)
+                ))
+            }
+            Technique::UniqueRectangle2 => {
+                let (&[a, b, c, d], &[x, y, z]) = (self.cells.as_slice(), self.values.as_slice()) else { return None };
+                if !one_value(z) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} and {} hold only {} and {}, {} and {} those and {}; without {} the four would swap \
+                     for a second solution, and the puzzle has one, so {} or {} holds {}: {} is out of {}",
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    sym(y),
+                    cell(c),
+                    cell(d),
+                    sym(z),
+                    sym(z),
+                    cell(c),
+                    cell(d),
+                    sym(z),
+                    sym(z),
+                    out_of()
+                ))
+            }
+            Technique::UniqueRectangle4 => {
+                let (&[a, b, c, d], &[x, y], &[u]) =
+                    (self.cells.as_slice(), self.values.as_slice(), self.units.as_slice())
+                else {
+                    return None;
+                };
+                if !one_value(y) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} and {} hold only {} and {}; in {}, {} is only in {} or {}, so {} in the other would \
+                     make the four swap for a second solution, and the puzzle has one: {} is out of {}",
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    sym(y),
+                    unit(u)?,
+                    sym(x),
+                    cell(c),
+                    cell(d),
+                    sym(y),
+                    sym(y),
+                    out_of()
+                ))
+            }
+            Technique::HiddenUniqueRectangle => {
+                let (&[a, b, c, d], &[x, y], &[row, col]) =
+                    (self.cells.as_slice(), self.values.as_slice(), self.units.as_slice())
+                else {
+                    return None;
+                };
+                if self.eliminations != [(d, y)] {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} holds only {} and {}, and {} is only in {} or {} in {} and in {} or {} in {}; {} at {} \
+                     would put {} in {} and {} and {} in {}, four cells that swap for a second solution, and the \
+                     puzzle has one: {} is out of {}",
+                    cell(a),
+                    sym(x),
+                    sym(y),
+                    sym(x),
+                    cell(c),
+                    cell(d),
+                    unit(row)?,
+                    cell(b),
+                    cell(d),
+                    unit(col)?,
+                    sym(y),
+                    cell(d),
+                    sym(x),
+                    cell(b),
+                    cell(c),
+                    sym(y),
+                    cell(a),
+                    sym(y),
+                    cell(d)
+                ))
+            }
+            Technique::BugPlusOne => {
+                let &[(c, v)] = self.placements.as_slice() else { return None };
+                Some(format!(
+                    "{name}: every open cell but {} holds two candidates, and without {} there every value would \
+                     have 0 or 2 places in every house: such a board has no solution or two, and the puzzle has one, \
+                     so {} is {}",
+                    cell(c),
+                    sym(v),
+                    cell(c),
+                    sym(v)
+                ))
+            }
+            Technique::FinnedXWing
+            | Technique::SashimiXWing
+            | Technique::FinnedSwordfish
+            | Technique::SashimiSwordfish
+            | Technique::FinnedJellyfish
+            | Technique::SashimiJellyfish => {
+                let &[v] = self.values.as_slice() else { return None };
+                let k = self.units.len() / 2;
+                if k == 0 || self.units.len() != 2 * k + 1 || !one_value(v) || self.eliminations.is_empty() {
+                    return None;
+                }
+                let labels = |us: &[usize]| -> Option<String> {
+                    Some(houses(&us.iter().map(|&u| unit(u)).collect::<Option<Vec<String>>>()?))
+                };
+                let cover = &self.units[k..2 * k];
+                let in_cover =
+                    |c: Cell| cover.iter().any(|&u| model.units().get(u).is_some_and(|u| u.cells.contains(&c)));
+                let fins: Vec<Cell> = self.cells.iter().copied().filter(|&c| !in_cover(c)).collect();
+                if fins.is_empty() {
+                    return None;
+                }
+                let fin_word = if fins.len() == 1 { "the fin" } else { "the fins" };
+                Some(format!(
+                    "{name}: {} in {} lies only in {} but for {fin_word} {} in {}; the fish holds or a fin holds {}, \
+                     so {} is out of {}",
+                    sym(v),
+                    labels(&self.units[..k])?,
+                    labels(cover)?,
+                    cells(&fins),
+                    unit(self.units[2 * k])?,
+                    sym(v),
+                    sym(v),
+                    out_of()
+                ))
+            }
+            Technique::XChain => {
+                let &[x] = self.values.as_slice() else { return None };
+                let (Some(&first), Some(&last)) = (self.cells.first(), self.cells.last()) else { return None };
+                if !one_value(x) || self.eliminations.is_empty() || self.cells.len() < 2 {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} alternates along {} (strong and weak links in turn): if {} does not hold it, {} \
+                     does, so one of them holds {}: {} is out of {}",
+                    sym(x),
+                    cells(&self.cells),
+                    cell(first),
+                    cell(last),
+                    sym(x),
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::XyChain => {
+                let (Some((&a, taken)), Some(&first), Some(&last)) =
+                    (self.values.split_first(), self.cells.first(), self.cells.last())
+                else {
+                    return None;
+                };
+                if !one_value(a) || self.eliminations.is_empty() || taken.len() != self.cells.len() || taken.len() < 2 {
+                    return None;
+                }
+                let steps: Vec<String> =
+                    self.cells.iter().zip(taken).map(|(&c, &v)| format!("{} is {}", cell(c), sym(v))).collect();
+                Some(format!(
+                    "{name}: if {} is not {}, {}; so {} or {} holds {}: {} is out of {}",
+                    cell(first),
+                    sym(a),
+                    steps.join(", then "),
+                    cell(first),
+                    cell(last),
+                    sym(a),
+                    sym(a),
+                    out_of()
+                ))
+            }
+            Technique::Aic => {
+                let n = self.cells.len();
+                if n < 2 || !n.is_multiple_of(2) || self.values.len() != n || self.eliminations.is_empty() {
+                    return None;
+                }
+                let said: Vec<String> = self
+                    .cells
+                    .iter()
+                    .zip(&self.values)
+                    .enumerate()
+                    .map(|(i, (&c, &v))| format!("{} is {}{}", cell(c), if i % 2 == 0 { "not " } else { "" }, sym(v)))
+                    .collect();
+                let (first, last) = ((self.cells[0], self.values[0]), (self.cells[n - 1], self.values[n - 1]));
+                Some(format!(
+                    "{name}: if {}, then {}; so {} is {} or {} is {}, which rules out {}",
+                    said[0],
+                    said[1..].join(", "),
+                    cell(first.0),
+                    sym(first.1),
+                    cell(last.0),
+                    sym(last.1),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
             Technique::WWing => {
                 let (&[a, b, p, q], &[h], &[x, y]) =
                     (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())

@@ -59,11 +59,59 @@ pub enum Technique {
     /// A value's chain of strong links coloured in two: a colour that sees itself is false, and
     /// a cell that sees both colours cannot hold the value.
     SimpleColouring,
+    /// A value whose places in a box lie in one row and one column, and a strong link with one
+    /// end seeing the row's places: the value is out of the cells that see the link's other end
+    /// and the column's places.
+    EmptyRectangle,
+    /// Cells holding only the same two values, each seeing the next: two of them an odd number
+    /// of links apart hold both values, so a cell seeing both holds neither.
+    RemotePairs,
+    /// Unique rectangle type 1: three corners of a rectangle over two boxes hold only x and y,
+    /// so the fourth is neither (only on a puzzle known to have one solution).
+    UniqueRectangle1,
+    /// Unique rectangle type 2: two corners hold only x and y, the other two x, y and the same
+    /// z: z is out of the cells that see both.
+    UniqueRectangle2,
+    /// Unique rectangle type 4: two corners hold only x and y, and x has no other place in a
+    /// house of the other two: y is out of both.
+    UniqueRectangle4,
+    /// Hidden unique rectangle: a corner holds only x and y, and x has only two places in the
+    /// opposite corner's row and column: y is out of the opposite corner.
+    HiddenUniqueRectangle,
+    /// BUG+1: every open cell holds two values but one, which holds three: it takes the value
+    /// that has three places in its houses.
+    BugPlusOne,
+    /// An X-wing whose base has extra candidates (fins) in one box: the value is out of the
+    /// cover cells that see every fin.
+    FinnedXWing,
+    /// A finned X-wing with a base line left with one candidate without its fins.
+    SashimiXWing,
+    /// Two chains of a value's strong links, each in two colours: a colour seeing a colour of
+    /// the other chain makes one of their opposites true.
+    MultiColouring,
+    /// A finned swordfish.
+    FinnedSwordfish,
+    /// A sashimi swordfish.
+    SashimiSwordfish,
+    /// A finned jellyfish.
+    FinnedJellyfish,
+    /// A sashimi jellyfish.
+    SashimiJellyfish,
+    /// A value's chain of strong and weak links in turn, strong at both ends: one end holds it,
+    /// so it is out of the cells that see both.
+    XChain,
+    /// A chain of bivalue cells, each seeing the next and sharing a value: if the first is not
+    /// a, the last is, so a is out of the cells that see both.
+    XyChain,
+    /// An alternating inference chain: candidates joined by strong links (a value's two places
+    /// in a house, a cell's two candidates) and weak ones in turn; if the first is false the
+    /// last is true, which rules out what sees both.
+    Aic,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 37] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -77,15 +125,34 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::Swordfish,
         Technique::Jellyfish,
-        // Last, so that the ranks of the techniques before them (and the ratings built on
-        // them) stay as they were.
+        // After the basic fish, roughly in HoDoKu's order (its ratings: remote pairs 110,
+        // unique rectangles and BUG+1 100, but tried only on a known unique puzzle; empty
+        // rectangle 120, finned x-wing 130, simple colours 150, multi-colours 200, finned
+        // swordfish 200, sashimi swordfish 240, finned jellyfish 250; x- and xy-chains 260).
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
+        Technique::EmptyRectangle,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::WWing,
+        Technique::RemotePairs,
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle4,
+        Technique::HiddenUniqueRectangle,
+        Technique::BugPlusOne,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
         Technique::SimpleColouring,
+        Technique::MultiColouring,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -111,6 +178,23 @@ impl Technique {
             Technique::TwoStringKite => "two-string kite",
             Technique::TurbotFish => "turbot fish",
             Technique::SimpleColouring => "simple colouring",
+            Technique::EmptyRectangle => "empty rectangle",
+            Technique::RemotePairs => "remote pairs",
+            Technique::UniqueRectangle1 => "unique rectangle type 1",
+            Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::UniqueRectangle4 => "unique rectangle type 4",
+            Technique::HiddenUniqueRectangle => "hidden unique rectangle",
+            Technique::BugPlusOne => "bug+1",
+            Technique::FinnedXWing => "finned x-wing",
+            Technique::SashimiXWing => "sashimi x-wing",
+            Technique::MultiColouring => "multi-colouring",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::SashimiSwordfish => "sashimi swordfish",
+            Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::SashimiJellyfish => "sashimi jellyfish",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+            Technique::Aic => "alternating inference chain",
         }
     }
 
@@ -119,12 +203,29 @@ impl Technique {
         Technique::ALL.iter().position(|&t| t == self).map_or(0, |i| i as u32 + 1)
     }
 
+    /// Whether the technique holds only on a puzzle known to have exactly one solution (unique
+    /// rectangles, BUG+1): [`crate::try_next_step`] leaves them out unless
+    /// [`crate::Options::unique`] says so.
+    pub fn needs_unique(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle4
+                | Technique::HiddenUniqueRectangle
+                | Technique::BugPlusOne
+        )
+    }
+
     /// The first step of this technique on `board` (in the technique's fixed order), or `None`.
     ///
     /// Err when the search meets a contradiction: an open cell without candidates (naked
     /// singles), a house value without a place (hidden singles), a constraint that no values
     /// of its cells' candidates satisfy (constraints), or a model of another size than the
     /// board (every technique). The other techniques never err.
+    ///
+    /// A technique that [`Technique::needs_unique`] is searched whatever the puzzle: its step is
+    /// sound only when the puzzle has exactly one solution.
     pub fn find(self, board: &Board, model: &Model) -> Result<Option<Step>, Contradiction> {
         if model.cells() != board.values().len() {
             return board.check(model).map(|()| None);
@@ -147,6 +248,23 @@ impl Technique {
             Technique::XyzWing => Ok(find::wings::wing(board, model, true)),
             Technique::WWing => Ok(find::wings::w_wing(board, model)),
             Technique::SimpleColouring => Ok(find::wings::colouring(board, model)),
+            Technique::EmptyRectangle => Ok(find::chains::empty_rectangle(board, model)),
+            Technique::RemotePairs => Ok(find::chains::remote_pairs(board, model)),
+            Technique::XChain => Ok(find::chains::x_chain(board, model)),
+            Technique::XyChain => Ok(find::chains::xy_chain(board, model)),
+            Technique::Aic => Ok(find::chains::aic(board, model)),
+            Technique::MultiColouring => Ok(find::chains::multi_colouring(board, model)),
+            Technique::UniqueRectangle1 => Ok(find::unique::type1(board, model)),
+            Technique::UniqueRectangle2 => Ok(find::unique::type2(board, model)),
+            Technique::UniqueRectangle4 => Ok(find::unique::type4(board, model)),
+            Technique::HiddenUniqueRectangle => Ok(find::unique::hidden(board, model)),
+            Technique::BugPlusOne => Ok(find::unique::bug_plus_one(board, model)),
+            Technique::FinnedXWing => Ok(find::finned::finned(board, model, 2, false)),
+            Technique::SashimiXWing => Ok(find::finned::finned(board, model, 2, true)),
+            Technique::FinnedSwordfish => Ok(find::finned::finned(board, model, 3, false)),
+            Technique::SashimiSwordfish => Ok(find::finned::finned(board, model, 3, true)),
+            Technique::FinnedJellyfish => Ok(find::finned::finned(board, model, 4, false)),
+            Technique::SashimiJellyfish => Ok(find::finned::finned(board, model, 4, true)),
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
                 Ok(find::wings::single_digit(board, model, self))
             }

@@ -12,7 +12,7 @@ use crate::find::subsets::first_combination;
 use crate::{Board, MAX_FISH_NODES, Step, Technique};
 
 /// The unit index of every row and every column, when the model has them all.
-fn lines(model: &Model) -> Option<(Vec<usize>, Vec<usize>)> {
+pub(crate) fn lines(model: &Model) -> Option<(Vec<usize>, Vec<usize>)> {
     let n = model.size();
     let (mut rows, mut cols) = (vec![usize::MAX; n], vec![usize::MAX; n]);
     for (u, house) in model.houses().iter().enumerate() {

@@ -5,11 +5,14 @@
 //! polynomial scans; subsets and fish enumerate combinations under a node budget
 //! ([`crate::MAX_SUBSET_NODES`], [`crate::MAX_FISH_NODES`]).
 
+pub(crate) mod chains;
 pub(crate) mod constraints;
+pub(crate) mod finned;
 pub(crate) mod fish;
 pub(crate) mod locked;
 pub(crate) mod singles;
 pub(crate) mod subsets;
+pub(crate) mod unique;
 pub(crate) mod wings;
 
 use coverlab_model::Cell;

@@ -222,10 +222,27 @@ fn names_and_difficulties_follow_the_order_tried() {
             "skyscraper",
             "two-string kite",
             "turbot fish",
+            "empty rectangle",
             "xy-wing",
             "xyz-wing",
             "w-wing",
-            "simple colouring"
+            "remote pairs",
+            "unique rectangle type 1",
+            "unique rectangle type 2",
+            "unique rectangle type 4",
+            "hidden unique rectangle",
+            "bug+1",
+            "finned x-wing",
+            "sashimi x-wing",
+            "simple colouring",
+            "multi-colouring",
+            "finned swordfish",
+            "sashimi swordfish",
+            "finned jellyfish",
+            "sashimi jellyfish",
+            "x-chain",
+            "xy-chain",
+            "alternating inference chain",
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));

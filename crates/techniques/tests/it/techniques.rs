@@ -526,3 +526,354 @@ fn simple_colouring_wrap() {
         "simple colouring: the strong links of 5 join r1c1, r1c9, r2c2, r9c2 and r9c9, which hold 5 alternately; one colour has two cells that see each other, so it is the false one: 5 is out of r1c1, r2c2, r9c9"
     );
 }
+
+fn box_cells(b: usize) -> Vec<Cell> {
+    let (r0, c0) = (b / 3 * 3 + 1, b % 3 * 3 + 1);
+    (0..9).map(|i| rc(r0 + i / 3, c0 + i % 3)).collect()
+}
+
+#[test]
+fn empty_rectangle() {
+    // 4 in box 5 only at r4c4, r4c6 (row 4) and r5c5, r6c5 (column 5); in column 2 only at
+    // r4c2, which sees row 4's places, and r8c2. So r8c2 or column 5 in box 5 holds 4: r8c5,
+    // which sees both, loses it.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 4, &box_cells(4), &[rc(4, 4), rc(4, 6), rc(5, 5), rc(6, 5)]);
+    keep_only(&mut board, model, 4, &column(2), &[rc(4, 2), rc(8, 2)]);
+    let not = [Technique::Skyscraper, Technique::TwoStringKite, Technique::TurbotFish];
+    let (step, text) = found(&puzzle, &board, Technique::EmptyRectangle, &not);
+    assert_eq!(step.eliminations, vec![(rc(8, 5), 4)]);
+    assert_eq!(
+        text,
+        "empty rectangle: in box 5, 4 lies only in row 4 and column 5; in column 2, 4 is in r4c2 or r8c2, and r4c2 sees box 5's places in row 4, so r8c2 holds 4 or box 5 holds it in column 5: 4 is out of r8c5"
+    );
+    // A place of 4 in box 5 off row 4 and column 5: no rectangle.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 4, &box_cells(4), &[rc(4, 4), rc(4, 6), rc(5, 5), rc(6, 5), rc(6, 6)]);
+    keep_only(&mut board, model, 4, &column(2), &[rc(4, 2), rc(8, 2)]);
+    assert_eq!(Technique::EmptyRectangle.find(&board, model), Ok(None));
+}
+
+#[test]
+fn finned_and_sashimi_x_wing() {
+    // 5 in rows 2 and 7 only in columns 3 and 8, but for the fin r7c9 in box 9: the fish holds
+    // (5 out of column 8's other cells) or r7c9 holds 5; r8c8 and r9c8 see r7c9.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(2), &[rc(2, 3), rc(2, 8)]);
+    keep_only(&mut board, model, 5, &row(7), &[rc(7, 3), rc(7, 8), rc(7, 9)]);
+    let (step, text) = found(&puzzle, &board, Technique::FinnedXWing, &[Technique::XWing, Technique::SashimiXWing]);
+    assert_eq!(step.eliminations, vec![(rc(8, 8), 5), (rc(9, 8), 5)]);
+    assert_eq!(
+        text,
+        "finned x-wing: 5 in rows 2 and 7 lies only in columns 3 and 8 but for the fin r7c9 in box 9; the fish holds or a fin holds 5, so 5 is out of r8c8, r9c8"
+    );
+    // Sashimi: row 7 holds 5 only at r7c3 in the cover, and the fins r7c7 and r7c9 (box 9).
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(2), &[rc(2, 3), rc(2, 8)]);
+    keep_only(&mut board, model, 5, &row(7), &[rc(7, 3), rc(7, 7), rc(7, 9)]);
+    let (step, _) = found(&puzzle, &board, Technique::SashimiXWing, &[Technique::FinnedXWing]);
+    assert_eq!(step.eliminations, vec![(rc(8, 8), 5), (rc(9, 8), 5)]);
+    // Fins in two boxes: nothing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(2), &[rc(2, 3), rc(2, 8), rc(2, 1)]);
+    keep_only(&mut board, model, 5, &row(7), &[rc(7, 3), rc(7, 8), rc(7, 9)]);
+    assert_eq!(Technique::FinnedXWing.find(&board, model), Ok(None));
+    assert_eq!(Technique::SashimiXWing.find(&board, model), Ok(None));
+}
+
+#[test]
+fn finned_swordfish() {
+    // 5 in rows 1, 5 and 9 only in columns 2, 6 and 8, but for the fin r9c9 (box 9).
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[rc(1, 2), rc(1, 6)]);
+    keep_only(&mut board, model, 5, &row(5), &[rc(5, 6), rc(5, 8)]);
+    keep_only(&mut board, model, 5, &row(9), &[rc(9, 2), rc(9, 8), rc(9, 9)]);
+    let not = [Technique::Swordfish, Technique::FinnedXWing, Technique::SashimiXWing, Technique::SashimiSwordfish];
+    let (step, text) = found(&puzzle, &board, Technique::FinnedSwordfish, &not);
+    assert_eq!(step.eliminations, vec![(rc(7, 8), 5), (rc(8, 8), 5)]);
+    assert!(
+        text.starts_with(
+            "finned swordfish: 5 in rows 1, 5 and 9 lies only in columns 2, 6 and 8 but for the fin r9c9 in box 9"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn remote_pairs() {
+    // r1c1, r1c5, r3c5 and r3c9 hold only 3 and 7, each seeing the next: r1c1 and r3c9 hold
+    // one each, so the cells seeing both (r1c7..9 by box 3, r3c1..3 by box 1) hold neither.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for c in [rc(1, 1), rc(1, 5), rc(3, 5), rc(3, 9)] {
+        only(&mut board, model, c, &[3, 7]);
+    }
+    let (step, text) = found(&puzzle, &board, Technique::RemotePairs, &[]);
+    let targets = [rc(1, 7), rc(1, 8), rc(1, 9), rc(3, 1), rc(3, 2), rc(3, 3)];
+    let mut want: Vec<(Cell, Value)> = targets.iter().flat_map(|&c| [(c, 3), (c, 7)]).collect();
+    want.sort_unstable();
+    assert_eq!(step.eliminations, want);
+    assert_eq!(step.cells, vec![rc(1, 1), rc(1, 5), rc(3, 5), rc(3, 9)]);
+    assert!(
+        text.starts_with("remote pairs: r1c1, r1c5, r3c5 and r3c9 hold only 3 and 7, each seeing the next, so they alternate and r1c1 and r3c9 hold one each: 3 and 7 are out of r1c7 (3, 7)"),
+        "{text}"
+    );
+    // Three cells are no remote pair.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for c in [rc(1, 1), rc(1, 5), rc(3, 5)] {
+        only(&mut board, model, c, &[3, 7]);
+    }
+    assert_eq!(Technique::RemotePairs.find(&board, model), Ok(None));
+}
+
+#[test]
+fn multi_colouring() {
+    // 6's strong links: column 1 (r2c1, r7c1), row 7 (r7c1, r7c6): one chain; column 3 (r3c3,
+    // r8c3): another. r2c1 and r3c3 see each other (box 1), so r7c1 or r8c3 (their opposite
+    // colours) holds 6: r8c2 and r9c2 see both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 6, &column(1), &[rc(2, 1), rc(7, 1)]);
+    keep_only(&mut board, model, 6, &row(7), &[rc(7, 1), rc(7, 6)]);
+    keep_only(&mut board, model, 6, &column(3), &[rc(3, 3), rc(8, 3)]);
+    let (step, text) = found(&puzzle, &board, Technique::MultiColouring, &[Technique::SimpleColouring]);
+    assert_eq!(step.eliminations, vec![(rc(8, 2), 6), (rc(9, 2), 6)]);
+    assert_eq!(
+        text,
+        "multi-colouring: the strong links of 6 colour two chains, r2c1, r3c3, r7c1, r7c6 and r8c3, in two colours each; r2c1 and r3c3 of different chains see each other, so the colour opposite r2c1 or the one opposite r3c3 holds 6: 6 is out of r8c2, r9c2"
+    );
+    // One chain only: nothing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 6, &column(1), &[rc(2, 1), rc(7, 1)]);
+    keep_only(&mut board, model, 6, &row(7), &[rc(7, 1), rc(7, 6)]);
+    assert_eq!(Technique::MultiColouring.find(&board, model), Ok(None));
+}
+
+#[test]
+fn unique_rectangles() {
+    let (a, b, c, d) = (rc(1, 1), rc(1, 4), rc(2, 1), rc(2, 4));
+    // Type 1: three corners of r1c1, r1c4, r2c1, r2c4 (boxes 1 and 2) hold only 3 and 7.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for x in [a, b, c] {
+        only(&mut board, model, x, &[3, 7]);
+    }
+    let (step, text) = found(&puzzle, &board, Technique::UniqueRectangle1, &[]);
+    assert_eq!(step.eliminations, vec![(d, 3), (d, 7)]);
+    assert_eq!(
+        text,
+        "unique rectangle type 1: r1c1, r1c4 and r2c1 hold only 3 and 7; if r2c4 held either, the four would swap them for a second solution, and the puzzle has one: 3 and 7 are out of r2c4"
+    );
+    // The same over four boxes is no deadly pattern: no rectangle.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for x in [a, b, rc(4, 1)] {
+        only(&mut board, model, x, &[3, 7]);
+    }
+    assert_eq!(Technique::UniqueRectangle1.find(&board, model), Ok(None));
+
+    // Type 2: r1c1 and r1c4 hold only 3 and 7, r2c1 and r2c4 those and 5: 5 is out of row 2.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, a, &[3, 7]);
+    only(&mut board, model, b, &[3, 7]);
+    only(&mut board, model, c, &[3, 5, 7]);
+    only(&mut board, model, d, &[3, 5, 7]);
+    let (step, _) = found(&puzzle, &board, Technique::UniqueRectangle2, &[Technique::UniqueRectangle1]);
+    let row2: Vec<(Cell, Value)> = row(2).into_iter().filter(|&x| x != c && x != d).map(|x| (x, 5)).collect();
+    assert_eq!(step.eliminations, row2);
+    assert_eq!(step.values, vec![3, 7, 5]);
+
+    // Type 4: r1c1 and r1c4 hold only 3 and 7; in row 2, 3 is only in r2c1 and r2c4.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, a, &[3, 7]);
+    only(&mut board, model, b, &[3, 7]);
+    keep_only(&mut board, model, 3, &row(2), &[c, d]);
+    let not = [Technique::UniqueRectangle1, Technique::UniqueRectangle2];
+    let (step, text) = found(&puzzle, &board, Technique::UniqueRectangle4, &not);
+    assert_eq!(step.eliminations, vec![(c, 7), (d, 7)]);
+    assert_eq!(
+        text,
+        "unique rectangle type 4: r1c1 and r1c4 hold only 3 and 7; in row 2, 3 is only in r2c1 or r2c4, so 7 in the other would make the four swap for a second solution, and the puzzle has one: 7 is out of r2c1, r2c4"
+    );
+
+    // Hidden: r1c1 holds only 3 and 7; 3 is only in r2c1 and r2c4 in row 2, and only in r1c4
+    // and r2c4 in column 4: 7 is out of r2c4.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, a, &[3, 7]);
+    keep_only(&mut board, model, 3, &row(2), &[c, d]);
+    keep_only(&mut board, model, 3, &column(4), &[b, d]);
+    let (step, _) = found(&puzzle, &board, Technique::HiddenUniqueRectangle, &[Technique::UniqueRectangle4]);
+    assert_eq!(step.eliminations, vec![(d, 7)]);
+
+    // On a killer spec (sums beyond the houses) a swap may break a cage: no rectangle.
+    let (puzzle, mut board) = empty("killer-9x9-example");
+    let model = puzzle.model();
+    for x in [a, b, c] {
+        only(&mut board, model, x, &[3, 7]);
+    }
+    assert_eq!(Technique::UniqueRectangle1.find(&board, model), Ok(None));
+}
+
+#[test]
+fn bug_plus_one() {
+    // A 4×4 board where every cell holds its value in the grid below and its partner (1↔2,
+    // 3↔4): every value has two places in every house. r1c1 also holds 3, which then has three
+    // places in row 1, column 1 and box 1: without it the board would have two solutions.
+    let (puzzle, mut board) = empty("classic-4x4");
+    let model = puzzle.model();
+    let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let partner = |v: Value| [2, 1, 4, 3][usize::from(v) - 1];
+    let mut cuts = Vec::new();
+    for (cell, &v) in solution.iter().enumerate() {
+        for w in 1..=4u8 {
+            if w != v && w != partner(v) && !(cell == 0 && w == 3) {
+                cuts.push((cell, w));
+            }
+        }
+    }
+    cut(&mut board, model, cuts);
+    let (step, text) = found(&puzzle, &board, Technique::BugPlusOne, &[]);
+    assert_eq!(step.placements, vec![(0, 3)]);
+    assert!(step.eliminations.is_empty());
+    assert_eq!(
+        text,
+        "bug+1: every open cell but r1c1 holds two candidates, and without 3 there every value would have 0 or 2 places in every house: such a board has no solution or two, and the puzzle has one, so r1c1 is 3"
+    );
+    // Without the third candidate it is a BUG, with no +1: nothing to place.
+    cut(&mut board, model, vec![(0, 3)]);
+    assert_eq!(Technique::BugPlusOne.find(&board, model), Ok(None));
+}
+
+#[test]
+fn uniqueness_waits_for_the_caller() {
+    for t in Technique::ALL {
+        assert_eq!(t.needs_unique(), t.name().contains("unique") || t == Technique::BugPlusOne, "{}", t.name());
+    }
+    // The type 1 board: whatever is applied, without Options::unique no step is a uniqueness
+    // technique's; with it, the rectangle comes before the finned fish and colouring.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for x in [rc(1, 1), rc(1, 4), rc(2, 1)] {
+        only(&mut board, model, x, &[3, 7]);
+    }
+    let unique = coverlab_techniques::Options { unique: true };
+    let (mut plain, mut with) = (board.clone(), board);
+    let (mut plain_used, mut with_used) = (false, false);
+    for _ in 0..500 {
+        if let Some(step) = coverlab_techniques::try_next_step(&plain, model).unwrap() {
+            plain_used |= step.technique.needs_unique();
+            plain.apply(model, &step).unwrap();
+        }
+        if let Some(step) = coverlab_techniques::try_next_step_with(&with, model, unique).unwrap() {
+            with_used |= step.technique.needs_unique();
+            with.apply(model, &step).unwrap();
+        }
+    }
+    assert!(!plain_used, "a uniqueness step without the caller's word");
+    assert!(with_used, "the rectangle was never used");
+}
+
+#[test]
+fn sashimi_jellyfish() {
+    // 5 in rows 1, 3, 5 and 9 only in columns 1, 4, 6 and 8, but for the fins r9c7 and r9c9
+    // (box 9); without them row 9 would keep only r9c1: sashimi. (Smaller sashimi fish hide in
+    // it, rows 1 and 3 for one: the search of size 4 is tested here on its own.)
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[rc(1, 1), rc(1, 4)]);
+    keep_only(&mut board, model, 5, &row(3), &[rc(3, 4), rc(3, 6)]);
+    keep_only(&mut board, model, 5, &row(5), &[rc(5, 6), rc(5, 8)]);
+    keep_only(&mut board, model, 5, &row(9), &[rc(9, 1), rc(9, 7), rc(9, 9)]);
+    let not = [Technique::Jellyfish, Technique::FinnedJellyfish];
+    let (step, text) = found(&puzzle, &board, Technique::SashimiJellyfish, &not);
+    assert_eq!(step.eliminations, vec![(rc(7, 8), 5), (rc(8, 8), 5)]);
+    assert!(text.contains("but for the fins r9c7 and r9c9 in box 9"), "{text}");
+}
+
+#[test]
+fn x_chain() {
+    // 5's strong links in rows 1 (r1c1, r1c5), 4 (r4c5, r4c8) and 7 (r7c8, r7c2), joined by
+    // weak links in columns 5 and 8: if r1c1 is not 5, r1c5 is, r4c5 is not, r4c8 is, r7c8 is
+    // not, and r7c2 is. One of r1c1 and r7c2 holds 5.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[rc(1, 1), rc(1, 5)]);
+    keep_only(&mut board, model, 5, &row(4), &[rc(4, 5), rc(4, 8)]);
+    keep_only(&mut board, model, 5, &row(7), &[rc(7, 8), rc(7, 2)]);
+    let (step, text) = found(&puzzle, &board, Technique::XChain, &[]);
+    assert_eq!(step.cells, vec![rc(1, 1), rc(1, 5), rc(4, 5), rc(4, 8), rc(7, 8), rc(7, 2)]);
+    assert_eq!(step.eliminations, vec![(rc(2, 2), 5), (rc(3, 2), 5), (rc(8, 1), 5), (rc(9, 1), 5)]);
+    assert_eq!(
+        text,
+        "x-chain: 5 alternates along r1c1, r1c5, r4c5, r4c8, r7c8 and r7c2 (strong and weak links in turn): if r1c1 does not hold it, r7c2 does, so one of them holds 5: 5 is out of r2c2, r3c2, r8c1, r9c1"
+    );
+    // Without the last strong link (row 7 keeps a third place) the chain ends nowhere.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[rc(1, 1), rc(1, 5)]);
+    keep_only(&mut board, model, 5, &row(4), &[rc(4, 5), rc(4, 8)]);
+    keep_only(&mut board, model, 5, &row(7), &[rc(7, 8), rc(7, 2), rc(7, 5)]);
+    let step = Technique::XChain.find(&board, model).unwrap();
+    assert!(step.is_none_or(|s| !s.cells.contains(&rc(7, 2))), "no chain through row 7");
+}
+
+#[test]
+fn xy_chain() {
+    // r1c1 {1, 2}, r1c5 {2, 3}, r5c5 {3, 4}, r5c9 {4, 1}: if r1c1 is not 1, it is 2, so r1c5 is
+    // 3, r5c5 is 4 and r5c9 is 1. r1c9 and r5c1 see both ends.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 5), &[2, 3]);
+    only(&mut board, model, rc(5, 5), &[3, 4]);
+    only(&mut board, model, rc(5, 9), &[1, 4]);
+    let (step, text) = found(&puzzle, &board, Technique::XyChain, &[Technique::XyWing]);
+    assert_eq!(step.eliminations, vec![(rc(1, 9), 1), (rc(5, 1), 1)]);
+    assert_eq!(
+        text,
+        "xy-chain: if r1c1 is not 1, r1c1 is 2, then r1c5 is 3, then r5c5 is 4, then r5c9 is 1; so r1c1 or r5c9 holds 1: 1 is out of r1c9, r5c1"
+    );
+    // The last cell holding 4 and 6 instead: no end comes back to the first's value.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 5), &[2, 3]);
+    only(&mut board, model, rc(5, 5), &[3, 4]);
+    only(&mut board, model, rc(5, 9), &[4, 6]);
+    assert_eq!(Technique::XyChain.find(&board, model), Ok(None));
+}
+
+#[test]
+fn alternating_inference_chain() {
+    // r1c1 and r5c9 hold only 1 and 2; 2 in column 5 only at r1c5 and r5c5. If r1c1 is not 1
+    // it is 2, so r1c5 is not, r5c5 is, r5c9 is not 2, and r5c9 is 1: r1c9 and r5c1 see both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(5, 9), &[1, 2]);
+    keep_only(&mut board, model, 2, &column(5), &[rc(1, 5), rc(5, 5)]);
+    let (step, text) = found(&puzzle, &board, Technique::Aic, &[Technique::XChain, Technique::XyChain]);
+    assert_eq!(step.eliminations, vec![(rc(1, 9), 1), (rc(5, 1), 1)]);
+    assert_eq!(
+        text,
+        "alternating inference chain: if r1c1 is not 1, then r1c1 is 2, r1c5 is not 2, r5c5 is 2, r5c9 is not 2, r5c9 is 1; so r1c1 is 1 or r5c9 is 1, which rules out r1c9 (1), r5c1 (1)"
+    );
+    // A third place of 2 in column 5 breaks the chain.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(5, 9), &[1, 2]);
+    keep_only(&mut board, model, 2, &column(5), &[rc(1, 5), rc(5, 5), rc(8, 5)]);
+    assert_eq!(Technique::Aic.find(&board, model), Ok(None));
+}

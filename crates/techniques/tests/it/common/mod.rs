@@ -145,7 +145,8 @@ pub fn check_explanation(puzzle: &Puzzle, solutions: &[Grid], explanation: &Expl
 /// The shape every step of its technique has: eliminations sorted and deduplicated, a single
 /// places one value and eliminates nothing, the others place nothing and eliminate something,
 /// a subset has k cells, k values and one unit, a fish one value and 2k units, only a
-/// constraint step names a constraint.
+/// constraint step names a constraint, a finned fish has 2k + 1 units (its fins' box last), BUG+1
+/// places one value.
 pub fn check_shape(step: &Step) -> Result<(), String> {
     use Technique as T;
     let mut sorted = step.eliminations.clone();
@@ -154,7 +155,7 @@ pub fn check_shape(step: &Step) -> Result<(), String> {
     if sorted != step.eliminations {
         return Err("eliminations are not sorted and deduplicated".into());
     }
-    let single = matches!(step.technique, T::NakedSingle | T::HiddenSingle);
+    let single = matches!(step.technique, T::NakedSingle | T::HiddenSingle | T::BugPlusOne);
     if single != (step.placements.len() == 1) || single != step.eliminations.is_empty() {
         return Err(format!("{} with {} placements", step.technique.name(), step.placements.len()));
     }
@@ -170,6 +171,15 @@ pub fn check_shape(step: &Step) -> Result<(), String> {
     }
     if fish && (step.units.len() != 2 * k || step.values.len() != 1) {
         return Err(format!("a fish of {} units", step.units.len()));
+    }
+    let finned = match step.technique {
+        T::FinnedXWing | T::SashimiXWing => 2,
+        T::FinnedSwordfish | T::SashimiSwordfish => 3,
+        T::FinnedJellyfish | T::SashimiJellyfish => 4,
+        _ => 0,
+    };
+    if finned > 0 && (step.units.len() != 2 * finned + 1 || step.values.len() != 1) {
+        return Err(format!("a finned fish of {} units", step.units.len()));
     }
     if (step.technique == T::Constraint) != step.constraint.is_some() {
         return Err("constraint index on the wrong technique".into());
