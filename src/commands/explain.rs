@@ -130,7 +130,8 @@ fn tally(steps: &[Step]) -> String {
     count.iter().map(|(t, k)| format!("{} {k}", t.name())).collect::<Vec<_>>().join(", ")
 }
 
-fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, json: bool) -> (String, Exit) {
+/// Explains one puzzle: its text (JSON when `json`, one line) and the exit code it calls for.
+pub fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, json: bool) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
     let e = explain(puzzle, max_steps);
     let (ending, exit, said) = match &e.ending {
@@ -175,7 +176,9 @@ fn explain_one(index: usize, location: &str, puzzle: &Puzzle, max_steps: usize, 
     (out, exit)
 }
 
-fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bool) -> (String, Exit) {
+/// The next step of one puzzle (only where to look when `nudge`): its text (JSON when `json`,
+/// one line) and the exit code it calls for.
+pub fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bool) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
     let (step, exit, said) = match Board::new(puzzle) {
         Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),

@@ -16,6 +16,7 @@ const CRATES: &[&str] = &[
     "crates/formats/src",
     "crates/generate/src",
     "crates/techniques/src",
+    "crates/web/src",
     "strategies/src",
 ];
 
