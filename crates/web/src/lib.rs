@@ -298,12 +298,10 @@ fn trace(request: &Request) -> Result<Value, String> {
         .iter()
         .map(|name| coverlab::commands::strategy(*name).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
-    let item = loop {
-        match puzzles(request)?.next() {
-            Some(Next::Puzzle(item)) => break item,
-            Some(Next::Note(note)) => return Err(note),
-            None => return Err("no puzzle found".into()),
-        }
+    let item = match puzzles(request)?.next() {
+        Some(Next::Puzzle(item)) => item,
+        Some(Next::Note(note)) => return Err(note),
+        None => return Err("no puzzle found".into()),
     };
     let puzzle = match item.puzzle {
         Ok(p) => p,

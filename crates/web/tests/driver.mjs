@@ -6,6 +6,8 @@
 //                                              a hint's text, and a long count stopped
 //   node driver.mjs bench PAGE FILE STRATEGY   the puzzles of FILE solved in the page, one call
 //                                              each: per-puzzle times (ms) and the solutions
+//   node driver.mjs shot PAGE PUZZLE PNG [BUTTON]  a screenshot once the puzzle is solved (and
+//                                              BUTTON's work done: watch, explainb, hintb)
 //
 // CHROMIUM names the browser (default /usr/bin/chromium). Every wait is bounded: the driver
 // gives up with an error after DRIVER_TIMEOUT seconds (default 120).
@@ -15,9 +17,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [mode, pagePath, arg, strategy] = process.argv.slice(2);
-if (!["check", "bench"].includes(mode) || !pagePath || !arg) {
-  console.error("usage: node driver.mjs check PAGE PUZZLE | bench PAGE FILE STRATEGY");
+const [mode, pagePath, arg, strategy, button] = process.argv.slice(2);
+if (!["check", "bench", "shot"].includes(mode) || !pagePath || !arg) {
+  console.error("usage: node driver.mjs check PAGE PUZZLE | bench PAGE FILE STRATEGY | shot PAGE PUZZLE PNG [BUTTON]");
   process.exit(2);
 }
 const limitMs = 1000 * Number(process.env.DRIVER_TIMEOUT || 120);
@@ -66,10 +68,13 @@ function send(method, params = {}, sessionId) {
   return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
 }
 
+let session = null;
 // Opens the page and returns a function evaluating an expression in it (promises awaited).
 async function open(url) {
   const { targetId } = await send("Target.createTarget", { url: "about:blank" });
   const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+  session = sessionId;
+  await send("Emulation.setDeviceMetricsOverride", { width: 1300, height: 950, deviceScaleFactor: 1, mobile: false }, sessionId);
   const evaluate = async (expression) => {
     const r = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true }, sessionId);
     if (r.exceptionDetails) throw new Error("in the page: " + JSON.stringify(r.exceptionDetails).slice(0, 500));
@@ -118,25 +123,61 @@ async function check(evaluate) {
   return { ready_ms: ready, status, solution, shown, hint, marked, stop };
 }
 
+// BENCH_CAP: seconds a puzzle may take in the page before it is stopped (default 60).
+const capSeconds = Number(process.env.BENCH_CAP || 60);
+
 async function bench(evaluate, file, name) {
   await evaluate(until("document.body.dataset.ready"));
   const lines = readFileSync(file, "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   const runs = await evaluate(`(async () => {
     const lines = ${JSON.stringify(lines)}, out = [];
+    const cap = ${capSeconds} * 1000;
     for (const puzzle of lines) {
-      const v = await window.coverlab.run({ op: "solve", puzzle, strategy: ${JSON.stringify(name || "fast")} });
+      // Past the cap the page's Stop ends the search (the worker), as a person would.
+      let timer = null;
+      const capped = new Promise((resolve) => { timer = setTimeout(() => resolve(null), cap); });
+      const start = performance.now();
+      const running = window.coverlab.run({ op: "solve", puzzle, strategy: ${JSON.stringify(name || "fast")} });
+      running.catch(() => {}); // rejected ("stopped") when the cap ends it
+      const v = await Promise.race([running, capped]);
+      clearTimeout(timer);
+      if (v === null) {
+        window.coverlab.restart();
+        out.push({ ms: performance.now() - start, status: "capped", solution: null });
+        continue;
+      }
       const r = v.results[0];
       out.push({ ms: v.ms, status: r.status, solution: r.solutions[0] || null });
     }
     return out;
   })()`);
-  return { puzzles: lines, runs };
+  // All of them in one request, as a pasted file is solved: the cost of a call (reading the
+  // request, compiling the spec, building the strategy) paid once. Only for sets of more than
+  // 30 puzzles (small, hard sets are timed one by one), and none capped.
+  const batch = lines.length <= 30 || runs.some((r) => r.status === "capped") ? null : await evaluate(`(async () => {
+    const v = await window.coverlab.run({ op: "solve", puzzle: ${JSON.stringify(lines.join("\n"))}, strategy: ${JSON.stringify(name || "fast")} });
+    return { ms: v.ms, solutions: v.results.map((r) => r.solutions[0] || null) };
+  })()`);
+  return { puzzles: lines, runs, batch };
+}
+
+async function shot(evaluate, png, id) {
+  await evaluate(until("document.body.dataset.solved"));
+  if (id) {
+    await evaluate(`document.getElementById(${JSON.stringify(id)}).click()`);
+    await evaluate(until("document.body.dataset.busy !== '1' && document.getElementById('status').textContent.indexOf('…') < 0"));
+    await evaluate("new Promise((r) => setTimeout(r, 1500))");
+  }
+  const { data } = await send("Page.captureScreenshot", { format: "png" }, session);
+  (await import("node:fs")).writeFileSync(png, Buffer.from(data, "base64"));
+  return { png };
 }
 
 try {
-  const url = pathToFileURL(resolve(pagePath)).href + (mode === "check" ? "#p=" + encodeURIComponent(arg) : "");
+  const url = pathToFileURL(resolve(pagePath)).href + (mode !== "bench" ? "#p=" + encodeURIComponent(arg) : "");
   const evaluate = await open(url);
-  const result = mode === "check" ? await check(evaluate) : await bench(evaluate, arg, strategy);
+  const result = mode === "check" ? await check(evaluate)
+    : mode === "shot" ? await shot(evaluate, strategy, button) : await bench(evaluate, arg, strategy);
   console.log(JSON.stringify(result));
   finish(0);
 } catch (e) {

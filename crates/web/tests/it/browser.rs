@@ -18,6 +18,12 @@ fn the_page_solves_the_puzzle_in_its_address_hints_and_stops() {
         eprintln!("skipped: COVERLAB_WEB_PAGE is not set (crates/web/tests/browser.sh builds the page and sets it)");
         return;
     };
+    // The page's budget: under 3 MB, the module inlined.
+    let bytes = std::fs::metadata(&page).expect("the page exists").len();
+    assert!(
+        bytes < 3_000_000,
+        "the page is {bytes} bytes (was it built without binaryen's wasm-metadce and wasm-opt?)"
+    );
     let driver = root().join("crates/web/tests/driver.mjs");
     let out = Command::new("node").arg(driver).arg("check").arg(&page).arg(PUZZLE).output().expect("node runs");
     let text = String::from_utf8_lossy(&out.stdout);
