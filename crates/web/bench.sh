@@ -31,9 +31,18 @@ if [ -z "${NATIVE:-}" ]; then
   NATIVE=$target_dir/fast-build/coverlab
 fi
 cap=${BENCH_CAP:-60}
-started=$(date +%s%N)
 "$NATIVE" solve --strategy "$strategy" --jobs 1 --stats --format json --timeout "$cap" "$work/puzzles.txt" > "$work/native.jsonl" 2>/dev/null || true
-echo $(( ($(date +%s%N) - started) / 1000 )) > "$work/native.wall"
+# The whole process on the set repeated BENCH_REPEAT times (default 10), best of three, beside
+# the page's one request of the same.
+for _ in $(seq "${BENCH_REPEAT:-10}"); do cat "$work/puzzles.txt"; done > "$work/repeated.txt"
+best=
+for _ in 1 2 3; do
+  started=$(date +%s%N)
+  "$NATIVE" solve --strategy "$strategy" --jobs 1 "$work/repeated.txt" > /dev/null 2>&1 || true
+  took=$(( ($(date +%s%N) - started) / 1000 ))
+  if [ -z "$best" ] || [ "$took" -lt "$best" ]; then best=$took; fi
+done
+echo "$best" > "$work/native.wall"
 BENCH_CAP=$cap DRIVER_TIMEOUT=$((cap * (count + 1) + 120)) node "$here/tests/driver.mjs" bench "$work/coverlab.html" "$work/puzzles.txt" "$strategy" > "$work/page.json"
 
 node - "$work/native.jsonl" "$work/page.json" "$file" "$strategy" "$work/coverlab.html" "$work/native.wall" <<'JS'
@@ -66,9 +75,9 @@ console.log(`| page / native | ${(p.median / n.median).toFixed(2)}× | ${(p.mean
 console.log("(native: each puzzle's solve alone, `--stats`; page: each request, timed in the worker: reading the");
 console.log("request and the puzzle, compiling the spec, building the strategy, solving, writing the record)");
 if (result.batch) {
-  const k = runs.length, bms = result.batch.ms;
+  const k = result.batch.puzzles, bms = result.batch.ms;
   const ok = result.batch.solutions.every((s, i) => s && native[i] && s === native[i].solutions[0]);
-  console.log(`all ${k} in one request: page ${bms.toFixed(1)} ms (${(1000 * bms / k).toFixed(1)} µs/puzzle); ` +
+  console.log(`the set ${k / runs.length} times over (${k} puzzles), in one request: page ${bms.toFixed(1)} ms (${(1000 * bms / k).toFixed(1)} µs/puzzle); ` +
     `native whole process ${nativeWallMs.toFixed(1)} ms (${(1000 * nativeWallMs / k).toFixed(1)} µs/puzzle); ` +
     `page / native ${(bms / nativeWallMs).toFixed(2)}×; the same solutions: ${ok}`);
   if (!ok) process.exit(1);

@@ -154,9 +154,17 @@ async function bench(evaluate, file, name) {
   // All of them in one request, as a pasted file is solved: the cost of a call (reading the
   // request, compiling the spec, building the strategy) paid once. Only for sets of more than
   // 30 puzzles (small, hard sets are timed one by one), and none capped.
+  // The set is repeated BENCH_REPEAT times (default 10) in that request, and the request run
+  // three times: the least time is kept (a warm engine, the fewest interruptions).
+  const repeat = Number(process.env.BENCH_REPEAT || 10);
+  const text = Array(repeat).fill(lines.join("\n")).join("\n");
   const batch = lines.length <= 30 || runs.some((r) => r.status === "capped") ? null : await evaluate(`(async () => {
-    const v = await window.coverlab.run({ op: "solve", puzzle: ${JSON.stringify(lines.join("\n"))}, strategy: ${JSON.stringify(name || "fast")} });
-    return { ms: v.ms, solutions: v.results.map((r) => r.solutions[0] || null) };
+    let best = null;
+    for (let k = 0; k < 3; k++) {
+      const v = await window.coverlab.run({ op: "solve", puzzle: ${JSON.stringify(text)}, strategy: ${JSON.stringify(name || "fast")} });
+      if (!best || v.ms < best.ms) best = v;
+    }
+    return { ms: best.ms, puzzles: best.results.length, solutions: best.results.slice(0, ${lines.length}).map((r) => r.solutions[0] || null) };
   })()`);
   return { puzzles: lines, runs, batch };
 }
