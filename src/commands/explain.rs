@@ -297,7 +297,10 @@ fn is_unique(puzzle: &Puzzle) -> bool {
     outcome.unique() == Some(true)
 }
 
-fn explain_one(
+/// Explains one puzzle: its text (JSON when `json`, one line) and the exit code it calls for;
+/// `count_first`: count a stuck puzzle's solutions and, if it has one, use the uniqueness
+/// techniques.
+pub fn explain_one(
     index: usize,
     location: &str,
     puzzle: &Puzzle,
@@ -364,7 +367,9 @@ fn explain_one(
     (out, exit)
 }
 
-fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bool) -> (String, Exit) {
+/// The next step of one puzzle (only where to look when `nudge`): its text (JSON when `json`,
+/// one line) and the exit code it calls for.
+pub fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bool) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
     let (step, exit, said) = match Board::new(puzzle) {
         Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),

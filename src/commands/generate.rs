@@ -148,6 +148,44 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     Ok(exit)
 }
 
+/// Makes puzzle `index` of `args` on this thread, with no clock, no signal and no file: its
+/// record as `--format` says (with `json`, `"status": "generated"` or `"failed"`, one line). An
+/// `Err` is a usage error (a size with no classic spec, a target out of reach). What the web
+/// page (`crates/web`) calls.
+pub fn one_alone(args: &GenerateArgs, index: u64) -> Result<String> {
+    let layout = layout(args)?;
+    let n = match &layout {
+        Layout::Spec(model) => model.size(),
+        Layout::RandomJigsaw(n) => *n,
+    };
+    let target = target(args, &layout, n)?;
+    let request = Request {
+        layout,
+        target,
+        symmetry: args.symmetry,
+        difficulty: args.difficulty,
+        seed: args.seed,
+        attempts: args.attempts,
+    };
+    let generator = Generator::new(request);
+    let mut worker = coverlab_strategies::generation::worker();
+    let mut out = Vec::new();
+    match generator.generate(&mut worker, index, &Limits::default()) {
+        Ok(made) => write_made(&mut out, args, &generator, index, &made, 0),
+        Err(failure) => {
+            let (why, _) = explain(&failure, &generator);
+            if args.format == OutputFormatArg::Json {
+                let record = json!({"index": index, "status": "failed", "seed": args.seed, "error": why});
+                out.extend_from_slice(record.to_string().as_bytes());
+                out.push(b'\n');
+            } else {
+                out.extend_from_slice(format!("# {index}: not generated: {why}\n").as_bytes());
+            }
+        }
+    }
+    Ok(String::from_utf8(out).expect("records are UTF-8"))
+}
+
 /// The spec, or random jigsaw layouts, from `--spec` and `--size`.
 fn layout(args: &GenerateArgs) -> Result<Layout> {
     let size = args.size.map(|s| s as usize);

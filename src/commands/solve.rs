@@ -65,21 +65,11 @@ struct Run<'a> {
 
 impl Run<'_> {
     fn limits(&self) -> Limits {
-        // Solving without --max-solutions looks for a second solution too, as long again as the
-        // first took (see `Limits::uniqueness_nodes`), to say whether the puzzle is unique.
-        let (max_solutions, keep, uniqueness_nodes) = match (self.counting, self.args.max_solutions) {
-            (true, max) => (max.unwrap_or(u64::MAX), 0, None),
-            (false, Some(max)) => (max, usize::try_from(max).unwrap_or(usize::MAX), None),
-            (false, None) => (2, 1, Some(UNIQUENESS_NODES)),
-        };
         Limits {
-            max_solutions,
-            keep_solutions: keep,
-            max_nodes: self.args.max_nodes,
             deadline: super::deadline(self.args.timeout),
             threads: self.threads,
             interrupt: Some(self.interrupt.flag().clone()),
-            uniqueness_nodes,
+            ..limits(self.counting, self.args.max_solutions, self.args.max_nodes)
         }
     }
 
@@ -241,6 +231,19 @@ impl Report {
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The limits of `solve` (`counting`: of `count`) with `--max-solutions` and `--max-nodes`, on
+/// one thread with no deadline. Solving without `--max-solutions` looks for a second solution
+/// too, as long again as the first took (see `Limits::uniqueness_nodes`), to say whether the
+/// puzzle is unique. The web page (`crates/web`) solves with the same.
+pub fn limits(counting: bool, max_solutions: Option<u64>, max_nodes: Option<u64>) -> Limits {
+    let (max_solutions, keep, uniqueness_nodes) = match (counting, max_solutions) {
+        (true, max) => (max.unwrap_or(u64::MAX), 0, None),
+        (false, Some(max)) => (max, usize::try_from(max).unwrap_or(usize::MAX), None),
+        (false, None) => (2, 1, Some(UNIQUENESS_NODES)),
+    };
+    Limits { max_solutions, keep_solutions: keep, max_nodes, uniqueness_nodes, ..Limits::default() }
 }
 
 /// Checks the arguments that need no file (the strategy, the limits); returns the strategy.

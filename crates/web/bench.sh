@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The page beside the native build, in one run: the same puzzles solved by the same strategy
+# natively (`coverlab solve --jobs 1 --stats`, each puzzle's solve time) and in the page in
+# headless Chromium (one request per puzzle, timed in the worker around the call: reading the
+# puzzle, solving, writing the record). Prints per-puzzle medians and means and their ratio,
+# and checks that the page found the native build's solutions.
+#
+#   crates/web/bench.sh [FILE [STRATEGY [N]]]
+#
+# Defaults: the first 100 of tests/data/9x9/17_clue_first200.txt, `fast`. The Frisch 25×25 set,
+# each puzzle stopped after BENCH_CAP seconds (default 60) in both:
+#   BENCH_CAP=20 crates/web/bench.sh tests/data/25x25/gecode_frisch_18.txt fast 18
+# The native binary is built with `--profile fast-build --no-default-features` unless
+# NATIVE=path/to/coverlab names one (a `cargo build --release --no-default-features` is the
+# fair one: the page is built with release's fat LTO). Needs node and chromium.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cd "$root"
+file=${1:-tests/data/9x9/17_clue_first200.txt}
+strategy=${2:-fast}
+count=${3:-100}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+grep -v '^#' "$file" | grep -v '^[[:space:]]*$' | head -n "$count" > "$work/puzzles.txt"
+
+"$here/build.sh" "$work" >&2
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+if [ -z "${NATIVE:-}" ]; then
+  cargo build --quiet --profile fast-build --no-default-features
+  NATIVE=$target_dir/fast-build/coverlab
+fi
+cap=${BENCH_CAP:-60}
+"$NATIVE" solve --strategy "$strategy" --jobs 1 --stats --format json --timeout "$cap" "$work/puzzles.txt" > "$work/native.jsonl" 2>/dev/null || true
+# The whole process on the set repeated BENCH_REPEAT times (default 10), best of three, beside
+# the page's one request of the same.
+for _ in $(seq "${BENCH_REPEAT:-10}"); do cat "$work/puzzles.txt"; done > "$work/repeated.txt"
+best=
+for _ in 1 2 3; do
+  started=$(date +%s%N)
+  "$NATIVE" solve --strategy "$strategy" --jobs 1 "$work/repeated.txt" > /dev/null 2>&1 || true
+  took=$(( ($(date +%s%N) - started) / 1000 ))
+  if [ -z "$best" ] || [ "$took" -lt "$best" ]; then best=$took; fi
+done
+echo "$best" > "$work/native.wall"
+BENCH_CAP=$cap DRIVER_TIMEOUT=$((cap * (count + 1) + 120)) node "$here/tests/driver.mjs" bench "$work/coverlab.html" "$work/puzzles.txt" "$strategy" > "$work/page.json"
+
+node - "$work/native.jsonl" "$work/page.json" "$file" "$strategy" "$work/coverlab.html" "$work/native.wall" <<'JS'
+const fs = require("fs");
+const [nativeFile, pageFile, file, strategy, page, wallFile] = process.argv.slice(2);
+const nativeWallMs = Number(fs.readFileSync(wallFile, "utf8")) / 1000;
+const native = fs.readFileSync(nativeFile, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const result = JSON.parse(fs.readFileSync(pageFile, "utf8"));
+if (result.error) { console.error(result); process.exit(1); }
+const runs = result.runs;
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: q(0.5), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s[s.length - 1] };
+};
+let same = 0, both = 0;
+runs.forEach((r, i) => {
+  if (r.solution && native[i] && native[i].solutions[0]) { both++; if (r.solution === native[i].solutions[0]) same++; }
+});
+// Times over the puzzles both solved (a capped or stopped one counts its time up to the cap).
+const n = stats(native.map((r) => r.micros / 1000));
+const p = stats(runs.map((r) => r.ms));
+const fmt = (x) => x < 10 ? x.toFixed(3) : x.toFixed(1);
+console.log(`${file}, ${runs.length} puzzles, strategy ${strategy}; page ${fs.statSync(page).size} bytes`);
+console.log(`solved: native ${native.filter((r) => r.status === "solved").length}, page ${runs.filter((r) => r.status === "solved").length}; the same solution in ${same} of the ${both} both solved`);
+console.log(`| | median ms | mean ms | max ms |\n| --- | ---: | ---: | ---: |`);
+console.log(`| native | ${fmt(n.median)} | ${fmt(n.mean)} | ${fmt(n.max)} |`);
+console.log(`| page | ${fmt(p.median)} | ${fmt(p.mean)} | ${fmt(p.max)} |`);
+console.log(`| page / native | ${(p.median / n.median).toFixed(2)}× | ${(p.mean / n.mean).toFixed(2)}× | |`);
+console.log("(native: each puzzle's solve alone, `--stats`; page: each request, timed in the worker: reading the");
+console.log("request and the puzzle, compiling the spec, building the strategy, solving, writing the record)");
+if (result.batch) {
+  const k = result.batch.puzzles, bms = result.batch.ms;
+  const ok = result.batch.solutions.every((s, i) => s && native[i] && s === native[i].solutions[0]);
+  console.log(`the set ${k / runs.length} times over (${k} puzzles), in one request: page ${bms.toFixed(1)} ms (${(1000 * bms / k).toFixed(1)} µs/puzzle); ` +
+    `native whole process ${nativeWallMs.toFixed(1)} ms (${(1000 * nativeWallMs / k).toFixed(1)} µs/puzzle); ` +
+    `page / native ${(bms / nativeWallMs).toFixed(2)}×; the same solutions: ${ok}`);
+  if (!ok) process.exit(1);
+}
+if (runs.length <= 30) {
+  console.log("native, per puzzle (ms): " + native.map((r) => r.status === "solved" ? (r.micros / 1000).toFixed(0) : r.status).join(" "));
+  console.log("page, per puzzle (ms): " + runs.map((r) => r.status === "solved" ? r.ms.toFixed(0) : r.status).join(" "));
+}
+if (same !== both) process.exit(1);
+JS

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the coverlab page: the engine (crates/web) to WebAssembly in the `wasm` profile
+# (release, stripped), through wasm-metadce and wasm-opt when they are installed (Debian's
+# `binaryen`; WASM_OPT=0 skips them), then ONE self-contained HTML file: crates/web/page/page.html with the worker's
+# script (page/worker.js) and the module (base64) inlined. It opens from disk, with no server.
+#
+#   crates/web/build.sh [OUT_DIR]     # default out/web; writes OUT_DIR/coverlab.html
+#
+# Needs the wasm32-unknown-unknown target (`rustup target add wasm32-unknown-unknown`: this
+# script adds it when rustup is there). Honours CARGO_TARGET_DIR. Prints the page's path and
+# sizes.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:-$root/out/web}
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
+
+if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+(cd "$root" && cargo build --quiet -p coverlab-web --target wasm32-unknown-unknown --profile wasm)
+built=$target_dir/wasm32-unknown-unknown/wasm/coverlab_web.wasm
+mkdir -p "$out"
+wasm=$out/coverlab.wasm
+if [ "${WASM_OPT:-1}" != 0 ] && command -v wasm-opt >/dev/null && command -v wasm-metadce >/dev/null; then
+  # The CLI's library links wasm-bindgen's exports and imports (its progress bars and plots
+  # depend on crates that bring them on this target), which nothing here calls: wasm-metadce
+  # keeps only what the page's three calls and the memory reach. Then -O3: the search's speed
+  # matters more here than the last bytes (docs/web.md has the sizes).
+  roots=$out/roots.json
+  printf '%s\n' '[{"name": "root", "root": true, "reaches": ["cl_request", "cl_call", "cl_response", "memory"]},' \
+    ' {"name": "cl_request", "export": "cl_request"}, {"name": "cl_call", "export": "cl_call"},' \
+    ' {"name": "cl_response", "export": "cl_response"}, {"name": "memory", "export": "memory"}]' > "$roots"
+  # The features rustc enables by default on wasm32-unknown-unknown (binaryen does not read
+  # them from the module), every one in every browser that runs WebAssembly today.
+  features=(--enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int
+    --enable-reference-types --enable-multivalue)
+  wasm-metadce "${features[@]}" -f "$roots" "$built" -o "$out/kept.wasm" > /dev/null
+  wasm-opt "${features[@]}" -O3 "$out/kept.wasm" -o "$wasm"
+  rm -f "$roots" "$out/kept.wasm"
+else
+  echo "no wasm-opt and wasm-metadce (Debian's binaryen): the module is inlined as built, larger" >&2
+  cp "$built" "$wasm"
+fi
+
+page=$out/coverlab.html
+awk -v worker="$here/page/worker.js" -v wasm="$wasm" '
+  /<!--CL_WORKER-->/ {
+    print "<script type=\"text/plain\" id=\"cl-worker\">"
+    while ((getline line < worker) > 0) print line
+    print "</script>"
+    next
+  }
+  /<!--CL_WASM-->/ {
+    printf "<script type=\"application/octet-stream\" id=\"cl-wasm\">"
+    fflush()
+    system("base64 -w0 \"" wasm "\"")
+    print "</script>"
+    next
+  }
+  { print }
+' "$here/page/page.html" > "$page.tmp"
+mv "$page.tmp" "$page"
+echo "$page: $(wc -c < "$page") bytes (module $(wc -c < "$built") bytes built, $(wc -c < "$wasm") inlined)"

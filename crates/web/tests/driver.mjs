@@ -1,0 +1,193 @@
+// Drives the coverlab page in headless Chromium over the DevTools protocol, through a pipe
+// (--remote-debugging-pipe: no port, no websocket library, nothing from npm). Prints one JSON
+// object on stdout; the checks are the caller's (crates/web/tests/it/browser.rs, bench.sh).
+//
+//   node driver.mjs check PAGE PUZZLE          open PAGE#p=PUZZLE: the solution line shown,
+//                                              a hint's text, and a long count stopped
+//   node driver.mjs bench PAGE FILE STRATEGY   the puzzles of FILE solved in the page, one call
+//                                              each: per-puzzle times (ms) and the solutions
+//   node driver.mjs shot PAGE PUZZLE PNG [BUTTON]  a screenshot once the puzzle is solved (and
+//                                              BUTTON's work done: watch, explainb, hintb)
+//
+// CHROMIUM names the browser (default /usr/bin/chromium). Every wait is bounded: the driver
+// gives up with an error after DRIVER_TIMEOUT seconds (default 120).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [mode, pagePath, arg, strategy, button] = process.argv.slice(2);
+if (!["check", "bench", "shot"].includes(mode) || !pagePath || !arg) {
+  console.error("usage: node driver.mjs check PAGE PUZZLE | bench PAGE FILE STRATEGY | shot PAGE PUZZLE PNG [BUTTON]");
+  process.exit(2);
+}
+const limitMs = 1000 * Number(process.env.DRIVER_TIMEOUT || 120);
+const profile = mkdtempSync(join(tmpdir(), "coverlab-chromium-"));
+const browser = spawn(process.env.CHROMIUM || "/usr/bin/chromium", [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--disable-dev-shm-usage", "--remote-debugging-pipe", "--user-data-dir=" + profile, "about:blank",
+], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
+let stderr = "";
+browser.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); });
+const killer = setTimeout(() => fail("gave up after " + limitMs / 1000 + " s"), limitMs);
+
+function fail(message) {
+  console.log(JSON.stringify({ error: message, chromium: stderr.slice(-1000) }));
+  finish(1);
+}
+function finish(code) {
+  clearTimeout(killer);
+  browser.kill("SIGKILL");
+  try { rmSync(profile, { recursive: true, force: true }); } catch { /* a lock file left behind */ }
+  process.exit(code);
+}
+browser.on("error", (e) => fail("cannot start chromium: " + e.message));
+
+// The protocol: JSON messages separated by NUL bytes, on fd 3 (to the browser) and 4 (from it).
+const toBrowser = browser.stdio[3], fromBrowser = browser.stdio[4];
+let nextId = 1, buffered = "";
+const waiting = new Map();
+fromBrowser.on("data", (chunk) => {
+  buffered += chunk.toString("utf8");
+  let at;
+  while ((at = buffered.indexOf("\0")) >= 0) {
+    const message = JSON.parse(buffered.slice(0, at));
+    buffered = buffered.slice(at + 1);
+    const w = message.id && waiting.get(message.id);
+    if (w) {
+      waiting.delete(message.id);
+      message.error ? w.reject(new Error(JSON.stringify(message.error))) : w.resolve(message.result);
+    }
+  }
+});
+function send(method, params = {}, sessionId) {
+  const id = nextId++;
+  toBrowser.write(JSON.stringify({ id, method, params, sessionId }) + "\0");
+  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+}
+
+let session = null;
+// Opens the page and returns a function evaluating an expression in it (promises awaited).
+async function open(url) {
+  const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+  const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+  session = sessionId;
+  await send("Emulation.setDeviceMetricsOverride", { width: 1300, height: 950, deviceScaleFactor: 1, mobile: false }, sessionId);
+  const evaluate = async (expression) => {
+    const r = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true }, sessionId);
+    if (r.exceptionDetails) throw new Error("in the page: " + JSON.stringify(r.exceptionDetails).slice(0, 500));
+    return r.result.value;
+  };
+  await send("Page.enable", {}, sessionId);
+  await send("Page.navigate", { url }, sessionId);
+  return evaluate;
+}
+
+// Waits in the page until `condition` (an expression) is truthy; returns its value.
+const until = (condition, ms = 60000) => `new Promise((resolve, reject) => {
+  const start = performance.now();
+  const look = () => { let v; try { v = (${condition}); } catch (e) { v = undefined; }
+    if (v) return resolve(v);
+    if (performance.now() - start > ${ms}) return reject(new Error("timed out waiting for: " + ${JSON.stringify(condition)}));
+    setTimeout(look, 20); };
+  look(); })`;
+
+async function check(evaluate) {
+  const ready = Number(await evaluate(until("document.body.dataset.ready")));
+  const status = await evaluate(until("document.body.dataset.solved"));
+  const solution = await evaluate("document.getElementById('solution').textContent");
+  const shown = await evaluate("document.getElementById('status').textContent");
+  // A hint for the puzzle as given.
+  const hint = await evaluate(`(async () => { document.getElementById('hintb').click();
+    return await ${until("document.getElementById('hint').textContent")}; })()`);
+  const marked = await evaluate("document.querySelectorAll('#board input.place, #board input.elim').length");
+  // A search with no end in sight (the solutions of an empty 16×16 grid, counted), then Stop.
+  const stop = await evaluate(`(async () => {
+    const $ = (id) => document.getElementById(id);
+    $("text").value = ".".repeat(256);
+    $("spec").value = "";
+    $("max").value = "1000000000000";
+    $("count").click();
+    await new Promise((r) => setTimeout(r, 500));
+    const busyBefore = document.body.dataset.busy === "1";
+    const t = performance.now();
+    $("stop").click();
+    const stopMs = performance.now() - t;
+    const said = $("status").textContent;
+    // The new worker answers at once.
+    const v = await window.coverlab.run({ op: "solve", puzzle: ".342.....43....." });
+    return { busyBefore, stopMs, said, after: v.results[0].solutions[0], busyAfter: document.body.dataset.busy === "1" };
+  })()`);
+  return { ready_ms: ready, status, solution, shown, hint, marked, stop };
+}
+
+// BENCH_CAP: seconds a puzzle may take in the page before it is stopped (default 60).
+const capSeconds = Number(process.env.BENCH_CAP || 60);
+
+async function bench(evaluate, file, name) {
+  await evaluate(until("document.body.dataset.ready"));
+  const lines = readFileSync(file, "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const runs = await evaluate(`(async () => {
+    const lines = ${JSON.stringify(lines)}, out = [];
+    const cap = ${capSeconds} * 1000;
+    for (const puzzle of lines) {
+      // Past the cap the page's Stop ends the search (the worker), as a person would.
+      let timer = null;
+      const capped = new Promise((resolve) => { timer = setTimeout(() => resolve(null), cap); });
+      const start = performance.now();
+      const running = window.coverlab.run({ op: "solve", puzzle, strategy: ${JSON.stringify(name || "fast")} });
+      running.catch(() => {}); // rejected ("stopped") when the cap ends it
+      const v = await Promise.race([running, capped]);
+      clearTimeout(timer);
+      if (v === null) {
+        window.coverlab.restart();
+        out.push({ ms: performance.now() - start, status: "capped", solution: null });
+        continue;
+      }
+      const r = v.results[0];
+      out.push({ ms: v.ms, status: r.status, solution: r.solutions[0] || null });
+    }
+    return out;
+  })()`);
+  // All of them in one request, as a pasted file is solved: the cost of a call (reading the
+  // request, compiling the spec, building the strategy) paid once. Only for sets of more than
+  // 30 puzzles (small, hard sets are timed one by one), and none capped.
+  // The set is repeated BENCH_REPEAT times (default 10) in that request, and the request run
+  // three times: the least time is kept (a warm engine, the fewest interruptions).
+  const repeat = Number(process.env.BENCH_REPEAT || 10);
+  const text = Array(repeat).fill(lines.join("\n")).join("\n");
+  const batch = lines.length <= 30 || runs.some((r) => r.status === "capped") ? null : await evaluate(`(async () => {
+    let best = null;
+    for (let k = 0; k < 3; k++) {
+      const v = await window.coverlab.run({ op: "solve", puzzle: ${JSON.stringify(text)}, strategy: ${JSON.stringify(name || "fast")} });
+      if (!best || v.ms < best.ms) best = v;
+    }
+    return { ms: best.ms, puzzles: best.results.length, solutions: best.results.slice(0, ${lines.length}).map((r) => r.solutions[0] || null) };
+  })()`);
+  return { puzzles: lines, runs, batch };
+}
+
+async function shot(evaluate, png, id) {
+  await evaluate(until("document.body.dataset.solved"));
+  if (id) {
+    await evaluate(`document.getElementById(${JSON.stringify(id)}).click()`);
+    await evaluate(until("document.body.dataset.busy !== '1' && document.getElementById('status').textContent.indexOf('…') < 0"));
+    await evaluate("new Promise((r) => setTimeout(r, 1500))");
+  }
+  const { data } = await send("Page.captureScreenshot", { format: "png" }, session);
+  (await import("node:fs")).writeFileSync(png, Buffer.from(data, "base64"));
+  return { png };
+}
+
+try {
+  const url = pathToFileURL(resolve(pagePath)).href + (mode !== "bench" ? "#p=" + encodeURIComponent(arg) : "");
+  const evaluate = await open(url);
+  const result = mode === "check" ? await check(evaluate)
+    : mode === "shot" ? await shot(evaluate, strategy, button) : await bench(evaluate, arg, strategy);
+  console.log(JSON.stringify(result));
+  finish(0);
+} catch (e) {
+  fail(e.message);
+}

@@ -1,0 +1,52 @@
+//! The page in a real browser: `crates/web/tests/browser.sh` builds it and runs this module
+//! with `COVERLAB_WEB_PAGE` naming it; `tests/driver.mjs` drives headless Chromium over the
+//! DevTools protocol. Without `COVERLAB_WEB_PAGE` the test says it was skipped (a plain `cargo
+//! test` builds no WebAssembly and needs no browser).
+
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::{assert_solves, root};
+
+/// A 17-clue puzzle, in the address as `#p=…`.
+const PUZZLE: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+
+#[test]
+fn the_page_solves_the_puzzle_in_its_address_hints_and_stops() {
+    let Some(page) = std::env::var_os("COVERLAB_WEB_PAGE") else {
+        eprintln!("skipped: COVERLAB_WEB_PAGE is not set (crates/web/tests/browser.sh builds the page and sets it)");
+        return;
+    };
+    // The page's budget: under 3 MB, the module inlined.
+    let bytes = std::fs::metadata(&page).expect("the page exists").len();
+    assert!(
+        bytes < 3_000_000,
+        "the page is {bytes} bytes (was it built without binaryen's wasm-metadce and wasm-opt?)"
+    );
+    let driver = root().join("crates/web/tests/driver.mjs");
+    let out = Command::new("node").arg(driver).arg("check").arg(&page).arg(PUZZLE).output().expect("node runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
+        panic!("the driver's output is not JSON ({e}): {text}\n{}", String::from_utf8_lossy(&out.stderr))
+    });
+    assert!(out.status.success() && v.get("error").is_none(), "the driver failed: {v}");
+    eprintln!("page: {v}");
+    // The solution line under the board, checked by the validator.
+    assert_eq!(v["status"], "solved", "{v}");
+    assert_solves(PUZZLE, None, v["solution"].as_str().unwrap());
+    assert!(v["shown"].as_str().unwrap().contains("unique"), "{v}");
+    // A hint's sentence, and its cells marked on the board.
+    let hint = v["hint"].as_str().unwrap();
+    assert!(hint.contains("single") && hint.contains(" r"), "{hint}");
+    assert!(v["marked"].as_u64().unwrap() >= 1, "{v}");
+    // Stop: the count was running, Stop ended it at once, and the new worker answers.
+    let stop = &v["stop"];
+    assert_eq!(stop["busyBefore"], true, "the count had ended before Stop: {v}");
+    assert!(stop["stopMs"].as_f64().unwrap() < 1000.0, "{v}");
+    assert_eq!(stop["said"], "stopped");
+    assert_eq!(stop["after"], "1342421324313124");
+    assert_eq!(stop["busyAfter"], false);
+    // Interactive within a second of opening (a loose bound here: CI machines are shared).
+    assert!(v["ready_ms"].as_f64().unwrap() < 5000.0, "{v}");
+}
