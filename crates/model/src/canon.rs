@@ -110,7 +110,9 @@ pub fn canonical(values: &[u8], rows: usize, cols: usize) -> Result<Vec<u8>, Can
                     }
                     empty_tried |= band;
                 }
-                let (written, children) = cand.place(row, line, &shape)?;
+                let Some((written, children)) = cand.place(row, line, &shape, best.as_deref())? else {
+                    continue;
+                };
                 match best.as_ref().map(|b| written.cmp(b)) {
                     Some(std::cmp::Ordering::Greater) => continue,
                     Some(std::cmp::Ordering::Less) | None => {
@@ -214,7 +216,14 @@ impl Cand {
 
     /// Places input row `row` (its values `line`) next: the row it writes, and the candidates
     /// it leaves (several when ties number new values differently).
-    fn place(&self, row: usize, line: &[u8], s: &Shape) -> Result<(Vec<u8>, Vec<Cand>), CanonError> {
+    /// `None` when that row is greater than `best` (the ties are not branched then).
+    fn place(
+        &self,
+        row: usize,
+        line: &[u8],
+        s: &Shape,
+        best: Option<&[u8]>,
+    ) -> Result<Option<(Vec<u8>, Vec<Cand>)>, CanonError> {
         let n = s.n;
         let mut base = self.clone();
         base.used |= 1 << row;
@@ -278,7 +287,15 @@ impl Cand {
             }
         }
         base.stack_groups = stack_groups;
-        // Every way to break the ties gives the same written row and its own labels.
+        // The row written, the same whichever way the ties are broken; compared first, as most
+        // rows tried lose.
+        let mut labels = self.labels.clone();
+        let mut next = self.next;
+        let written = base.write(line, &mut labels, &mut next);
+        if best.is_some_and(|b| written.as_slice() > b) {
+            return Ok(None);
+        }
+        // Every way to break the ties gives that row and its own labels.
         let mut children = vec![base];
         for tie in &ties {
             let mut more = Vec::new();
@@ -294,28 +311,30 @@ impl Cand {
                 return Err(CanonError::TooSymmetric);
             }
         }
-        let mut written = Vec::new();
         for child in &mut children {
-            let mut row_out = Vec::with_capacity(n);
-            for group in &child.stack_groups {
-                // An undecided group of stacks is empty in this row: its cells write 0.
-                for &stack in group {
-                    for cols in &child.col_groups[stack] {
-                        for &c in cols {
-                            let v = line[c];
-                            if v != 0 && child.labels[usize::from(v)] == 0 {
-                                child.labels[usize::from(v)] = child.next;
-                                child.next += 1;
-                            }
-                            row_out.push(if v == 0 { 0 } else { child.labels[usize::from(v)] });
-                        }
-                    }
-                }
-            }
-            debug_assert!(written.is_empty() || written == row_out, "ties write the same row");
-            written = row_out;
+            let (mut labels, mut next) = (std::mem::take(&mut child.labels), child.next);
+            let again = child.write(line, &mut labels, &mut next);
+            debug_assert_eq!(again, written, "ties write the same row");
+            (child.labels, child.next) = (labels, next);
         }
-        Ok((written, children))
+        Ok(Some((written, children)))
+    }
+
+    /// The row `line` writes in this arrangement, numbering its new values in `labels`.
+    fn write(&self, line: &[u8], labels: &mut [u8], next: &mut u8) -> Vec<u8> {
+        let mut out = Vec::with_capacity(line.len());
+        // An undecided group of stacks is empty in this row: its cells write 0.
+        for &stack in self.stack_groups.iter().flatten() {
+            for &c in self.col_groups[stack].iter().flatten() {
+                let v = usize::from(line[c]);
+                if v != 0 && labels[v] == 0 {
+                    labels[v] = *next;
+                    *next += 1;
+                }
+                out.push(labels[v]);
+            }
+        }
+        out
     }
 }
 
