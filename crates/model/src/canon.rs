@@ -182,6 +182,9 @@ struct Cand {
     col_groups: Vec<Vec<Vec<usize>>>,
 }
 
+/// A row placed: the row it writes and the candidates it leaves.
+type Placed = (Vec<u8>, Vec<Cand>);
+
 /// What makes two candidates the same state.
 type Key = (usize, u64, u64, Vec<u8>, Vec<Vec<usize>>, Vec<Vec<Vec<usize>>>);
 
@@ -223,7 +226,7 @@ impl Cand {
         line: &[u8],
         s: &Shape,
         best: Option<&[u8]>,
-    ) -> Result<Option<(Vec<u8>, Vec<Cand>)>, CanonError> {
+    ) -> Result<Option<Placed>, CanonError> {
         let n = s.n;
         let mut base = self.clone();
         base.used |= 1 << row;
