@@ -18,6 +18,7 @@ pub mod cli;
 pub mod commands;
 pub mod diag;
 pub mod input;
+pub mod io;
 mod logging;
 pub mod outfile;
 pub mod output;

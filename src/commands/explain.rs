@@ -14,10 +14,10 @@ use coverlab_model::{Model, Puzzle, Symbols};
 use coverlab_techniques::{Board, Ending, Step, Technique, explain, try_next_step};
 use serde_json::{Value, json};
 
+use crate::Exit;
 use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs};
 use crate::input::Next;
-use crate::signals::Interrupt;
-use crate::{Exit, diag};
+use crate::io::Io;
 
 /// One puzzle's outcome, for the exit code.
 enum Record {
@@ -27,7 +27,7 @@ enum Record {
 }
 
 /// Explains every puzzle of the inputs, in input order.
-pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
+pub fn run_explain(args: ExplainArgs, io: Io) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let max_steps = args.max_steps;
     let invalid = move |index: usize, location: &str, message: &str| {
@@ -39,13 +39,13 @@ pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
             format!("# puzzle {index} ({location})\ninvalid: {}\n", crate::diag::printable(message))
         }
     };
-    each(&args.input, args.jobs, invalid, |item_index, location, puzzle| {
+    each(io, &args.input, args.jobs, invalid, |item_index, location, puzzle| {
         explain_one(item_index, location, puzzle, max_steps, json)
     })
 }
 
 /// The next step of every puzzle of the inputs, in input order.
-pub fn run_hint(args: HintArgs) -> Result<Exit> {
+pub fn run_hint(args: HintArgs, io: Io) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let nudge = args.nudge;
     // One line per puzzle, as `solve` and `rate` write: an invalid puzzle's line names it.
@@ -56,22 +56,25 @@ pub fn run_hint(args: HintArgs) -> Result<Exit> {
             format!("# {index}: invalid\n")
         }
     };
-    each(&args.input, args.jobs, invalid, |index, location, puzzle| hint_one(index, location, puzzle, nudge, json))
+    each(io, &args.input, args.jobs, invalid, |index, location, puzzle| hint_one(index, location, puzzle, nudge, json))
 }
 
 /// Runs `work` on each puzzle read, writing what it returns in input order. A puzzle that
 /// cannot be read still has its record (`invalid`'s text, from its index, location and
 /// message), its message goes to stderr, and the others are still done.
 fn each(
+    mut io: Io,
     input: &crate::cli::PuzzleInput,
     jobs: Option<u64>,
     invalid: impl Fn(usize, &str, &str) -> String + Sync,
     work: impl Fn(usize, &str, &Puzzle) -> (String, Exit) + Sync,
 ) -> Result<Exit> {
-    let mut puzzles = input.open(input.spec()?);
-    let interrupt = Interrupt::install();
+    let mut puzzles = io.open(input, io.spec(input)?);
+    let interrupt = io.interrupt();
+    let notes = io.notes();
     let mut exit = Exit::Ok;
     super::batch::run(
+        io.out(),
         super::batch::jobs(jobs),
         || puzzles.next(),
         || (),
@@ -92,11 +95,11 @@ fn each(
             Record::Done(e) => exit = exit.max(e),
             Record::Failed { exit: e, message } => {
                 exit = exit.max(e);
-                diag!("{message}");
+                notes.echo(&message);
             }
             Record::Note(note) => {
                 exit = exit.max(Exit::Invalid);
-                diag!("{note}");
+                notes.say(&note);
             }
         },
         &interrupt,
