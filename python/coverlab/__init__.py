@@ -137,6 +137,13 @@ def _call(args: List[str], text: Optional[str], spec: Optional[Spec]):
     return out, notes
 
 
+def _parse(out: bytes) -> List[Record]:
+    """The JSON lines the command wrote, as dicts: one json.loads for all (a record is one line:
+    its strings escape their newlines), half the time of one call per line."""
+    lines = out.strip(b"\n")
+    return json.loads(b"[" + lines.replace(b"\n", b",") + b"]") if lines else []
+
+
 def _records(command: str, options: List[str], puzzles: Any, spec: Union[None, str, Spec]):
     spec_obj = _spec(spec)
     files, text, single = _source(puzzles, spec_obj)
@@ -146,7 +153,7 @@ def _records(command: str, options: List[str], puzzles: Any, spec: Union[None, s
     out, notes = _call(args, text, spec_obj)
     if notes:
         raise _input_error("; ".join(notes))
-    records = [json.loads(line) for line in out.decode("utf-8").splitlines() if line.strip()]
+    records = _parse(out)
     if single:
         if len(records) != 1:
             raise InputError(f"<argument>: {len(records)} puzzles in one string: pass a list or a file")
@@ -312,7 +319,7 @@ def generate(
     ]:
         _opt(options, flag, value)
     out, _notes = _call(["generate", *options], None, spec_obj)
-    return [json.loads(line) for line in out.decode("utf-8").splitlines() if line.strip()]
+    return _parse(out)
 
 
 def solutions_array(records: Iterable[Record], symbols: Optional[str] = None, size: Optional[int] = None):

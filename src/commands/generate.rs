@@ -148,7 +148,7 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         diag::line(&text);
     }
     if let Some(signal) = interrupt.signal() {
-        diag!("interrupted: {} written", coverlab_model::text::count(summary.puzzles, "puzzle"));
+        notes.echo(&format!("interrupted: {} written", coverlab_model::text::count(summary.puzzles, "puzzle")));
         return Ok(Exit::Signal(signal));
     }
     Ok(exit)

@@ -418,10 +418,10 @@ pub fn run(args: SolveArgs, count: bool, mut io: Io) -> Result<Exit> {
         crate::outfile::write(path, svg)?;
     }
     if let Some(signal) = interrupt.signal() {
-        diag!(
+        report.notes.echo(&format!(
             "interrupted: {} written; the rest of the input was not read",
             coverlab_model::text::count(summary.puzzles, "puzzle")
-        );
+        ));
         return Ok(Exit::Signal(signal));
     }
     Ok(report.exit)
