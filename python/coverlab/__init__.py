@@ -46,6 +46,7 @@ Record = Dict[str, Any]
 
 _WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+): ")
 _CELL = re.compile(r"\br(\d+)c(\d+)\b")
+_UNREADABLE = re.compile(r"^cannot open (?P<file>.+?): ")
 
 
 def _input_error(message: str, location: Optional[str] = None) -> InputError:
@@ -55,6 +56,8 @@ def _input_error(message: str, location: Optional[str] = None) -> InputError:
     where = _WHERE.match(location + ": " if location else message)
     if where:
         err.file, err.line = where.group("file"), int(where.group("line"))
+    elif _UNREADABLE.match(message):
+        err.file = _UNREADABLE.match(message).group("file")
     cell = _CELL.search(message)
     if cell:
         err.cell = f"r{cell.group(1)}c{cell.group(2)}"

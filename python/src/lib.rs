@@ -1,7 +1,7 @@
 //! `coverlab._coverlab`: the extension module under the Python package `coverlab`
 //! (`python/coverlab/__init__.py` holds the functions users call).
 //!
-//! It solves nothing of its own: [`run`] parses a command line with the CLI's own parser
+//! It solves nothing of its own: `run` parses a command line with the CLI's own parser
 //! (`coverlab::cli`) and runs the command with the CLI's own code (`coverlab::commands`), its
 //! results written as JSON lines into a buffer instead of stdout ([`coverlab::io::Io`]), the
 //! puzzles read from text the caller passes or from the files the command line names. The GIL
@@ -166,7 +166,7 @@ impl Write for Buffer {
     }
 }
 
-/// What [`run`] returns: the exit code, the results' bytes, the notes and the warnings.
+/// What `run` returns: the exit code, the results' bytes, the notes and the warnings.
 type Ran<'py> = (u8, Bound<'py, PyBytes>, Vec<String>, Vec<String>);
 
 /// Runs `coverlab ARGS…` as the CLI does, with its results written into a buffer: returns

@@ -1,6 +1,6 @@
 //! The loop `generate` and `rate` share: items worked on by `--jobs` threads
-//! ([`crate::pipeline`]), each item's text written to stdout in order, its record handed back
-//! in order for the exit code, the progress bar and the summary.
+//! ([`crate::pipeline`]), each item's text written to the output (stdout) in order, its record
+//! handed back in order for the exit code, the progress bar and the summary.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -20,8 +20,9 @@ pub fn jobs(requested: Option<u64>) -> usize {
     requested.map_or(cores, |j| (j as usize).min(cores)).max(1)
 }
 
-/// Runs `work` on every item of `source` and writes its text to `out` (stdout, flushed at once
-/// when it is a `terminal`), in the order of the source; `record` sees each item's record in that order. Stops taking items on an interrupt.
+/// Runs `work` on every item of `source` and writes its text to `out` (stdout for the CLI,
+/// flushed at once on a terminal), in the order of the source; `record` sees each item's record
+/// in that order. Stops taking items on an interrupt.
 pub fn run<T, S, R>(
     out: Output,
     jobs: usize,
