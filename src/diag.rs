@@ -10,7 +10,7 @@
 
 use std::fmt;
 use std::io::{self, BufWriter, Write};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use indicatif::ProgressBar;
 
@@ -114,4 +114,69 @@ impl Write for Stdout {
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush().map_err(named)
     }
+}
+
+/// Where problems with a whole input go (a missing file, one holding no puzzle): stderr, or a
+/// list the caller reads after the run.
+#[derive(Debug, Clone, Default)]
+pub struct Notes(Option<Arc<Mutex<Kept>>>);
+
+/// What a caller's [`Notes`] keep.
+#[derive(Debug, Default)]
+struct Kept {
+    notes: Vec<String>,
+    warnings: Vec<String>,
+}
+
+impl Notes {
+    /// Notes kept in a list, for [`Notes::taken`].
+    pub fn kept() -> Notes {
+        Notes(Some(Arc::default()))
+    }
+
+    /// Says `note`: on stderr, or into the list.
+    pub fn say(&self, note: &str) {
+        match &self.0 {
+            Some(kept) => lock(kept).notes.push(note.to_string()),
+            None => crate::diag!("{note}"),
+        }
+    }
+
+    /// Says `advice` on puzzles that were read all the same (too few givens for the spec they
+    /// were read with, drawings read past): on stderr, or into the caller's warnings.
+    pub fn warn(&self, advice: &str) {
+        match &self.0 {
+            Some(kept) => lock(kept).warnings.push(advice.to_string()),
+            None => crate::diag!("{advice}"),
+        }
+    }
+
+    /// Says `message`, which a record already carries (a puzzle's error, a count): on stderr
+    /// for the process, nowhere for a caller that keeps its notes (it has the records).
+    pub fn echo(&self, message: &str) {
+        if self.0.is_none() {
+            crate::diag!("{message}");
+        }
+    }
+
+    /// [`Notes::echo`] without the `coverlab: ` prefix.
+    pub fn echo_line(&self, text: &str) {
+        if self.0.is_none() {
+            line(text);
+        }
+    }
+
+    /// The notes kept so far, taken out of the list.
+    pub fn taken(&self) -> Vec<String> {
+        self.0.as_ref().map_or_else(Vec::new, |kept| std::mem::take(&mut lock(kept).notes))
+    }
+
+    /// The warnings kept so far, taken out of the list.
+    pub fn warnings_taken(&self) -> Vec<String> {
+        self.0.as_ref().map_or_else(Vec::new, |kept| std::mem::take(&mut lock(kept).warnings))
+    }
+}
+
+fn lock(kept: &Mutex<Kept>) -> std::sync::MutexGuard<'_, Kept> {
+    kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -16,6 +16,7 @@ use coverlab_model::{Grid, Model, Puzzle, builtin};
 use serde::{Serialize, Serializer};
 
 use crate::cli::{InputFormatArg, PuzzleInput};
+use crate::diag::Notes;
 
 /// Said on stderr before puzzles are read from a terminal, which would otherwise wait in silence.
 pub const TERMINAL_PROMPT: &str =
@@ -82,7 +83,12 @@ impl PuzzleInput {
 
     /// Opens the inputs, with `spec` forced when given.
     pub fn open(&self, spec: Option<Arc<Model>>) -> Puzzles {
-        let format = self.input_format.map(|f| match f {
+        Puzzles::open(&self.files, self.format(), spec)
+    }
+
+    /// The format `--input-format` forces, if any.
+    pub fn format(&self) -> Option<InputFormat> {
+        self.input_format.map(|f| match f {
             InputFormatArg::Line => InputFormat::Line,
             InputFormatArg::Grid => InputFormat::Grid,
             InputFormatArg::Header => InputFormat::Header,
@@ -91,8 +97,7 @@ impl PuzzleInput {
             InputFormatArg::Killer => InputFormat::Killer,
             InputFormatArg::Iss => InputFormat::Iss,
             InputFormatArg::Sudokupad => InputFormat::Sudokupad,
-        });
-        Puzzles::open(&self.files, format, spec)
+        })
     }
 }
 
@@ -233,6 +238,8 @@ pub struct Puzzles {
     /// A puzzle carried drawings with no rule (f-puzzles lines, text, shapes), and the note
     /// saying so was written (once a run); `check` lists them per puzzle instead.
     drawings_noted: bool,
+    /// Where the advice on puzzles read goes (too few givens, drawings).
+    notes: Notes,
 }
 
 /// The note for a puzzle with too few givens for the classic spec it was read with: what to do, and the built-in specs of that size with
@@ -340,20 +347,27 @@ impl Puzzles {
             check_givens: true,
             few_givens_noted: false,
             drawings_noted: false,
+            notes: Notes::default(),
         }
     }
 
     /// Reads the puzzles written in `text` itself (a puzzle given as an argument), named
-    /// `<argument>` in messages.
-    pub fn from_text(text: &str, spec: Option<Arc<Model>>) -> Puzzles {
-        let mut puzzles = Puzzles::open(&[], None, spec);
+    /// `<argument>` in messages, in `format` (detected when `None`).
+    pub fn from_text(text: &str, format: Option<InputFormat>, spec: Option<Arc<Model>>) -> Puzzles {
+        let mut puzzles = Puzzles::open(&[], format, spec);
         puzzles.files = Vec::new().into_iter();
         puzzles.reading.terminal = false;
         let name = InputName::new("<argument>".into(), "<argument>".into());
         let input: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
-        let reader = Reader::new(input, &name.shown, None, puzzles.spec.as_deref());
+        let reader = Reader::new(input, &name.shown, format, puzzles.spec.as_deref());
         puzzles.current = Some(Open { name: Arc::new(name), reader, puzzles: 0, bad_run: 0 });
         puzzles
+    }
+
+    /// Advice on the puzzles read (too few givens, drawings) goes to `notes` rather than stderr.
+    pub fn with_notes(mut self, notes: Notes) -> Puzzles {
+        self.notes = notes;
+        self
     }
 
     /// Leaves clashing givens to the caller: every strategy finds them at its root and answers
@@ -504,11 +518,11 @@ impl Iterator for Puzzles {
             };
             if !drawings.is_empty() && !self.drawings_noted {
                 self.drawings_noted = true;
-                crate::diag!(
+                self.notes.warn(&format!(
                     "{location}: read without its drawings, which carry no rule here: {} (`coverlab check` lists \
                      each puzzle's)",
                     drawings.join(", ")
-                );
+                ));
             }
             let puzzle = match entry.result {
                 Err(e) => Err(e.located(&location.input.shown)),
@@ -517,11 +531,12 @@ impl Iterator for Puzzles {
                     None => {
                         let model = self.model_for(parsed.size);
                         let classic = self.spec.is_none();
+                        let notes = &self.notes;
                         model.inspect(|m| {
                             let givens = parsed.values.iter().filter(|&&v| v != 0).count();
                             if classic && !self.few_givens_noted && m.size() == parsed.size && givens * 5 < m.cells() {
                                 self.few_givens_noted = true;
-                                crate::diag!("{}", few_givens_note(&location, m.size()));
+                                notes.warn(&few_givens_note(&location, m.size()));
                             }
                         })
                     }

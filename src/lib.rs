@@ -3,7 +3,8 @@
 //! The CLI starts here: [`main`] parses the arguments ([`cli`], clap) and runs a command
 //! ([`commands`], one module per command); [`input`] reads puzzles and resolves specs,
 //! [`output`] writes results, [`diag`](mod@diag) carries messages to stderr. The binary (`src/main.rs`)
-//! only calls [`main`]; tests and fuzz targets call the same functions.
+//! only calls [`main`]; tests and fuzz targets call the same functions, and the Python package
+//! (`python/`) runs the commands with an [`io::Io`] of its own ([`commands::run_with`]).
 //!
 //! ```
 //! use clap::Parser;
@@ -18,6 +19,7 @@ pub mod cli;
 pub mod commands;
 pub mod diag;
 pub mod input;
+pub mod io;
 mod logging;
 pub mod outfile;
 pub mod output;

@@ -1,13 +1,13 @@
 //! The loop `generate` and `rate` share: items worked on by `--jobs` threads
-//! ([`crate::pipeline`]), each item's text written to stdout in order, its record handed back
-//! in order for the exit code, the progress bar and the summary.
+//! ([`crate::pipeline`]), each item's text written to the output (stdout) in order, its record
+//! handed back in order for the exit code, the progress bar and the summary.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use crate::diag::Stdout;
+use crate::io::Output;
 use crate::pipeline::{self, Shape};
 use crate::signals::Interrupt;
 
@@ -20,9 +20,11 @@ pub fn jobs(requested: Option<u64>) -> usize {
     requested.map_or(cores, |j| (j as usize).min(cores)).max(1)
 }
 
-/// Runs `work` on every item of `source` and writes its text to stdout, in the order of the
-/// source; `record` sees each item's record in that order. Stops taking items on an interrupt.
+/// Runs `work` on every item of `source` and writes its text to `out` (stdout for the CLI,
+/// flushed at once on a terminal), in the order of the source; `record` sees each item's record
+/// in that order. Stops taking items on an interrupt.
 pub fn run<T, S, R>(
+    out: Output,
     jobs: usize,
     source: impl FnMut() -> Option<T> + Send,
     init: impl Fn() -> S + Sync,
@@ -34,8 +36,7 @@ where
     T: Send,
     R: Send,
 {
-    let terminal = std::io::stdout().is_terminal();
-    let mut out = Stdout::new();
+    let (terminal, mut out) = (out.terminal, out.writer);
     let mut flushed = Instant::now();
     let result = pipeline::run(
         Shape::new(jobs, MAX_BATCH),

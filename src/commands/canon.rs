@@ -7,10 +7,10 @@ use coverlab_model::Puzzle;
 use coverlab_model::canon::canonical;
 use serde_json::json;
 
+use crate::Exit;
 use crate::cli::{CanonArgs, CanonFormatArg};
 use crate::input::Next;
-use crate::signals::Interrupt;
-use crate::{Exit, diag};
+use crate::io::Io;
 
 /// One puzzle's outcome, for the exit code.
 enum Record {
@@ -20,10 +20,11 @@ enum Record {
 }
 
 /// The canonical form of every puzzle of the inputs.
-pub fn run(args: CanonArgs) -> Result<Exit> {
+pub fn run(args: CanonArgs, mut io: Io) -> Result<Exit> {
     let json = args.format == CanonFormatArg::Json;
-    let mut puzzles = args.input.open(args.input.spec()?);
-    let interrupt = Interrupt::install();
+    let mut puzzles = io.open(&args.input, io.spec(&args.input)?);
+    let interrupt = io.interrupt();
+    let notes = io.notes();
     let mut exit = Exit::Ok;
     let invalid = |index: usize, location: &str, message: &str| -> Vec<u8> {
         if json {
@@ -34,6 +35,7 @@ pub fn run(args: CanonArgs) -> Result<Exit> {
         }
     };
     super::batch::run(
+        io.out(),
         super::batch::jobs(args.jobs),
         || puzzles.next(),
         || (),
@@ -53,9 +55,13 @@ pub fn run(args: CanonArgs) -> Result<Exit> {
         },
         |record| match record {
             Record::Done => {}
-            Record::Failed(message) | Record::Note(message) => {
+            Record::Failed(message) => {
                 exit = Exit::Invalid;
-                diag!("{message}");
+                notes.echo(&message);
+            }
+            Record::Note(note) => {
+                exit = Exit::Invalid;
+                notes.say(&note);
             }
         },
         &interrupt,

@@ -7,8 +7,9 @@ use anyhow::{Context, Result};
 
 use crate::Exit;
 use crate::cli::{CheckArgs, CheckFormatArg};
-use crate::diag::{self, Stdout};
+use crate::diag;
 use crate::input::Next;
+use crate::io::Io;
 
 /// What a puzzle's spec holds, for `check`: `9×9 fpuzzles-x, rules: Rows, Columns, Boxes, 24 Cage`.
 fn holds(model: &coverlab_model::Model) -> String {
@@ -34,10 +35,11 @@ fn holds(model: &coverlab_model::Model) -> String {
 /// Each problem is one line on stdout (a bad input file too); the counts go to stderr. With
 /// `--format json`, every puzzle has one record on stdout (`index`, `location`, `status` ok or
 /// invalid, with the spec it holds or the error), in input order.
-pub fn run(args: CheckArgs) -> Result<Exit> {
-    let spec = args.input.spec()?;
+pub fn run(args: CheckArgs, mut io: Io) -> Result<Exit> {
+    let spec = io.spec(&args.input)?;
+    let notes_to = io.notes();
     if let Some(model) = &spec {
-        diag::line(&format!(
+        notes_to.echo_line(&format!(
             "spec {}: {}×{}, {} houses, {} at-most-once groups: ok",
             model.name(),
             model.size(),
@@ -45,12 +47,12 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
             model.houses().len(),
             model.groups().len()
         ));
-        if args.input.files.is_empty() {
+        if args.input.files.is_empty() && !io.has_text() {
             return Ok(Exit::Ok);
         }
     }
-    let mut out = Stdout::new();
-    let puzzles = args.input.open(spec).list_drawings();
+    let puzzles = io.open(&args.input, spec).list_drawings();
+    let mut out = io.out().writer;
     let json = args.format == CheckFormatArg::Json;
     let (mut good, mut bad, mut notes) = (0usize, 0usize, 0usize);
     // The specs written so far, by file name: puzzles of one layout share a file, and a
@@ -131,7 +133,7 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                             "error": e,
                         });
                         writeln!(out, "{record}")?;
-                        diag::line(&e);
+                        notes_to.echo_line(&e);
                         continue;
                     }
                     e
@@ -141,7 +143,7 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
                 notes += 1;
                 if json {
                     // Not a puzzle: no record, only the message.
-                    diag::line(&note);
+                    notes_to.say(&note);
                     continue;
                 }
                 note
@@ -154,6 +156,6 @@ pub fn run(args: CheckArgs) -> Result<Exit> {
         0 => String::new(),
         n => format!("; {} unreadable", count(n, "input")),
     };
-    diag::line(&format!("{}: {good} well-formed, {bad} invalid{notes}", count(good + bad, "puzzle")));
+    notes_to.echo_line(&format!("{}: {good} well-formed, {bad} invalid{notes}", count(good + bad, "puzzle")));
     Ok(if bad > 0 || !notes.is_empty() { Exit::Invalid } else { Exit::Ok })
 }

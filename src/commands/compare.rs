@@ -342,7 +342,7 @@ fn puzzle(args: &CompareArgs, spec: Option<std::sync::Arc<coverlab_model::Model>
     let mut puzzles = if Path::new(&args.puzzle).is_file() {
         Puzzles::open(&[args.puzzle.clone().into()], None, spec)
     } else {
-        Puzzles::from_text(&args.puzzle, spec)
+        Puzzles::from_text(&args.puzzle, None, spec)
     };
     let mut notes = 0;
     while let Some(item) = puzzles.next_item(&mut notes) {

@@ -16,6 +16,7 @@
 //! that are not its solution are named (`r1c1 is wrong`).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use anyhow::{Result, bail};
 use coverlab_engine::{Limits, NullSink, Status};
@@ -24,10 +25,10 @@ use coverlab_model::{Grid, Model, Puzzle, Symbols, UnitKind};
 use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step};
 use serde_json::{Value, json};
 
+use crate::Exit;
 use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs};
 use crate::input::{Next, Puzzles};
-use crate::signals::Interrupt;
-use crate::{Exit, diag};
+use crate::io::Io;
 
 /// One puzzle's outcome, for the exit code.
 enum Record {
@@ -37,7 +38,7 @@ enum Record {
 }
 
 /// Explains every puzzle of the inputs, in input order.
-pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
+pub fn run_explain(args: ExplainArgs, mut io: Io) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let max_steps = args.max_steps;
     let count_first = !args.no_uniqueness;
@@ -50,14 +51,14 @@ pub fn run_explain(args: ExplainArgs) -> Result<Exit> {
             format!("# puzzle {index} ({location})\ninvalid: {}\n", crate::diag::printable(message))
         }
     };
-    let puzzles = args.input.open(args.input.spec()?);
-    each(puzzles, args.jobs, invalid, |item_index, location, puzzle| {
+    let puzzles = io.open(&args.input, io.spec(&args.input)?);
+    each(io, puzzles, args.jobs, invalid, |item_index, location, puzzle| {
         Ok(explain_one(item_index, location, puzzle, max_steps, count_first, json))
     })
 }
 
 /// The next step of every puzzle of the inputs, in input order.
-pub fn run_hint(args: HintArgs) -> Result<Exit> {
+pub fn run_hint(args: HintArgs, mut io: Io) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let nudge = args.nudge;
     // One line per puzzle, as `solve` and `rate` write: an invalid puzzle's line names it.
@@ -69,17 +70,17 @@ pub fn run_hint(args: HintArgs) -> Result<Exit> {
         }
     };
     let Some(path) = &args.puzzle else {
-        let puzzles = args.input.open(args.input.spec()?);
-        return each(puzzles, args.jobs, invalid, |index, location, puzzle| {
+        let puzzles = io.open(&args.input, io.spec(&args.input)?);
+        return each(io, puzzles, args.jobs, invalid, |index, location, puzzle| {
             Ok(hint_one(index, location, puzzle, nudge, json))
         });
     };
-    let original = Original::read(path, &args.input)?;
+    let original = Original::read(path, io.spec(&args.input)?, &io.notes())?;
     // The progress is read with the original's spec, and its clashing entries are the wrong
     // entries to name rather than a reason to refuse it.
-    let mut puzzles = args.input.open(Some(original.puzzle.model_arc().clone()));
+    let mut puzzles = io.open(&args.input, Some(original.puzzle.model_arc().clone()));
     puzzles.defer_given_checks();
-    each(puzzles, args.jobs, invalid, |index, location, progress| {
+    each(io, puzzles, args.jobs, invalid, |index, location, progress| {
         let merged = original.merge(progress).map_err(|message| format!("{location}: {message}"))?;
         Ok(match original.wrong(&merged) {
             Some(wrong) => wrong_one(index, location, &merged, &wrong, nudge, json),
@@ -102,8 +103,8 @@ struct Original {
 impl Original {
     /// Reads the one puzzle of `path` (a file or a pasted puzzle) and solves it; a usage error
     /// when there is none, more than one, or it cannot be read.
-    fn read(path: &std::path::Path, input: &crate::cli::PuzzleInput) -> Result<Original> {
-        let mut puzzles = Puzzles::open(std::slice::from_ref(&path.to_path_buf()), None, input.spec()?);
+    fn read(path: &std::path::Path, spec: Option<Arc<Model>>, notes: &crate::diag::Notes) -> Result<Original> {
+        let mut puzzles = Puzzles::open(std::slice::from_ref(&path.to_path_buf()), None, spec);
         let mut first = None;
         for next in puzzles.by_ref() {
             match next {
@@ -121,10 +122,10 @@ impl Original {
             (Status::Complete, 1) => Ok(Original { puzzle, solution: outcome.solutions.into_iter().next() }),
             (_, n) => {
                 let why = if n >= 2 { "more than one solution" } else { "a solution not found in the search's budget" };
-                crate::diag!(
+                notes.say(&format!(
                     "{}: the puzzle has {why}, so entries cannot be checked against it; hints go on without",
                     item.location
-                );
+                ));
                 Ok(Original { puzzle, solution: None })
             }
         }
@@ -211,14 +212,17 @@ fn wrong_one(
 /// its record (`invalid`'s text, from its index, location and message), its message goes to
 /// stderr, and the others are still done.
 fn each(
+    io: Io,
     mut puzzles: Puzzles,
     jobs: Option<u64>,
     invalid: impl Fn(usize, &str, &str) -> String + Sync,
     work: impl Fn(usize, &str, &Puzzle) -> Result<(String, Exit), String> + Sync,
 ) -> Result<Exit> {
-    let interrupt = Interrupt::install();
+    let interrupt = io.interrupt();
+    let notes = io.notes();
     let mut exit = Exit::Ok;
     super::batch::run(
+        io.out(),
         super::batch::jobs(jobs),
         || puzzles.next(),
         || (),
@@ -242,11 +246,11 @@ fn each(
             Record::Done(e) => exit = exit.max(e),
             Record::Failed { exit: e, message } => {
                 exit = exit.max(e);
-                diag!("{message}");
+                notes.echo(&message);
             }
             Record::Note(note) => {
                 exit = exit.max(Exit::Invalid);
-                diag!("{note}");
+                notes.say(&note);
             }
         },
         &interrupt,

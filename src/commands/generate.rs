@@ -15,6 +15,7 @@ use serde_json::json;
 use crate::cli::{GenerateArgs, OutputFormatArg};
 use crate::input::Reading;
 use crate::input::resolve_spec;
+use crate::io::Io;
 use crate::progress::Progress;
 use crate::signals::Interrupt;
 use crate::summary::{LogHistogram, Summary};
@@ -40,8 +41,11 @@ struct Record {
 }
 
 /// Makes `--count` puzzles and writes them in order.
-pub fn run(args: GenerateArgs) -> Result<Exit> {
-    let layout = layout(&args)?;
+pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
+    let layout = match io.given_spec() {
+        Some(model) => Layout::Spec(model),
+        None => layout(&args)?,
+    };
     let n = match &layout {
         Layout::Spec(model) => model.size(),
         Layout::RandomJigsaw(n) => *n,
@@ -63,7 +67,8 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
         attempts: args.attempts,
     };
     let generator = Generator::new(request);
-    let interrupt = Interrupt::install();
+    let interrupt = io.interrupt();
+    let notes = io.notes();
     let done = Arc::new(AtomicU64::new(0));
     let mut progress = Progress::new(
         args.progress.mode(),
@@ -79,6 +84,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
     let count = args.count;
     let started = Instant::now();
     crate::commands::batch::run(
+        io.out(),
         crate::commands::batch::jobs(args.jobs),
         || {
             (next < count).then(|| {
@@ -103,7 +109,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
                 summary.unsolvable += 1;
             }
             if let Some(error) = &record.error {
-                diag!("{error}");
+                notes.echo(error);
             }
             progress.update(&summary);
         },
@@ -142,7 +148,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit> {
         diag::line(&text);
     }
     if let Some(signal) = interrupt.signal() {
-        diag!("interrupted: {} written", coverlab_model::text::count(summary.puzzles, "puzzle"));
+        notes.echo(&format!("interrupted: {} written", coverlab_model::text::count(summary.puzzles, "puzzle")));
         return Ok(Exit::Signal(signal));
     }
     Ok(exit)

@@ -17,19 +17,27 @@ use anyhow::Result;
 
 use crate::Exit;
 use crate::cli::{Cli, Command};
+use crate::io::Io;
 
 /// Runs the command; an `Err` is a usage, spec or I/O error (exit 2).
 pub fn run(cli: Cli) -> Result<Exit> {
+    run_with(cli, Io::process())
+}
+
+/// Runs the command with `io`'s output, notes, interrupt and puzzles: `solve`, `count`,
+/// `generate`, `rate`, `explain`, `hint` and `check` (what the Python package calls); the other
+/// commands write to the process's stdout whatever `io` says.
+pub fn run_with(cli: Cli, io: Io) -> Result<Exit> {
     match cli.command {
-        Command::Solve(args) => solve::run(args, false),
-        Command::Count(args) => solve::run(args, true),
-        Command::Generate(args) => generate::run(args),
-        Command::Rate(args) => rate::run(args),
-        Command::Explain(args) => explain::run_explain(args),
-        Command::Hint(args) => explain::run_hint(args),
+        Command::Solve(args) => solve::run(args, false, io),
+        Command::Count(args) => solve::run(args, true, io),
+        Command::Generate(args) => generate::run(args, io),
+        Command::Rate(args) => rate::run(args, io),
+        Command::Explain(args) => explain::run_explain(args, io),
+        Command::Hint(args) => explain::run_hint(args, io),
         Command::Bench(args) => bench::run(args),
-        Command::Check(args) => check::run(args),
-        Command::Canon(args) => canon::run(args),
+        Command::Check(args) => check::run(args, io),
+        Command::Canon(args) => canon::run(args, io),
         Command::Graph(args) => graph::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Compare(args) => compare::run(args),

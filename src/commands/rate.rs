@@ -9,6 +9,7 @@ use serde_json::json;
 
 use crate::cli::{RateArgs, RateFormatArg};
 use crate::input::Next;
+use crate::io::Io;
 use crate::progress::Progress;
 use crate::signals::Interrupt;
 use crate::summary::Summary;
@@ -22,16 +23,18 @@ enum Record {
 }
 
 /// Rates every puzzle of the inputs, in input order.
-pub fn run(args: RateArgs) -> Result<Exit> {
+pub fn run(args: RateArgs, mut io: Io) -> Result<Exit> {
     super::check_timeout(args.timeout)?;
-    let mut puzzles = args.input.open(args.input.spec()?);
+    let mut puzzles = io.open(&args.input, io.spec(&args.input)?);
     let reading = puzzles.reading();
-    let interrupt = Interrupt::install();
+    let interrupt = io.interrupt();
+    let notes = io.notes();
     let mut progress = Progress::new(args.progress.mode(), reading, "puzzles");
     let mut summary = Summary::default();
     let mut exit = Exit::Ok;
     let mut per_level: [Vec<f64>; 4] = Default::default();
     crate::commands::batch::run(
+        io.out(),
         crate::commands::batch::jobs(args.jobs),
         || puzzles.next(),
         coverlab_strategies::generation::rater,
@@ -51,11 +54,11 @@ pub fn run(args: RateArgs) -> Result<Exit> {
                         summary.unsolvable += 1;
                     }
                     exit = exit.max(e);
-                    diag!("{message}");
+                    notes.echo(&message);
                 }
                 Record::Note(note) => {
                     exit = exit.max(Exit::Invalid);
-                    diag!("{note}");
+                    notes.say(&note);
                 }
             }
             progress.update(&summary);

@@ -7,7 +7,7 @@
 //! stops taking puzzles, cuts the searches under way short (their records say `interrupted`)
 //! and exits 130 with only complete lines written.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, mpsc};
@@ -22,8 +22,9 @@ use coverlab_model::validate::find_conflict_written;
 use coverlab_strategies::registry::Chosen;
 
 use crate::cli::{ColorArg, SolveArgs, TraceFormatArg};
-use crate::diag::Stdout;
+use crate::diag::Notes;
 use crate::input::{Item, Location, Next};
+use crate::io::Io;
 use crate::outfile::OutputFile;
 use crate::output::{PuzzleResult, PuzzleStatus};
 use crate::pipeline::{self, Shape};
@@ -199,6 +200,7 @@ enum Record {
 struct Report {
     summary: Summary,
     exit: Exit,
+    notes: Notes,
 }
 
 impl Report {
@@ -207,7 +209,7 @@ impl Report {
             Record::Note(note) => {
                 self.summary.unreadable_inputs += 1;
                 self.exit = self.exit.max(Exit::Invalid);
-                diag!("{note}");
+                self.notes.say(&note);
             }
             Record::Puzzle { index, location, spec, status, stats, nanos, error } => {
                 self.exit = self.exit.max(status.exit());
@@ -222,7 +224,7 @@ impl Report {
                     nanos,
                 });
                 if let Some(error) = error {
-                    diag!("{error}");
+                    self.notes.echo(&error);
                 }
             }
         }
@@ -262,21 +264,23 @@ pub fn check_args(args: &SolveArgs, counting: bool) -> Result<Chosen> {
     Ok(info)
 }
 
-/// Solves (or counts) every puzzle of the inputs, printing results in input order.
-pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
+/// Solves (or counts) every puzzle of the inputs, writing results in input order to `io`.
+pub fn run(args: SolveArgs, count: bool, mut io: Io) -> Result<Exit> {
     let counting = count || args.count;
     let info = check_args(&args, counting)?;
     let outputs = [("--trace", &args.trace), ("--summary", &args.summary), ("--plot", &args.plot)];
     let outputs = outputs.iter().filter_map(|(flag, path)| path.as_deref().map(|p| (*flag, p)));
     crate::outfile::check(outputs, args.input.paths())?;
-    let mut puzzles = args.input.open(args.input.spec()?);
+    let mut puzzles = io.open(&args.input, io.spec(&args.input)?);
     if args.trace.is_none() {
         // A traced puzzle with clashing givens is reported before it is solved, as replay reads
         // it; otherwise the clash is looked for only in an unsolvable puzzle.
         puzzles.defer_given_checks();
     }
     let puzzles_reading = puzzles.reading();
-    let interrupt = Interrupt::install();
+    let interrupt = io.interrupt();
+    let notes = io.notes();
+    let terminal = io.terminal();
     let requested = args.jobs.map(|j| j as usize);
     // `--jobs 1` needs no count of the cores (reading it takes a few cgroup files).
     let cores = if requested == Some(1) { 1 } else { std::thread::available_parallelism().map_or(1, |n| n.get()) };
@@ -291,9 +295,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         ColorArg::Always => true,
         ColorArg::Never => false,
         ColorArg::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none()
-                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+            terminal && std::env::var_os("NO_COLOR").is_none() && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
         }
     };
     let mut run = Run { args: &args, info: &info, counting, timed, threads: 1, interrupt: &interrupt, color };
@@ -334,10 +336,9 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
     };
 
     let started = Instant::now();
-    let mut report = Report::default();
     let mut progress = Progress::new(args.progress.mode(), puzzles_reading, "puzzles");
-    let terminal = std::io::stdout().is_terminal();
-    let out = Mutex::new(Pending { out: Stdout::new(), dirty: false, error: None });
+    let mut report = Report { notes, ..Report::default() };
+    let out = Mutex::new(Pending { out: io.out().writer, dirty: false, error: None });
     let result = std::thread::scope(|scope| {
         // Flushes results written and not yet flushed, every FLUSH_EVERY, until the run ends.
         // It starts with the second batch taken: a run of one batch (one puzzle, say) writes at
@@ -420,10 +421,10 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
         crate::outfile::write(path, svg)?;
     }
     if let Some(signal) = interrupt.signal() {
-        diag!(
+        report.notes.echo(&format!(
             "interrupted: {} written; the rest of the input was not read",
             coverlab_model::text::count(summary.puzzles, "puzzle")
-        );
+        ));
         return Ok(Exit::Signal(signal));
     }
     Ok(report.exit)
@@ -431,7 +432,7 @@ pub fn run(args: SolveArgs, count: bool) -> Result<Exit> {
 
 /// Stdout with what the flusher needs to know.
 struct Pending {
-    out: Stdout,
+    out: Box<dyn Write + Send>,
     /// Written since the last flush.
     dirty: bool,
     /// A flush that failed, for the next delivery to report.

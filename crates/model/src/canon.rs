@@ -220,13 +220,7 @@ impl Cand {
     /// Places input row `row` (its values `line`) next: the row it writes, and the candidates
     /// it leaves (several when ties number new values differently).
     /// `None` when that row is greater than `best` (the ties are not branched then).
-    fn place(
-        &self,
-        row: usize,
-        line: &[u8],
-        s: &Shape,
-        best: Option<&[u8]>,
-    ) -> Result<Option<Placed>, CanonError> {
+    fn place(&self, row: usize, line: &[u8], s: &Shape, best: Option<&[u8]>) -> Result<Option<Placed>, CanonError> {
         let n = s.n;
         let mut base = self.clone();
         base.used |= 1 << row;

@@ -130,7 +130,7 @@ fn puzzles(request: &Request) -> Result<Puzzles, String> {
     if text.trim().is_empty() {
         return Err("no puzzle: type one on the board or paste a line, a grid or a link".into());
     }
-    Ok(Puzzles::from_text(text.trim(), spec(request)?))
+    Ok(Puzzles::from_text(text.trim(), None, spec(request)?))
 }
 
 /// `solve` and `count`: a record per puzzle, as `solve --format json` writes them.
