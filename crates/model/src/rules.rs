@@ -21,6 +21,9 @@ pub(crate) struct Compiled {
     pub(crate) groups: Vec<Unit>,
 }
 
+/// The largest modulus of a modular line (its automaton has up to 1237 states).
+pub const MAX_MODULUS: usize = 6;
+
 /// The most constraints one cell may be in (with every kind at once, a few dozen).
 pub const MAX_CONSTRAINTS_PER_CELL: usize = 256;
 
@@ -441,11 +444,18 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 };
                 push(&mut out.constraints, kind, label, cells, relation);
             }
-            Rule::Entropic { cells } | Rule::Modular { cells } => {
+            Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
                 let entropic = matches!(rule, Rule::Entropic { .. });
+                let m = match rule {
+                    Rule::Modular { modulus: Some(m), .. } => *m as usize,
+                    _ => 3,
+                };
+                if !(2..=MAX_MODULUS).contains(&m) {
+                    return Err(err(format!("{}: a modulus of {m} is out of range (2 to {MAX_MODULUS})", what())));
+                }
                 let cells = cells_of(cells)?;
                 let noun = if entropic { "entropic line" } else { "modular line" };
-                length(&cells, 3, n * n, noun)?;
+                length(&cells, 2, n * n, noun)?;
                 touching(&cells, "line")?;
                 let automaton = if entropic {
                     if n % 3 != 0 {
@@ -455,16 +465,16 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                         )));
                     }
                     let third = n as u32 / 3;
-                    crate::constraint::Automaton::three_classes(n, "entropic", |v| ((v - 1) / third) as usize)
+                    crate::constraint::Automaton::classes(n, 3, "entropic", |v| ((v - 1) / third) as usize)
                 } else {
-                    crate::constraint::Automaton::three_classes(n, "modular", |v| (v % 3) as usize)
+                    crate::constraint::Automaton::classes(n, m, "modular", |v| v as usize % m)
                 };
                 if !automaton.live_states(cells.len())[0][0] {
                     return Err(err(format!(
-                        "{}: on a {n}×{n} grid no {} values fit a {noun} (three different {} in every three cells)",
+                        "{}: on a {n}×{n} grid no {} values fit a {noun} ({m} different {} in every {m} cells)",
                         what(),
                         cells.len(),
-                        if entropic { "thirds" } else { "remainders mod 3" }
+                        if entropic { "thirds".to_string() } else { format!("remainders mod {m}") }
                     )));
                 }
                 let (kind, word) = if entropic {

@@ -245,17 +245,20 @@ pub enum Rule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         difference: Option<u32>,
     },
-    /// An entropic line (3 cells or more): every three consecutive cells hold one low, one
-    /// middle and one high value (the thirds of 1..=n; n divisible by 3).
+    /// An entropic line: every three consecutive cells hold one low, one middle and one high
+    /// value (the thirds of 1..=n; n divisible by 3); on a line of two cells, two thirds.
     Entropic {
         /// The line; consecutive cells touch.
         cells: Vec<CellRef>,
     },
-    /// A modular line (3 cells or more): every three consecutive cells hold values that differ
-    /// modulo 3.
+    /// A modular line: every `modulus` consecutive cells (default 3) hold values with different
+    /// remainders modulo `modulus`; a shorter line, values with different remainders.
     Modular {
         /// The line; consecutive cells touch.
         cells: Vec<CellRef>,
+        /// The modulus, 2 to 6; default 3.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        modulus: Option<u32>,
     },
     /// A parity line: odd and even values alternate along it.
     ParityLine {

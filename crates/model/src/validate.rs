@@ -353,24 +353,31 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
-            Rule::Entropic { cells } | Rule::Modular { cells } => {
-                let entropic = matches!(rule, Rule::Entropic { .. });
-                let class = |v: u32| if entropic { (v - 1) * 3 / n as u32 } else { v % 3 };
-                for w in cells.windows(3) {
-                    let (x, y, z) = (class(at(&w[0])), class(at(&w[1])), class(at(&w[2])));
-                    if x == y || y == z || x == z {
-                        return Some(format!(
-                            "the {} line at {}: {}, {} and {} hold {}, {} and {}, {}",
-                            if entropic { "entropic" } else { "modular" },
-                            name(&cells[0]),
-                            name(&w[0]),
-                            name(&w[1]),
-                            name(&w[2]),
-                            at(&w[0]),
-                            at(&w[1]),
-                            at(&w[2]),
-                            if entropic { "not one of each third" } else { "not three remainders mod 3" }
-                        ));
+            Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
+                let (entropic, m) = match rule {
+                    Rule::Modular { modulus, .. } => (false, modulus.unwrap_or(3).max(1)),
+                    _ => (true, 3),
+                };
+                let class = |v: u32| if entropic { (v - 1) * 3 / n as u32 } else { v % m };
+                // Every m consecutive cells (all of a shorter line): different classes.
+                for (i, a) in cells.iter().enumerate() {
+                    for b in cells.iter().skip(i + 1).take(m as usize - 1) {
+                        if class(at(a)) == class(at(b)) {
+                            return Some(format!(
+                                "the {} line at {}: {} and {} hold {} and {}, {}",
+                                if entropic { "entropic" } else { "modular" },
+                                name(&cells[0]),
+                                name(a),
+                                name(b),
+                                at(a),
+                                at(b),
+                                if entropic {
+                                    "in the same third".to_string()
+                                } else {
+                                    format!("the same remainder mod {m}")
+                                }
+                            ));
+                        }
                     }
                 }
             }

@@ -300,6 +300,8 @@ pub(super) fn encode(
                 // totals[t]: the literal of "the pair totals are t + 2" (t: the sum of two value
                 // indices from 0, 0..=2n − 2).
                 let totals: Vec<Lit> = if k % 2 == 1 {
+                    // The middle cell is a total of two values: never 1.
+                    add(&[lit(cells[k / 2], 0)], &[], &mut sink)?;
                     (0..2 * n - 1).map(|t| if t + 1 < n { lit(cells[k / 2], t + 1) } else { Lit::False }).collect()
                 } else {
                     let first = *next + 1;

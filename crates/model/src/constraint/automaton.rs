@@ -92,29 +92,40 @@ impl Automaton {
         Automaton { n, pattern: pattern.into(), delta: out_delta, out, accepting: acc }
     }
 
-    /// The automaton of "every three consecutive values fall in three different classes"
-    /// (`class(v)` in 0..3 for each value v from 1): entropic lines (low, middle, high thirds)
-    /// and modular lines (remainders mod 3). A state remembers the classes of the last values
-    /// read, at most two: the start, one class, or two different classes in order.
-    pub(crate) fn three_classes(n: usize, name: &str, class: impl Fn(u32) -> usize) -> Automaton {
-        // 0: start; 1 + c: one class read; 4 + 3 c1 + c2: two read, c2 last.
-        let states = 13;
-        let mut delta = vec![None; states * n];
-        for v in 1..=n as u32 {
-            let c = class(v);
-            delta[v as usize - 1] = Some(1 + c);
-            for c1 in 0..3 {
-                if c1 != c {
-                    delta[(1 + c1) * n + v as usize - 1] = Some(4 + 3 * c1 + c);
+    /// The automaton of "every `m` consecutive values fall in `m` different classes" (`class(v)`
+    /// in 0..m for each value v from 1): entropic lines (low, middle and high thirds, m = 3) and
+    /// modular lines (remainders mod m). A state remembers the classes of the last values read,
+    /// at most m − 1 of them, all different, in order: at most 1 + m + m(m − 1) + … states
+    /// (1237 for m = 6).
+    pub(crate) fn classes(n: usize, m: usize, name: &str, class: impl Fn(u32) -> usize) -> Automaton {
+        let mut ids: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut delta: Vec<Option<usize>> = Vec::new();
+        let mut q = 0;
+        while q < ids.len() {
+            let here = ids[q].clone();
+            for v in 1..=n as u32 {
+                let c = class(v);
+                if here.contains(&c) {
+                    delta.push(None);
+                    continue;
                 }
-                for c2 in (0..3).filter(|&c2| c2 != c1) {
-                    if c != c1 && c != c2 {
-                        delta[(4 + 3 * c1 + c2) * n + v as usize - 1] = Some(4 + 3 * c2 + c);
+                let mut next = here.clone();
+                next.push(c);
+                if next.len() >= m {
+                    next.remove(0);
+                }
+                let t = match ids.iter().position(|x| *x == next) {
+                    Some(t) => t,
+                    None => {
+                        ids.push(next);
+                        ids.len() - 1
                     }
-                }
+                };
+                delta.push(Some(t));
             }
+            q += 1;
         }
-        Automaton::trimmed(n, name, &delta, &[true; 13])
+        Automaton::trimmed(n, name, &delta, &vec![true; ids.len()])
     }
 
     /// The number of states.
