@@ -21,7 +21,9 @@
 //! `Diagonal`, so a cage; or a run along one diagonal, so a little killer), `Thermo` (bulb first, strictly
 //! increasing), `Arrow` (the first cell is the circle), `WhiteDot`, `BlackDot`, `X`, `V` (each
 //! orthogonally adjacent pair of their cells), `Whisper` (difference as given; without one,
-//! ISS's German whispers: 5 on every grid), `Renban`, `Palindrome`, `LittleKiller` (named by the
+//! ISS's German whispers: 5 on every grid), `Renban`, `Palindrome`, `Between`, `Lockout`
+//! (`Lockout~4~…`: the ends' least difference first), `Entropic`, `Modular` (`Modular~3~…`: the
+//! modulus first), `Zipper`, `RegionSumLine`, `LittleKiller` (named by the
 //! diagonal's first cell, its direction the one ISS gives that cell), `Sandwich` (`R3` or `C5`),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
@@ -865,7 +867,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
             }
             "Renban" => b.push(Rule::Renban { cells: cells(item, args, 1, n)? }, Some(i)),
             "Between" => b.push(Rule::Between { cells: cells(item, args, 2, n)? }, Some(i)),
-            "Entropic" => b.push(Rule::Entropic { cells: cells(item, args, 3, n)? }, Some(i)),
+            "Entropic" => b.push(Rule::Entropic { cells: cells(item, args, 2, n)? }, Some(i)),
             "Zipper" => b.push(Rule::Zipper { cells: cells(item, args, 2, n)? }, Some(i)),
             "RegionSumLine" => b.push(Rule::RegionSum { cells: cells(item, args, 2, n)? }, Some(i)),
             "Lockout" | "Modular" => {

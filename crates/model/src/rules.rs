@@ -458,7 +458,7 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 length(&cells, 2, n * n, noun)?;
                 touching(&cells, "line")?;
                 let automaton = if entropic {
-                    if n % 3 != 0 {
+                    if !n.is_multiple_of(3) {
                         return Err(err(format!(
                             "{}: entropic lines split the values into three equal thirds, and {n} is not divisible by 3",
                             what()
