@@ -175,7 +175,7 @@ fn board(puzzle: &Puzzle) -> Value {
             if let Relation::Sum { sum, .. } | Relation::Sandwich { sum } = c.relation {
                 v["sum"] = sum.into();
             }
-            if let Relation::Automaton(a) = &c.relation {
+            if let (ConstraintKind::Regex, Relation::Automaton(a)) = (c.kind, &c.relation) {
                 v["pattern"] = a.pattern().into();
             }
             match c.kind {

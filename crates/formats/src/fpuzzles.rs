@@ -5,7 +5,7 @@
 //!
 //! Supported keys: `size`, `grid` (`value` with `given: true`, `region`), `killercage`,
 //! `thermometer`, `arrow` (a one-cell circle), `difference` (white dots), `ratio` (black dots),
-//! `xv`, `even`, `odd`, `whispers`, `renban`, `palindrome`, `littlekillersum`, `sandwichsum`,
+//! `xv`, `even`, `odd`, `whispers`, `renban`, `palindrome`, `betweenline`, `littlekillersum`, `sandwichsum`,
 //! `extraregion`, and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `negative`. Metadata (`title`, `author`, `ruleset`,
 //! `solution`, colours and pencil marks) is ignored. Anything else with content is refused by
@@ -477,7 +477,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     rules.push(Rule::Cage { cells: cage, sum });
                 }
             }
-            "thermometer" | "whispers" | "renban" | "palindrome" => {
+            "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" => {
                 for t in items(v, key)? {
                     for line in t.get("lines").and_then(Value::as_array).ok_or_else(|| format!("{key}: no lines"))? {
                         let cells = cells(Some(line), key)?;
@@ -485,6 +485,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                             "thermometer" => Rule::Thermometer { cells },
                             "whispers" => Rule::Whisper { cells, difference: None },
                             "renban" => Rule::Renban { cells },
+                            "betweenline" => Rule::Between { cells },
                             _ => Rule::Palindrome { cells },
                         });
                     }
@@ -651,7 +652,7 @@ fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
     const STYLE: &[&str] = &["outlineC", "fontC", "baseC", "c", "width", "height", "angle", "isNewConstraint"];
     let known: &[&str] = match key {
         "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" => &["cells", "cell", "value"],
-        "thermometer" | "whispers" | "renban" | "palindrome" => &["lines"],
+        "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" => &["lines"],
         "arrow" => &["cells", "lines"],
         "even" | "odd" => &["cell"],
         "extraregion" => &["cells"],
@@ -790,6 +791,15 @@ mod tests {
         parse(&format!(
             r#"{{"size":4,"grid":[[{{}},{cell},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]]{extra}}}"#
         ))
+    }
+
+    #[test]
+    fn a_between_line_is_read_in_order() {
+        let p =
+            with_cell("{}", r##","betweenline":[{"lines":[["R1C1","R2C2","R3C3"]],"outlineC":"#CFCFCF"}]"##).unwrap();
+        let spec = p.spec.expect("a spec");
+        let at = |row, col| CellRef { row, col };
+        assert!(spec.rules.contains(&Rule::Between { cells: vec![at(1, 1), at(2, 2), at(3, 3)] }), "{:?}", spec.rules);
     }
 
     #[test]

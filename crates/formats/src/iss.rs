@@ -21,7 +21,9 @@
 //! `Diagonal`, so a cage; or a run along one diagonal, so a little killer), `Thermo` (bulb first, strictly
 //! increasing), `Arrow` (the first cell is the circle), `WhiteDot`, `BlackDot`, `X`, `V` (each
 //! orthogonally adjacent pair of their cells), `Whisper` (difference as given; without one,
-//! ISS's German whispers: 5 on every grid), `Renban`, `Palindrome`, `LittleKiller` (named by the
+//! ISS's German whispers: 5 on every grid), `Renban`, `Palindrome`, `Between`, `Lockout`
+//! (`Lockout~4~…`: the ends' least difference first), `Entropic`, `Modular` (`Modular~3~…`: the
+//! modulus first), `Zipper`, `RegionSumLine`, `LittleKiller` (named by the
 //! diagonal's first cell, its direction the one ISS gives that cell), `Sandwich` (`R3` or `C5`),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
@@ -143,12 +145,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("And", "composite constraints (And … End) are"),
     ("Replicate", "composite constraints (Replicate … End) are"),
     ("End", "composite constraints (… End) are"),
-    ("Modular", "modular lines are"),
-    ("Entropic", "entropic lines are"),
-    ("RegionSumLine", "region sum lines are"),
-    ("Between", "between lines are"),
-    ("Lockout", "lockout lines are"),
-    ("Zipper", "zipper lines are"),
     ("SumLine", "sum lines are"),
     ("Regex", "regex lines are"),
     ("NFA", "state-machine (NFA) constraints are"),
@@ -207,6 +203,12 @@ pub const SUPPORTED: &[&str] = &[
     "Whisper",
     "Renban",
     "Palindrome",
+    "Between",
+    "Lockout",
+    "Entropic",
+    "Modular",
+    "Zipper",
+    "RegionSumLine",
     "LittleKiller",
     "Sandwich",
     "AntiKnight",
@@ -864,6 +866,27 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 }
             }
             "Renban" => b.push(Rule::Renban { cells: cells(item, args, 1, n)? }, Some(i)),
+            "Between" => b.push(Rule::Between { cells: cells(item, args, 2, n)? }, Some(i)),
+            "Entropic" => b.push(Rule::Entropic { cells: cells(item, args, 2, n)? }, Some(i)),
+            "Zipper" => b.push(Rule::Zipper { cells: cells(item, args, 2, n)? }, Some(i)),
+            "RegionSumLine" => b.push(Rule::RegionSum { cells: cells(item, args, 2, n)? }, Some(i)),
+            "Lockout" | "Modular" => {
+                // ISS: the least difference of the ends (Lockout~4~…), the modulus (Modular~3~…).
+                let what = if item.name == "Lockout" { "the difference" } else { "the modulus" };
+                let [first, ids @ ..] = args else {
+                    return Err(item.invalid(format!("{} takes {what} and cells, not nothing", item.name)));
+                };
+                let value = match whole(first) {
+                    Some(v) if (1..=i64::from(u32::MAX)).contains(&v) => v as u32,
+                    _ => return Err(item.invalid(format!("{what} \"{}\" is not a whole number from 1", shown(first)))),
+                };
+                let rule = if item.name == "Lockout" {
+                    Rule::Lockout { cells: cells(item, ids, 2, n)?, difference: Some(value) }
+                } else {
+                    Rule::Modular { cells: cells(item, ids, 2, n)?, modulus: Some(value) }
+                };
+                b.push(rule, Some(i));
+            }
             "Palindrome" => b.push(Rule::Palindrome { cells: cells(item, args, 1, n)? }, Some(i)),
             "LittleKiller" => {
                 let [sum, start] = args else {

@@ -5,7 +5,8 @@
 //! from [`SpecError::locate`]): cells outside the grid or repeated, lines whose cells do not
 //! touch, dots between cells that are not neighbours, sums no values reach, thermometers longer
 //! than the alphabet, regex lines whose pattern does not parse or matches no line of their
-//! length.
+//! length, lockout differences out of range, entropic lines on a grid whose size is not a
+//! multiple of 3, region-sum lines without boxes or regions.
 
 use std::sync::Arc;
 
@@ -20,11 +21,22 @@ pub(crate) struct Compiled {
     pub(crate) groups: Vec<Unit>,
 }
 
+/// The largest modulus of a modular line (its automaton has up to 1237 states).
+pub const MAX_MODULUS: usize = 6;
+
 /// The most constraints one cell may be in (with every kind at once, a few dozen).
 pub const MAX_CONSTRAINTS_PER_CELL: usize = 256;
 
-pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str) -> Result<Compiled, SpecError> {
+pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Unit]) -> Result<Compiled, SpecError> {
     let n = spec.size;
+    // Each cell's box (or, without boxes, region), for region-sum lines.
+    let region_of: Option<Vec<usize>> = [UnitKind::Box, UnitKind::Region].into_iter().find_map(|kind| {
+        let mut map = vec![usize::MAX; n * n];
+        for (i, unit) in houses.iter().filter(|u| u.kind == kind).enumerate() {
+            unit.cells.iter().for_each(|&c| map[c] = i);
+        }
+        map.iter().all(|&r| r != usize::MAX).then_some(map)
+    });
     let mut out = Compiled { constraints: Vec::new(), groups: Vec::new() };
     // How many rules of each kind came before, to number labels and locate errors.
     let mut seen: Vec<(&'static str, usize)> = Vec::new();
@@ -395,6 +407,147 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str) -> Result<Co
                     format!("regex {number}"),
                     cells,
                     Relation::Automaton(Arc::new(automaton)),
+                );
+            }
+            Rule::Between { cells } | Rule::Lockout { cells, .. } => {
+                let between = matches!(rule, Rule::Between { .. });
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, if between { "between line" } else { "lockout line" })?;
+                touching(&cells, "line")?;
+                let (kind, relation, label) = match rule {
+                    Rule::Lockout { difference, .. } => {
+                        let d = difference.unwrap_or(n as u32 / 2);
+                        if d == 0 || d as usize >= n {
+                            return Err(err(format!(
+                                "{}: ends at least {d} apart is out of range on a {n}×{n} grid (1 to {})",
+                                what(),
+                                n.saturating_sub(1)
+                            )));
+                        }
+                        if cells.len() > 2 && d as usize + 1 >= n {
+                            return Err(err(format!(
+                                "{}: ends at least {d} apart leave no value outside them for the cells between on a {n}×{n} grid",
+                                what()
+                            )));
+                        }
+                        (ConstraintKind::Lockout, Relation::Lockout { difference: d }, format!("lockout {number}"))
+                    }
+                    _ => {
+                        if cells.len() > 2 && n < 3 {
+                            return Err(err(format!(
+                                "{}: a {n}×{n} grid has no value strictly between two others",
+                                what()
+                            )));
+                        }
+                        (ConstraintKind::Between, Relation::Between, format!("between {number}"))
+                    }
+                };
+                push(&mut out.constraints, kind, label, cells, relation);
+            }
+            Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
+                let entropic = matches!(rule, Rule::Entropic { .. });
+                let m = match rule {
+                    Rule::Modular { modulus: Some(m), .. } => *m as usize,
+                    _ => 3,
+                };
+                if !(2..=MAX_MODULUS).contains(&m) {
+                    return Err(err(format!("{}: a modulus of {m} is out of range (2 to {MAX_MODULUS})", what())));
+                }
+                let cells = cells_of(cells)?;
+                let noun = if entropic { "entropic line" } else { "modular line" };
+                length(&cells, 2, n * n, noun)?;
+                touching(&cells, "line")?;
+                let automaton = if entropic {
+                    if !n.is_multiple_of(3) {
+                        return Err(err(format!(
+                            "{}: entropic lines split the values into three equal thirds, and {n} is not divisible by 3",
+                            what()
+                        )));
+                    }
+                    let third = n as u32 / 3;
+                    crate::constraint::Automaton::classes(n, 3, "entropic", |v| ((v - 1) / third) as usize)
+                } else {
+                    crate::constraint::Automaton::classes(n, m, "modular", |v| v as usize % m)
+                };
+                if !automaton.live_states(cells.len())[0][0] {
+                    return Err(err(format!(
+                        "{}: on a {n}×{n} grid no {} values fit a {noun} ({m} different {} in every {m} cells)",
+                        what(),
+                        cells.len(),
+                        if entropic { "thirds".to_string() } else { format!("remainders mod {m}") }
+                    )));
+                }
+                let (kind, word) = if entropic {
+                    (ConstraintKind::Entropic, "entropic")
+                } else {
+                    (ConstraintKind::Modular, "modular")
+                };
+                push(
+                    &mut out.constraints,
+                    kind,
+                    format!("{word} {number}"),
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
+            Rule::ParityLine { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "parity line")?;
+                touching(&cells, "line")?;
+                if n < 2 {
+                    return Err(err(format!("{}: a 1×1 grid has no even value", what())));
+                }
+                let table = Arc::new(PairTable::new(n, |x, y| x % 2 != y % 2));
+                for w in cells.windows(2) {
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::ParityLine,
+                        format!("parity line {number}"),
+                        w.to_vec(),
+                        Relation::Pair(table.clone()),
+                    );
+                }
+            }
+            Rule::Zipper { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "zipper line")?;
+                touching(&cells, "line")?;
+                if cells.len() % 2 == 1 && n < 2 {
+                    return Err(err(format!("{}: on a 1×1 grid no two values add up to a third", what())));
+                }
+                push(&mut out.constraints, ConstraintKind::Zipper, format!("zipper {number}"), cells, Relation::Zipper);
+            }
+            Rule::RegionSum { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "region-sum line")?;
+                touching(&cells, "line")?;
+                let Some(region_of) = &region_of else {
+                    return Err(err(format!(
+                        "{}: a region-sum line is cut by box or region borders, and the spec has no Boxes or Regions rule",
+                        what()
+                    )));
+                };
+                let mut ends: Vec<usize> =
+                    (1..cells.len()).filter(|&i| region_of[cells[i]] != region_of[cells[i - 1]]).collect();
+                ends.push(cells.len());
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::RegionSum,
+                    format!("region-sum line {number}"),
+                    cells,
+                    Relation::SegmentSums { ends },
+                );
+            }
+            Rule::SlowThermometer { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n * n, "slow thermometer")?;
+                touching(&cells, "slow thermometer")?;
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::SlowThermometer,
+                    format!("slow thermometer {number}"),
+                    cells,
+                    Relation::NonDecreasing,
                 );
             }
             _ => {}

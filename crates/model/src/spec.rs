@@ -32,6 +32,11 @@
 //! Pair(cells: ["r1c1", "r1c2"], allowed: [(1, 2), (2, 1)]),  // a rule of your own: the pairs listed
 //! Pair(name: "prime sum", cells: ["r9c1", "r9c2", "r9c3"], holds: "a + b == 5 || a + b == 7"),
 //! Regex(cells: ["r9c1", "r9c2", "r9c3"], pattern: "1[2-4]*9"),  // the values, read as symbols
+//! Between(cells: ["r1c1", "r1c2", "r1c3"]),             // the middle strictly between the ends
+//! Lockout(cells: ["r2c1", "r2c2", "r2c3"]),             // ends ⌊n/2⌋ apart or more, middle outside
+//! Entropic(cells: ["r3c1", "r3c2", "r3c3"]), Modular(cells: ["r4c1", "r4c2", "r4c3"]),
+//! ParityLine(cells: ["r5c1", "r5c2"]), Zipper(cells: ["r6c1", "r6c2", "r6c3"]),
+//! RegionSum(cells: ["r7c3", "r7c4"]), SlowThermometer(cells: ["r8c1", "r8c2"]),
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -224,6 +229,60 @@ pub enum Rule {
         /// The regular expression over the spec's symbols.
         pattern: String,
     },
+    /// A between line: the values of the cells strictly inside the line lie strictly between
+    /// the values of its two ends (the circles), in either order.
+    Between {
+        /// The line, from one end to the other; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
+    /// A lockout line: its two ends (the diamonds) differ by at least `difference` (default
+    /// ⌊n/2⌋: 4 on 9×9), and no cell inside the line holds a value between theirs, the ends'
+    /// values included.
+    Lockout {
+        /// The line, from one end to the other; consecutive cells touch.
+        cells: Vec<CellRef>,
+        /// The least difference of the ends; default ⌊n/2⌋.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        difference: Option<u32>,
+    },
+    /// An entropic line: every three consecutive cells hold one low, one middle and one high
+    /// value (the thirds of 1..=n; n divisible by 3); on a line of two cells, two thirds.
+    Entropic {
+        /// The line; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
+    /// A modular line: every `modulus` consecutive cells (default 3) hold values with different
+    /// remainders modulo `modulus`; a shorter line, values with different remainders.
+    Modular {
+        /// The line; consecutive cells touch.
+        cells: Vec<CellRef>,
+        /// The modulus, 2 to 6; default 3.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        modulus: Option<u32>,
+    },
+    /// A parity line: odd and even values alternate along it.
+    ParityLine {
+        /// The line; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
+    /// A zipper line: cells the same distance from the line's middle add up to the same total,
+    /// which is the middle cell's value when the line has an odd number of cells.
+    Zipper {
+        /// The line, from one end to the other; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
+    /// A region-sum line: the borders of the boxes (or regions) cut the line into segments, and
+    /// every segment's values add up to the same total. Needs boxes or regions.
+    RegionSum {
+        /// The line; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
+    /// A slow thermometer: values never decrease from the bulb (the first cell) along the line;
+    /// equal neighbours only where no house or group forbids it.
+    SlowThermometer {
+        /// The line, bulb first; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -283,6 +342,14 @@ impl Rule {
             Rule::Sandwich { .. } => "Sandwich",
             Rule::Pair { .. } => "Pair",
             Rule::Regex { .. } => "Regex",
+            Rule::Between { .. } => "Between",
+            Rule::Lockout { .. } => "Lockout",
+            Rule::Entropic { .. } => "Entropic",
+            Rule::Modular { .. } => "Modular",
+            Rule::ParityLine { .. } => "ParityLine",
+            Rule::Zipper { .. } => "Zipper",
+            Rule::RegionSum { .. } => "RegionSum",
+            Rule::SlowThermometer { .. } => "SlowThermometer",
         }
     }
 }

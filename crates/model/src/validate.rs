@@ -323,6 +323,128 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::Between { cells } | Rule::Lockout { cells, .. } => {
+                let (a, b) = (at(&cells[0]), at(&cells[cells.len() - 1]));
+                let (lo, hi) = (a.min(b), a.max(b));
+                let inner = &cells[1..cells.len() - 1];
+                if let Rule::Lockout { difference, .. } = rule {
+                    let d = difference.unwrap_or(n as u32 / 2);
+                    if hi - lo < d {
+                        return Some(format!(
+                            "the lockout line's ends {} and {} hold {a} and {b}, less than {d} apart",
+                            name(&cells[0]),
+                            name(&cells[cells.len() - 1])
+                        ));
+                    }
+                    if let Some(c) = inner.iter().find(|c| (lo..=hi).contains(&at(c))) {
+                        return Some(format!(
+                            "{} on the lockout line at {} holds {}, from {lo} to {hi} of its ends",
+                            name(c),
+                            name(&cells[0]),
+                            at(c)
+                        ));
+                    }
+                } else if let Some(c) = inner.iter().find(|c| !(lo + 1..hi).contains(&at(c))) {
+                    return Some(format!(
+                        "{} on the between line at {} holds {}, not strictly between its ends' {a} and {b}",
+                        name(c),
+                        name(&cells[0]),
+                        at(c)
+                    ));
+                }
+            }
+            Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
+                let (entropic, m) = match rule {
+                    Rule::Modular { modulus, .. } => (false, modulus.unwrap_or(3).max(1)),
+                    _ => (true, 3),
+                };
+                let class = |v: u32| if entropic { (v - 1) * 3 / n as u32 } else { v % m };
+                // Every m consecutive cells (all of a shorter line): different classes.
+                for (i, a) in cells.iter().enumerate() {
+                    for b in cells.iter().skip(i + 1).take(m as usize - 1) {
+                        if class(at(a)) == class(at(b)) {
+                            return Some(format!(
+                                "the {} line at {}: {} and {} hold {} and {}, {}",
+                                if entropic { "entropic" } else { "modular" },
+                                name(&cells[0]),
+                                name(a),
+                                name(b),
+                                at(a),
+                                at(b),
+                                if entropic {
+                                    "in the same third".to_string()
+                                } else {
+                                    format!("the same remainder mod {m}")
+                                }
+                            ));
+                        }
+                    }
+                }
+            }
+            Rule::ParityLine { cells } => {
+                if let Some(w) = cells.windows(2).find(|w| at(&w[0]) % 2 == at(&w[1]) % 2) {
+                    return Some(format!(
+                        "the parity line at {}: {} and {} are both {}",
+                        name(&cells[0]),
+                        name(&w[0]),
+                        name(&w[1]),
+                        if at(&w[0]) % 2 == 0 { "even" } else { "odd" }
+                    ));
+                }
+            }
+            Rule::Zipper { cells } => {
+                let k = cells.len();
+                let total = if k % 2 == 1 { at(&cells[k / 2]) } else { at(&cells[0]) + at(&cells[k - 1]) };
+                if let Some(i) = (0..k / 2).find(|&i| at(&cells[i]) + at(&cells[k - 1 - i]) != total) {
+                    return Some(format!(
+                        "the zipper line at {}: {} and {} add up to {}, not {total}",
+                        name(&cells[0]),
+                        name(&cells[i]),
+                        name(&cells[k - 1 - i]),
+                        at(&cells[i]) + at(&cells[k - 1 - i])
+                    ));
+                }
+            }
+            Rule::RegionSum { cells } => {
+                // The box (or region) of each cell, straight from the spec's Boxes or Regions rule.
+                let region = |c: &CellRef| -> Option<(usize, char)> {
+                    spec.rules
+                        .iter()
+                        .find_map(|r| match r {
+                            Rule::Boxes { rows, cols } if *rows > 0 && *cols > 0 => {
+                                Some(((c.row - 1) / rows * n + (c.col - 1) / cols, ' '))
+                            }
+                            _ => None,
+                        })
+                        .or_else(|| {
+                            spec.rules.iter().find_map(|r| match r {
+                                Rule::Regions(map) => map.get(c.row - 1)?.chars().nth(c.col - 1).map(|ch| (0, ch)),
+                                _ => None,
+                            })
+                        })
+                };
+                let mut sums: Vec<u32> = vec![at(&cells[0])];
+                for w in cells.windows(2) {
+                    if region(&w[0]) != region(&w[1]) {
+                        sums.push(0);
+                    }
+                    *sums.last_mut().expect("one segment at least") += at(&w[1]);
+                }
+                if sums.iter().any(|&s| s != sums[0]) {
+                    return Some(format!(
+                        "the region-sum line at {} has segments adding up to {}",
+                        name(&cells[0]),
+                        sums.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+                    ));
+                }
+            }
+            Rule::SlowThermometer { cells } => {
+                for w in cells.windows(2) {
+                    if at(&w[1]) < at(&w[0]) {
+                        return Some(format!("the slow thermometer falls from {} to {}", name(&w[0]), name(&w[1])));
+                    }
+                }
+            }
             Rule::Negative(_) | Rule::NonConsecutive => {
                 let negative: Vec<Mark> = match rule {
                     Rule::Negative(list) => list.clone(),

@@ -24,7 +24,15 @@
 //!   the forward implications are needed: the values of the cells force the path through the
 //!   states, and a path that ends badly is refused. An arrow's automaton reads the line, then the
 //!   circle, which must equal the sum.
-//! - Regex lines: their own automaton, the same way, with a state variable only where a state
+//! - Slow thermometers: a binary clause per decreasing value pair of neighbours.
+//! - Between and lockout lines: a variable for which end is the smaller; with it, a clause per
+//!   pair of end values the line refuses, and per middle cell and value "the smaller end is
+//!   below it (or above, for lockout) or the larger above it".
+//! - Zipper lines: each mirror pair's first value and the total fix the second (the total is
+//!   the middle cell on a line of odd length; one of 2n − 1 new variables otherwise).
+//! - Region-sum lines: one of the possible common totals, a new variable each; each segment
+//!   read as a sum automaton whose last step reads the total.
+//! - Regex lines (entropic and modular lines too): their own automaton, the same way, with a state variable only where a state
 //!   is live (reachable from the start, and an accepting state reachable from it in the cells
 //!   left); a step into a state that is not live there is forbidden.
 
@@ -233,6 +241,157 @@ pub(super) fn encode(
                     &|i, v| lit(cells[i], v),
                     &|i, q, v| a.next(q, v as u32 + 1).filter(|&t| live[i + 1][t]),
                 )?;
+            }
+            Relation::NonDecreasing => {
+                for w in c.cells.windows(2) {
+                    for x in 0..n {
+                        for y in 0..x {
+                            add(&[lit(w[0], x), lit(w[1], y)], &[], &mut sink)?;
+                        }
+                    }
+                }
+            }
+            Relation::Between | Relation::Lockout { .. } => {
+                let k = c.cells.len();
+                let (a, b) = (c.cells[0], c.cells[k - 1]);
+                let lockout = match c.relation {
+                    Relation::Lockout { difference } => Some(difference as usize),
+                    _ => None,
+                };
+                if lockout.is_none() && k == 2 {
+                    continue;
+                }
+                // s: the first end holds the smaller value.
+                *next += 1;
+                let s = Lit::Var(*next);
+                let gap = lockout.unwrap_or(1);
+                for x in 0..n {
+                    for y in 0..n {
+                        if y < x + gap {
+                            add(&[s, lit(a, x), lit(b, y)], &[], &mut sink)?;
+                        }
+                        if x < y + gap {
+                            add(&[lit(a, x), lit(b, y)], &[s], &mut sink)?;
+                        }
+                    }
+                }
+                let below = |cell: Cell, z: usize| -> Vec<Lit> { (0..z).map(|v| lit(cell, v)).collect() };
+                let above = |cell: Cell, z: usize| -> Vec<Lit> { (z + 1..n).map(|v| lit(cell, v)).collect() };
+                for &m in &c.cells[1..k - 1] {
+                    for z in 0..n {
+                        let here = lit(m, z);
+                        if lockout.is_none() {
+                            // Strictly between: a < z < b with s, b < z < a without.
+                            add(&[s, here], &below(a, z), &mut sink)?;
+                            add(&[s, here], &above(b, z), &mut sink)?;
+                            add(&[here], &[&[s][..], &below(b, z)].concat(), &mut sink)?;
+                            add(&[here], &[&[s][..], &above(a, z)].concat(), &mut sink)?;
+                        } else {
+                            // Outside: z < a or z > b with s, z < b or z > a without.
+                            add(&[s, here], &[above(a, z), below(b, z)].concat(), &mut sink)?;
+                            add(&[here], &[vec![s], above(b, z), below(a, z)].concat(), &mut sink)?;
+                        }
+                    }
+                }
+            }
+            Relation::Zipper => {
+                let cells = &c.cells;
+                let k = cells.len();
+                // totals[t]: the literal of "the pair totals are t + 2" (t: the sum of two value
+                // indices from 0, 0..=2n − 2).
+                let totals: Vec<Lit> = if k % 2 == 1 {
+                    // The middle cell is a total of two values: never 1.
+                    add(&[lit(cells[k / 2], 0)], &[], &mut sink)?;
+                    (0..2 * n - 1).map(|t| if t + 1 < n { lit(cells[k / 2], t + 1) } else { Lit::False }).collect()
+                } else {
+                    let first = *next + 1;
+                    *next += 2 * n as i32 - 1;
+                    let t: Vec<Lit> = (0..2 * n - 1).map(|t| Lit::Var(first + t as i32)).collect();
+                    add(&[], &t, &mut sink)?;
+                    for i in 0..t.len() {
+                        for j in i + 1..t.len() {
+                            add(&[t[i], t[j]], &[], &mut sink)?;
+                        }
+                    }
+                    t
+                };
+                for p in 0..k / 2 {
+                    let (a, b) = (cells[p], cells[k - 1 - p]);
+                    for x in 0..n {
+                        for (t, &tl) in totals.iter().enumerate() {
+                            if tl == Lit::False {
+                                continue;
+                            }
+                            if t >= x && t - x < n {
+                                add(&[lit(a, x), tl], &[lit(b, t - x)], &mut sink)?;
+                            } else {
+                                add(&[lit(a, x), tl], &[], &mut sink)?;
+                            }
+                        }
+                    }
+                }
+            }
+            Relation::SegmentSums { ends } => {
+                let cells = &c.cells;
+                let segments: Vec<&[Cell]> = ends
+                    .iter()
+                    .scan(0, |start, &end| {
+                        let seg = &cells[*start..end];
+                        *start = end;
+                        Some(seg)
+                    })
+                    .collect();
+                if segments.len() < 2 {
+                    continue;
+                }
+                let lo = segments.iter().map(|s| s.len()).max().unwrap_or(0);
+                let hi = segments.iter().map(|s| s.len() * n).min().unwrap_or(0);
+                if lo > hi {
+                    add(&[], &[], &mut sink)?;
+                    continue;
+                }
+                // One variable per common total lo..=hi, exactly one true.
+                let first = *next + 1;
+                *next += (hi - lo + 1) as i32;
+                let total =
+                    |t: usize| if (lo..=hi).contains(&t) { Lit::Var(first + (t - lo) as i32) } else { Lit::False };
+                let all: Vec<Lit> = (lo..=hi).map(total).collect();
+                add(&[], &all, &mut sink)?;
+                for i in 0..all.len() {
+                    for j in i + 1..all.len() {
+                        add(&[all[i], all[j]], &[], &mut sink)?;
+                    }
+                }
+                // Each segment read as its partial sums, then its total read off the total's variables.
+                for seg in segments {
+                    let len = seg.len();
+                    automaton(
+                        len + 1,
+                        hi + 1,
+                        0,
+                        hi + 1,
+                        &mut *next,
+                        &mut sink,
+                        &mut add,
+                        &|i, v| {
+                            if i == len {
+                                total(v)
+                            } else if v < n {
+                                lit(seg[i], v)
+                            } else {
+                                Lit::False
+                            }
+                        },
+                        &|i, s, v| {
+                            if i == len {
+                                (v == s).then_some(s)
+                            } else {
+                                let t = s + v + 1;
+                                (t <= hi).then_some(t)
+                            }
+                        },
+                    )?;
+                }
             }
             _ => unreachable!("every relation is encoded above"),
         }

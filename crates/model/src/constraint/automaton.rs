@@ -92,6 +92,42 @@ impl Automaton {
         Automaton { n, pattern: pattern.into(), delta: out_delta, out, accepting: acc }
     }
 
+    /// The automaton of "every `m` consecutive values fall in `m` different classes" (`class(v)`
+    /// in 0..m for each value v from 1): entropic lines (low, middle and high thirds, m = 3) and
+    /// modular lines (remainders mod m). A state remembers the classes of the last values read,
+    /// at most m − 1 of them, all different, in order: at most 1 + m + m(m − 1) + … states
+    /// (1237 for m = 6).
+    pub(crate) fn classes(n: usize, m: usize, name: &str, class: impl Fn(u32) -> usize) -> Automaton {
+        let mut ids: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut delta: Vec<Option<usize>> = Vec::new();
+        let mut q = 0;
+        while q < ids.len() {
+            let here = ids[q].clone();
+            for v in 1..=n as u32 {
+                let c = class(v);
+                if here.contains(&c) {
+                    delta.push(None);
+                    continue;
+                }
+                let mut next = here.clone();
+                next.push(c);
+                if next.len() >= m {
+                    next.remove(0);
+                }
+                let t = match ids.iter().position(|x| *x == next) {
+                    Some(t) => t,
+                    None => {
+                        ids.push(next);
+                        ids.len() - 1
+                    }
+                };
+                delta.push(Some(t));
+            }
+            q += 1;
+        }
+        Automaton::trimmed(n, name, &delta, &vec![true; ids.len()])
+    }
+
     /// The number of states.
     pub fn states(&self) -> usize {
         self.out.len()

@@ -1,6 +1,7 @@
 //! The domain filters of the relations that are not sums: pair tables (dots, whispers, XV),
 //! increasing lines (thermometers), cages by their value combinations, arrows, consecutive
-//! windows (renban) and sandwiches.
+//! windows (renban), sandwiches, and the between, lockout, zipper, region-sum and slow
+//! thermometer lines.
 
 use super::masks::*;
 use super::sums::*;
@@ -372,4 +373,148 @@ pub(super) fn sandwich(n: usize, sum: u32, d: &mut [u64]) -> Result<(), usize> {
         }
     }
     narrow_to(d, &new[..k], any)
+}
+
+/// Bounds passes both ways: exact for a chain of `≤` (a slow thermometer).
+pub(super) fn non_decreasing(d: &mut [u64]) -> Result<(), usize> {
+    let mut floor = 1u32;
+    for (i, m) in d.iter_mut().enumerate() {
+        *m &= above(floor - 1);
+        if *m == 0 {
+            return Err(i);
+        }
+        floor = lowest(*m);
+    }
+    let mut ceiling = 64u32;
+    for (i, m) in d.iter_mut().enumerate().rev() {
+        *m &= below(ceiling + 1);
+        if *m == 0 {
+            return Err(i);
+        }
+        ceiling = highest(*m);
+    }
+    Ok(())
+}
+
+/// A between line (`lockout` none) or a lockout line (`lockout` the least difference of the
+/// ends): for each pair of end values, the values the middle cells may take (strictly between
+/// them; or outside them, the ends' values excluded); a pair stands when every middle cell has
+/// one. Exact: given the ends, the middle cells are independent.
+pub(super) fn ends(n: usize, lockout: Option<u32>, d: &mut [u64]) -> Result<(), usize> {
+    let k = d.len();
+    let last = k - 1;
+    let mut new = vec![0u64; k];
+    let mut any = false;
+    let mut a = d[0];
+    while a != 0 {
+        let x = lowest(a);
+        a &= a - 1;
+        let mut b = d[last];
+        while b != 0 {
+            let y = lowest(b);
+            b &= b - 1;
+            let (lo, hi) = (x.min(y), x.max(y));
+            let allowed = match lockout {
+                None => above(lo) & below(hi),
+                Some(g) if hi - lo >= g => (below(lo) | above(hi)) & full(n),
+                Some(_) => continue,
+            };
+            if d[1..last].iter().any(|&m| m & allowed == 0) {
+                continue;
+            }
+            any = true;
+            new[0] |= bit(x);
+            new[last] |= bit(y);
+            for (x, &m) in new[1..last].iter_mut().zip(&d[1..last]) {
+                *x |= m & allowed;
+            }
+        }
+    }
+    narrow_to(d, &new, any)
+}
+
+/// A zipper line: for each total (the middle cell's values on a line of odd length; any of
+/// 2..=2n on one of even length), each mirror pair keeps the values that some value of its
+/// partner completes to it; a total stands when every pair keeps some. Exact: given the total,
+/// the pairs are independent.
+pub(super) fn zipper(n: usize, d: &mut [u64]) -> Result<(), usize> {
+    let k = d.len();
+    let pairs = k / 2;
+    let middle = (k % 2 == 1).then_some(k / 2);
+    let mut new = vec![0u64; k];
+    let mut any = false;
+    let mut keep = vec![0u64; k];
+    let total_allowed = |t: u32| middle.is_none_or(|c| t <= n as u32 && d[c] & bit(t) != 0);
+    for t in (2..=2 * n as u32).filter(|&t| total_allowed(t)) {
+        let mut ok = true;
+        for p in 0..pairs {
+            let q = k - 1 - p;
+            let (mut sp, mut sq) = (0u64, 0u64);
+            let mut m = d[p];
+            while m != 0 {
+                let x = lowest(m);
+                m &= m - 1;
+                if t > x && t - x <= n as u32 && d[q] & bit(t - x) != 0 {
+                    sp |= bit(x);
+                    sq |= bit(t - x);
+                }
+            }
+            if sp == 0 {
+                ok = false;
+                break;
+            }
+            (keep[p], keep[q]) = (sp, sq);
+        }
+        if !ok {
+            continue;
+        }
+        any = true;
+        for p in 0..pairs {
+            new[p] |= keep[p];
+            new[k - 1 - p] |= keep[k - 1 - p];
+        }
+        if let Some(c) = middle {
+            new[c] |= bit(t);
+        }
+    }
+    narrow_to(d, &new, any)
+}
+
+/// A region-sum line: for each total every segment can reach, each segment filtered to add up
+/// to it (partial sums under 128, bounds above); the values kept for some total stay.
+pub(super) fn segment_sums(ends: &[usize], d: &mut [u64]) -> Result<(), usize> {
+    if ends.len() < 2 {
+        return Ok(());
+    }
+    // The totals every segment can reach by its bounds.
+    let (mut lo, mut hi) = (0u32, u32::MAX);
+    let mut start = 0;
+    for &end in ends {
+        let seg = &d[start..end];
+        lo = lo.max(seg.iter().map(|&m| lowest(m)).sum());
+        hi = hi.min(seg.iter().map(|&m| highest(m)).sum());
+        start = end;
+    }
+    let mut new = vec![0u64; d.len()];
+    let mut any = false;
+    let mut scratch = vec![0u64; d.len()];
+    for t in lo..=hi {
+        scratch.copy_from_slice(d);
+        let mut start = 0;
+        let mut ok = true;
+        for &end in ends {
+            if sum_filter(&mut scratch[start..end], Targets::Exactly(t)).is_err() {
+                ok = false;
+                break;
+            }
+            start = end;
+        }
+        if ok {
+            any = true;
+            for (x, &m) in new.iter_mut().zip(&scratch) {
+                *x |= m;
+            }
+        }
+    }
+    narrow_to(d, &new, any)
 }

@@ -1,5 +1,6 @@
 //! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers,
-//! sandwiches and regex lines, compiled from a spec's rules into one abstraction every strategy uses.
+//! sandwiches, regex lines and the other variant lines (between, lockout, entropic, modular,
+//! parity, zipper, region-sum, slow thermometers), compiled from a spec's rules into one abstraction every strategy uses.
 //!
 //! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
 //! arrow from its circle) and a relation on their values. It offers two operations:
@@ -9,7 +10,9 @@
 //!   a cage of k cells and sum s allows, a dynamic program over reachable partial sums for sums
 //!   without that table, bounds for sums too large for it, pair tables for dots and whispers,
 //!   windows for renban, bounds passes for thermometers, forward and backward reachability over
-//!   (position, state) for a regex line's automaton. Filtering is sound (it removes only
+//!   (position, state) for a regex line's automaton (entropic and modular lines are automata
+//!   too), each pair of end values for between and lockout lines, each total for zipper and
+//!   region-sum lines. Filtering is sound (it removes only
 //!   values that no assignment satisfying the constraint uses) and, once every cell has one
 //!   candidate, exact: it fails then exactly when the values break the constraint.
 //! - [`Constraint::holds`] checks a partial assignment with the same code, for plain searches.
@@ -76,6 +79,22 @@ pub enum ConstraintKind {
     Pair,
     /// A regex line: its values, read as symbols, match a pattern.
     Regex,
+    /// A between line: the middle strictly between the ends.
+    Between,
+    /// A lockout line: the ends far apart, the middle outside them.
+    Lockout,
+    /// An entropic line: one low, one middle and one high value in every three cells.
+    Entropic,
+    /// A modular line: three different remainders mod 3 in every three cells.
+    Modular,
+    /// Two neighbours on a parity line (one odd, one even).
+    ParityLine,
+    /// A zipper line.
+    Zipper,
+    /// A region-sum line.
+    RegionSum,
+    /// A slow thermometer (never decreasing).
+    SlowThermometer,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -84,7 +103,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 19] = [
+    pub const ALL: [ConstraintKind; 27] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -103,6 +122,14 @@ impl ConstraintKind {
         ConstraintKind::Sandwich,
         ConstraintKind::Pair,
         ConstraintKind::Regex,
+        ConstraintKind::Between,
+        ConstraintKind::Lockout,
+        ConstraintKind::Entropic,
+        ConstraintKind::Modular,
+        ConstraintKind::ParityLine,
+        ConstraintKind::Zipper,
+        ConstraintKind::RegionSum,
+        ConstraintKind::SlowThermometer,
         ConstraintKind::HouseSum,
     ];
 
@@ -127,6 +154,14 @@ impl ConstraintKind {
             ConstraintKind::Sandwich => "sandwich",
             ConstraintKind::Pair => "pair",
             ConstraintKind::Regex => "regex",
+            ConstraintKind::Between => "between",
+            ConstraintKind::Lockout => "lockout",
+            ConstraintKind::Entropic => "entropic",
+            ConstraintKind::Modular => "modular",
+            ConstraintKind::ParityLine => "parity-line",
+            ConstraintKind::Zipper => "zipper",
+            ConstraintKind::RegionSum => "region-sum",
+            ConstraintKind::SlowThermometer => "slow-thermometer",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
@@ -143,6 +178,26 @@ pub enum Relation {
     Allowed(u64),
     /// Strictly increasing along the cells (a thermometer).
     Increasing,
+    /// Never decreasing along the cells (a slow thermometer).
+    NonDecreasing,
+    /// The values of the cells between the first and the last lie strictly between theirs (a
+    /// between line).
+    Between,
+    /// The first and the last cell differ by at least `difference`, and no cell between them
+    /// holds a value from the smaller of theirs to the larger (a lockout line).
+    Lockout {
+        /// The least difference of the ends.
+        difference: u32,
+    },
+    /// Cells the same distance from the middle of the line add up to one total, the middle
+    /// cell's value when the line has an odd number of cells (a zipper line).
+    Zipper,
+    /// The cells, cut into consecutive segments, give every segment the same sum (a region-sum
+    /// line cut by the region borders). `ends[j]`: the position after segment j.
+    SegmentSums {
+        /// Where each segment ends (exclusive), the last one at the line's length.
+        ends: Vec<usize>,
+    },
     /// The values add up to `sum`. With `combinations` (the masks of every set of distinct values
     /// of that size and sum), the cells are also known to differ (a cage), and filtering uses
     /// the table; without, a dynamic program over partial sums (sums under 128) or bounds.
@@ -238,6 +293,11 @@ impl Constraint {
                 if domains[0] == 0 { Err(0) } else { Ok(()) }
             }
             Relation::Increasing => increasing(domains),
+            Relation::NonDecreasing => non_decreasing(domains),
+            Relation::Between => ends(self.n, None, domains),
+            &Relation::Lockout { difference } => ends(self.n, Some(difference), domains),
+            Relation::Zipper => zipper(self.n, domains),
+            Relation::SegmentSums { ends } => segment_sums(ends, domains),
             Relation::Sum { combinations: Some(_), .. } => unreachable!("filtered above"),
             &Relation::Sum { sum, combinations: None } => sum_filter(domains, Targets::Exactly(sum)),
             &Relation::SignedSum { difference, negated } => signed_sum(self.n, difference, negated, domains),
@@ -329,11 +389,18 @@ impl Constraint {
 
     /// True when filtering the domains [`Constraint::filter`] just narrowed removes nothing more
     /// (the filter keeps exactly the values some satisfying assignment uses): pair tables,
-    /// allowed values, sums filtered by partial sums (totals under 128) and automata. A
+    /// allowed values, sums filtered by partial sums (totals under 128), automata, between,
+    /// lockout and zipper lines and slow thermometers. A
     /// propagator need not queue such a constraint again for its own eliminations.
     pub fn idempotent(&self) -> bool {
         match &self.relation {
-            Relation::Pair(_) | Relation::Allowed(_) | Relation::Automaton(_) => true,
+            Relation::Pair(_)
+            | Relation::Allowed(_)
+            | Relation::Automaton(_)
+            | Relation::NonDecreasing
+            | Relation::Between
+            | Relation::Lockout { .. }
+            | Relation::Zipper => true,
             &Relation::Sum { sum, combinations: None } => sum < 128,
             &Relation::SignedSum { difference, negated } => {
                 let total = i64::from(difference) + (self.n as i64 + 1) * i64::from(negated.count_ones());

@@ -546,3 +546,147 @@ fn renban_holds_agrees_with_its_filter() {
         }
     }
 }
+
+/// The values of each cell that some assignment within `d` satisfying `ok` uses: by trying
+/// every assignment (`None`: none does).
+fn brute_lines(d: &[u64], ok: &dyn Fn(&[u32]) -> bool) -> Option<Vec<u64>> {
+    fn go(d: &[u64], i: usize, vals: &mut Vec<u32>, ok: &dyn Fn(&[u32]) -> bool, keep: &mut [u64], any: &mut bool) {
+        if i == d.len() {
+            if ok(vals) {
+                *any = true;
+                for (k, &v) in keep.iter_mut().zip(vals.iter()) {
+                    *k |= bit(v);
+                }
+            }
+            return;
+        }
+        for v in 1..=64u32 {
+            if d[i] >> (v - 1) & 1 == 1 {
+                vals.push(v);
+                go(d, i + 1, vals, ok, keep, any);
+                vals.pop();
+            }
+        }
+    }
+    let mut keep = vec![0u64; d.len()];
+    let mut any = false;
+    go(d, 0, &mut Vec::new(), ok, &mut keep, &mut any);
+    any.then_some(keep)
+}
+
+/// Between, lockout, zipper, region-sum, slow thermometer, entropic and modular lines: the
+/// filter keeps exactly what brute force keeps (region sums: a superset for totals of 128 and
+/// more, which these small grids never reach), and fails exactly when brute force finds nothing.
+#[test]
+fn the_variant_line_filters_agree_with_trying_every_assignment() {
+    let mut state = 31;
+    type Rule = (Relation, Box<dyn Fn(&[u32]) -> bool>);
+    for n in [4usize, 6, 9] {
+        let third = n as u32 / 3;
+        let rules = |k: usize| -> Vec<Rule> {
+            let mut rules: Vec<Rule> = vec![
+                (
+                    Relation::Between,
+                    Box::new(|v: &[u32]| {
+                        let (lo, hi) = (v[0].min(v[v.len() - 1]), v[0].max(v[v.len() - 1]));
+                        v[1..v.len() - 1].iter().all(|&x| lo < x && x < hi)
+                    }),
+                ),
+                (
+                    Relation::Lockout { difference: 2 },
+                    Box::new(|v: &[u32]| {
+                        let (lo, hi) = (v[0].min(v[v.len() - 1]), v[0].max(v[v.len() - 1]));
+                        hi - lo >= 2 && v[1..v.len() - 1].iter().all(|&x| x < lo || x > hi)
+                    }),
+                ),
+                (
+                    Relation::Zipper,
+                    Box::new(|v: &[u32]| {
+                        let k = v.len();
+                        let t = if k % 2 == 1 { v[k / 2] } else { v[0] + v[k - 1] };
+                        (0..k / 2).all(|i| v[i] + v[k - 1 - i] == t)
+                    }),
+                ),
+                (Relation::NonDecreasing, Box::new(|v: &[u32]| v.windows(2).all(|w| w[0] <= w[1]))),
+                (
+                    Relation::SegmentSums { ends: vec![1, k.min(3), k].into_iter().filter(|&e| e <= k).collect() },
+                    Box::new(move |v: &[u32]| {
+                        let mut ends: Vec<usize> = vec![1, k.min(3), k];
+                        ends.dedup();
+                        let mut start = 0;
+                        let sums: Vec<u32> = ends
+                            .iter()
+                            .map(|&e| {
+                                let s = v[start..e].iter().sum();
+                                start = e;
+                                s
+                            })
+                            .collect();
+                        sums.iter().all(|&s| s == sums[0])
+                    }),
+                ),
+                (
+                    Relation::Automaton(Arc::new(Automaton::classes(n, 3, "modular", |v| (v % 3) as usize))),
+                    Box::new(|v: &[u32]| {
+                        v.windows(3.min(v.len()))
+                            .all(|w| (0..w.len()).all(|i| w[i + 1..].iter().all(|&x| x % 3 != w[i] % 3)))
+                    }),
+                ),
+            ];
+            for m in [2usize, 4] {
+                rules.push((
+                    Relation::Automaton(Arc::new(Automaton::classes(n, m, "modular", move |v| v as usize % m))),
+                    Box::new(move |v: &[u32]| {
+                        v.windows(m.min(v.len())).all(|w| {
+                            let mut r: Vec<u32> = w.iter().map(|&x| x % m as u32).collect();
+                            r.sort_unstable();
+                            r.dedup();
+                            r.len() == w.len()
+                        })
+                    }),
+                ));
+            }
+            if n % 3 == 0 {
+                let class = move |v: u32| (v - 1) / third;
+                rules.push((
+                    Relation::Automaton(Arc::new(Automaton::classes(n, 3, "entropic", move |v| class(v) as usize))),
+                    Box::new(move |v: &[u32]| {
+                        v.windows(3.min(v.len())).all(|w| {
+                            let c: Vec<u32> = w.iter().map(|&x| class(x)).collect();
+                            (0..c.len()).all(|i| !c[i + 1..].contains(&c[i]))
+                        })
+                    }),
+                ));
+            }
+            rules
+        };
+        for round in 0..600 {
+            let k = 2 + round % 5;
+            for (relation, ok) in rules(k) {
+                if let Relation::SegmentSums { ends } = &relation {
+                    let mut e = ends.clone();
+                    e.dedup();
+                    if &e != ends {
+                        continue;
+                    }
+                }
+                let con = c(relation.clone(), k, n);
+                // Dense domains on small grids, about half the values on 9×9.
+                let d: Vec<u64> = (0..k)
+                    .map(|_| if n < 9 { lcg(&mut state) | lcg(&mut state) } else { lcg(&mut state) } & full(n))
+                    .collect();
+                let want = brute_lines(&d, &*ok);
+                let mut got = d.clone();
+                match (con.filter(&mut got), want) {
+                    (Ok(()), Some(want)) => assert_eq!(got, want, "{relation:?} on {n}×{n}, domains {d:x?}"),
+                    (Err(_), None) => {}
+                    (r, w) => panic!("{relation:?} on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
+                }
+                // Decided cells: holds is the rule itself.
+                let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
+                let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
+                assert_eq!(con.holds(&vals), ok(&as_u32), "{relation:?} on {vals:?}");
+            }
+        }
+    }
+}

@@ -40,7 +40,8 @@ here from their definitions in the spec syntax (crates/model/src/spec.rs documen
   whispers / palindromes / negative and non-consecutive pairs, sum ranges and value
   combinations for cages, arrows and little killers, runs for renban, rising bounds for
   thermometers, positions of 1 and n for sandwiches, the table of every matching sequence for
-  regex lines). Propagators only remove candidates that
+  regex lines, zipper and region-sum lines (and for each window of an entropic or modular
+  line), each pair of end values for between and lockout lines). Propagators only remove candidates that
   no solution can use; every full grid reached is checked with `broken()` before it is
   counted (and a grid that fails aborts the script, since a propagator let it through);
   counting stops at CAP + 1;
@@ -50,7 +51,8 @@ here from their definitions in the spec syntax (crates/model/src/spec.rs documen
   (row-major filling, each rule checked with the definitions once all its cells are filled);
   and the definitions themselves against small hand-worked examples (`self_test`).
 
-Run time: about 10 s on a 2.5 GHz x86 core (CPython 3.11); under a minute on a slow machine.
+Run time: a few minutes on a 2.5 GHz x86 core (CPython 3.11): the variant lines' families take
+most of it (their tables are listed value by value).
 It prints a per-family summary and the total time on stderr.
 """
 
@@ -215,7 +217,7 @@ def validate(spec):
             cells = [a["circle"]] + a["line"]
         assert all(0 <= c < n * n for c in cells), (spec.name, kind)
         assert len(set(cells)) == len(cells), (spec.name, kind, "repeated cell")
-        touching = kind in ("Thermometer", "Arrow", "Whisper", "Renban", "Palindrome", "Regex")
+        touching = kind in ("Thermometer", "Arrow", "Whisper", "Renban", "Palindrome", "Regex") + NEW_LINES
         if touching:
             assert all(king(n, x, y) for x, y in zip(cells, cells[1:])), (spec.name, kind, "not touching")
         if kind == "Cage":
@@ -262,6 +264,14 @@ def validate(spec):
             # alphabet, '.', classes, groups, '|', and the repeats.
             assert all(ch in ALPHABET[:n] or ch in ".[]^-()|*+?{},0123456789" for ch in a["pattern"]), a
             assert regex_table(n, len(cells), a["pattern"]), (spec.name, "no sequence matches", a)
+        elif kind in NEW_LINES:
+            assert 2 <= len(cells) <= n * n, (spec.name, kind)
+            assert kind != "Entropic" or n % 3 == 0
+            if kind == "Lockout":
+                d = lockout_difference(n, a)
+                assert 1 <= d < n and (len(cells) == 2 or d + 1 < n)
+            if kind not in ("ParityLine", "SlowThermometer") and len(cells) <= 5:
+                assert line_table(spec, kind, a), (spec.name, kind, "no values fit", a)
         else:
             assert kind == "NonConsecutive", kind
 
@@ -294,6 +304,10 @@ def rule_text(n, kind, a):
         else:
             what = 'holds: "%s"' % a["holds"][0]
         return "Pair(%scells: %s, %s)" % (name, cells(a["cells"]), what)
+    if kind == "Modular" and a.get("modulus") is not None:
+        return "Modular(cells: %s, modulus: %d)" % (cells(a["cells"]), a["modulus"])
+    if kind == "Lockout" and a.get("difference") is not None:
+        return "Lockout(cells: %s, difference: %d)" % (cells(a["cells"]), a["difference"])
     if kind == "Regex":
         assert '"' not in a["pattern"] and "\\" not in a["pattern"]
         return 'Regex(cells: %s, pattern: "%s")' % (cells(a["cells"]), a["pattern"])
@@ -389,7 +403,70 @@ def rule_ok(spec, kind, a, g):
         return sum(vals[i + 1:j]) == a["sum"]
     if kind == "Regex":
         return re.fullmatch(a["pattern"], "".join(ALPHABET[g[c] - 1] for c in a["cells"])) is not None
+    if kind in NEW_LINES:
+        return line_ok(spec, kind, a, [g[c] for c in a["cells"]])
     raise ValueError(kind)
+
+
+# The variant lines of issue 31, each straight from its definition in spec.rs, on the values
+# along the line in order.
+NEW_LINES = ("Between", "Lockout", "Entropic", "Modular", "ParityLine", "Zipper", "RegionSum", "SlowThermometer")
+
+
+def lockout_difference(n, a):
+    return a["difference"] if a.get("difference") is not None else n // 2
+
+
+def box_of(spec, c):
+    br, bc = spec.box
+    n = spec.n
+    return (c // n // br, c % n // bc)
+
+
+def line_ok(spec, kind, a, vals):
+    n = spec.n
+    if kind in ("Between", "Lockout"):
+        lo, hi = min(vals[0], vals[-1]), max(vals[0], vals[-1])
+        if kind == "Between":
+            return all(lo < v < hi for v in vals[1:-1])
+        return hi - lo >= lockout_difference(n, a) and all(v < lo or v > hi for v in vals[1:-1])
+    if kind in ("Entropic", "Modular"):
+        m = a.get("modulus") or 3
+        cls = (lambda v: (v - 1) // (n // 3)) if kind == "Entropic" else (lambda v: v % m)
+        # Every m in a row (all of a shorter line) in different classes.
+        w = min(m, len(vals))
+        return all(len({cls(v) for v in vals[i:i + w]}) == w for i in range(len(vals) - w + 1))
+    if kind == "ParityLine":
+        return all(x % 2 != y % 2 for x, y in zip(vals, vals[1:]))
+    if kind == "Zipper":
+        k = len(vals)
+        pairs = [vals[i] + vals[k - 1 - i] for i in range(k // 2)]
+        if k % 2 == 1:
+            return all(p == vals[k // 2] for p in pairs)
+        return len(set(pairs)) == 1
+    if kind == "RegionSum":
+        sums = [vals[0]]
+        cells = a["cells"]
+        for i in range(1, len(cells)):
+            if box_of(spec, cells[i]) != box_of(spec, cells[i - 1]):
+                sums.append(0)
+            sums[-1] += vals[i]
+        return len(set(sums)) == 1
+    if kind == "SlowThermometer":
+        return all(x <= y for x, y in zip(vals, vals[1:]))
+    raise ValueError(kind)
+
+
+LINE_TABLES = {}
+
+
+def line_table(spec, kind, a):
+    """Every sequence of values the line allows, listed by trying them all (kept per line)."""
+    key = (spec.n, spec.box, kind, tuple(a["cells"]), a.get("difference"))
+    if key not in LINE_TABLES:
+        LINE_TABLES[key] = [t for t in itertools.product(range(1, spec.n + 1), repeat=len(a["cells"]))
+                            if line_ok(spec, kind, a, list(t))]
+    return LINE_TABLES[key]
 
 
 def broken(spec, g):
@@ -503,6 +580,24 @@ class Counter:
                 self.add(line, self.sandwich_prop(line, a["sum"]))
             elif kind == "Regex":
                 self.add(a["cells"], self.table_prop(a["cells"], regex_table(n, len(a["cells"]), a["pattern"])))
+            elif kind in ("Entropic", "Modular"):
+                # The rule is one per window of three cells: the table of each window.
+                cs = a["cells"]
+                m = min(a.get("modulus") or 3, len(cs))
+                for i in range(len(cs) - m + 1):
+                    w = dict(a, cells=cs[i:i + m])
+                    self.add(w["cells"], self.table_prop(w["cells"], line_table(spec, kind, w)))
+            elif kind == "ParityLine":
+                for x, y in zip(a["cells"], a["cells"][1:]):
+                    self.pair(x, y, "parity", lambda p, q: p % 2 != q % 2)
+            elif kind == "SlowThermometer":
+                for x, y in zip(a["cells"], a["cells"][1:]):
+                    self.pair_directed(x, y, lambda p, q: p <= q)
+            elif kind in ("Between", "Lockout"):
+                lockout = lockout_difference(n, a) if kind == "Lockout" else None
+                self.add(a["cells"], self.ends_prop(a["cells"], lockout))
+            elif kind in NEW_LINES:
+                self.add(a["cells"], self.table_prop(a["cells"], line_table(spec, kind, a)))
             elif kind == "Negative":
                 listed = tuple(a["marks"])
                 exempt = marked_pairs(spec, listed)
@@ -730,6 +825,47 @@ class Counter:
             for c in cells:
                 d = dom[c]
                 nd = d & union
+                if nd != d:
+                    if not nd:
+                        return False
+                    dom[c] = nd
+                    q.append(c)
+            return True
+
+        return prop
+
+    def ends_prop(self, cells, lockout):
+        """A between line (lockout None) or a lockout line (lockout: the least difference of the
+        ends): each pair of end values stands when every middle cell has a value strictly
+        between them (for lockout: below the smaller or above the larger); each cell keeps the
+        values of the pairs that stand."""
+        n, full = self.n, self.full
+        cells = tuple(cells)
+        a, b, mids = cells[0], cells[-1], cells[1:-1]
+
+        def prop(dom, q):
+            keep = [0] * len(cells)
+            for x in range(1, n + 1):
+                if not dom[a] >> (x - 1) & 1:
+                    continue
+                for y in range(1, n + 1):
+                    if not dom[b] >> (y - 1) & 1:
+                        continue
+                    lo, hi = min(x, y), max(x, y)
+                    if lockout is None:
+                        allowed = range_mask(n, lo + 1, hi - 1)
+                    elif hi - lo >= lockout:
+                        allowed = full & ~range_mask(n, lo, hi)
+                    else:
+                        continue
+                    if all(dom[m] & allowed for m in mids):
+                        keep[0] |= 1 << (x - 1)
+                        keep[-1] |= 1 << (y - 1)
+                        for i, m in enumerate(mids):
+                            keep[i + 1] |= dom[m] & allowed
+            for c, u in zip(cells, keep):
+                d = dom[c]
+                nd = d & u
                 if nd != d:
                     if not nd:
                         return False
@@ -1063,6 +1199,17 @@ def self_test():
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
     assert not ok([("Regex", {"cells": [3, 2, 1, 0], "pattern": "(12|34)*"})])  # 4 3 2 1
+    # The variant lines, on g4 (2x2 boxes): r1 is 1 2 3 4; r2c2 (cell 5) holds 4
+    assert ok([("Between", {"cells": [0, 1, 2]})]) and not ok([("Between", {"cells": [1, 0, 4]})])
+    assert ok([("Lockout", {"cells": [0, 5, 2]})]) and not ok([("Lockout", {"cells": [0, 1]})])
+    assert not ok([("Lockout", {"cells": [0, 5, 3]})]) and not ok([("Lockout", {"cells": [0, 5, 2], "difference": 3})])
+    assert ok([("Modular", {"cells": [0, 1, 2, 3]})]) and not ok([("Modular", {"cells": [0, 1, 3]})])
+    assert ok([("Modular", {"cells": [0, 1, 2, 3], "modulus": 4})]) and not ok([("Modular", {"cells": [0, 1, 2, 6], "modulus": 4})])
+    assert ok([("ParityLine", {"cells": [0, 1, 2, 3]})]) and not ok([("ParityLine", {"cells": [0, 2]})])
+    assert ok([("Zipper", {"cells": [0, 5, 2]})]) and ok([("Zipper", {"cells": [0, 1, 2, 3]})])
+    assert not ok([("Zipper", {"cells": [0, 1, 2]})])
+    assert ok([("RegionSum", {"cells": [0, 1, 2]})]) and not ok([("RegionSum", {"cells": [1, 2]})])
+    assert ok([("SlowThermometer", {"cells": [0, 1]})]) and not ok([("SlowThermometer", {"cells": [1, 0]})])
     assert ok([("Regex", {"cells": [0, 4, 8], "pattern": "[^2]{2}2"})]) and not ok([("Regex", {"cells": [0, 4], "pattern": "1[^3]"})])
     assert regex_table(4, 2, "1[^3]|4?2") == [(1, 1), (1, 2), (1, 4), (4, 2)]
     # NonConsecutive: g4 has 1|2 in r1: broken, unless a white dot is there (and at every other
@@ -1532,6 +1679,40 @@ def fam_regex(n, rng, variant):
     return "%dx%d regex lines: each line's symbols match its pattern" % (n, n), rules, G
 
 
+def fam_new_line(kind):
+    """A family of lines of one new kind, read off the grid: random king's-move paths whose
+    values keep the rule (checked in full when the path is complete)."""
+    def fam(n, rng, variant):
+        G = classic_grid(n, rng)
+        spec = Spec("t", "", n, [])
+        count = {4: 3, 6: 4, 9: 6}[n]
+        lengths = {4: [3, 4], 6: [3, 4, 5], 9: [3, 4, 5]}[n]
+        a0 = {"difference": 3} if variant == "difference" else {"modulus": 4} if variant == "modulus" else {}
+        if a0.get("modulus"):
+            lengths = [4, 5]
+
+        def for_length(length):
+            def ok(path, x):
+                p = path + [x]
+                if len(p) < 3 and kind not in ("ParityLine", "SlowThermometer"):
+                    return True
+                vals = [G[c] for c in p]
+                if len(p) < length:
+                    # Prefix checks where the rule allows them.
+                    if kind in ("Entropic", "Modular", "ParityLine", "SlowThermometer"):
+                        return line_ok(spec, kind, dict(a0, cells=p), vals)
+                    return True
+                return line_ok(spec, kind, dict(a0, cells=p), vals)
+            return ok
+
+        paths = make_lines(n, G, rng, kind, count, lengths, for_length, set())
+        rules = [(kind, dict(a0, cells=p)) for p in paths]
+        assert rules, (kind, n)
+        extra = "".join(", %s %d" % kv for kv in sorted(a0.items()))
+        return "%dx%d %s lines%s" % (n, n, kind, extra), rules, G
+    return fam
+
+
 def fam_lk_sandwich(n, rng, variant):
     G = classic_grid(n, rng)
     rules = make_little_killers(n, G, rng, 4) + make_sandwiches(n, G, rng, 2, 2) + make_parity(n, G, rng, 8)
@@ -1597,6 +1778,31 @@ FAMILIES = [
     (fam_regex, 4, "", "regex-4x4-a", "utwe", 0),
     (fam_regex, 6, "", "regex-6x6-a", "utwe", 0),
     (fam_regex, 9, "", "regex-9x9-a", "utwe", 20),
+    (fam_new_line("Between"), 4, "", "between-4x4-a", "utwe", 0),
+    (fam_new_line("Between"), 6, "", "between-6x6-a", "utwe", 0),
+    (fam_new_line("Between"), 9, "", "between-9x9-a", "utw", 30),
+    (fam_new_line("Lockout"), 4, "", "lockout-4x4-a", "utwe", 0),
+    (fam_new_line("Lockout"), 6, "", "lockout-6x6-a", "utwe", 0),
+    (fam_new_line("Lockout"), 9, "", "lockout-9x9-a", "utw", 30),
+    (fam_new_line("Entropic"), 6, "", "entropic-6x6-a", "utwe", 0),
+    (fam_new_line("Entropic"), 9, "", "entropic-9x9-a", "utw", 30),
+    (fam_new_line("Modular"), 4, "", "modular-4x4-a", "utwe", 0),
+    (fam_new_line("Modular"), 6, "", "modular-6x6-a", "utwe", 0),
+    (fam_new_line("Modular"), 9, "", "modular-9x9-a", "utw", 30),
+    (fam_new_line("ParityLine"), 4, "", "parity-line-4x4-a", "utwe", 0),
+    (fam_new_line("ParityLine"), 6, "", "parity-line-6x6-a", "utwe", 0),
+    (fam_new_line("ParityLine"), 9, "", "parity-line-9x9-a", "utw", 30),
+    (fam_new_line("Zipper"), 4, "", "zipper-4x4-a", "utwe", 0),
+    (fam_new_line("Zipper"), 6, "", "zipper-6x6-a", "utwe", 0),
+    (fam_new_line("Zipper"), 9, "", "zipper-9x9-a", "utw", 30),
+    (fam_new_line("RegionSum"), 4, "", "region-sum-4x4-a", "utwe", 0),
+    (fam_new_line("RegionSum"), 6, "", "region-sum-6x6-a", "utwe", 0),
+    # region-sum-9x9-a: this counter's table of a region-sum line is slow on 9×9 (minutes).
+    (fam_new_line("SlowThermometer"), 4, "", "slow-thermo-4x4-a", "utwe", 0),
+    (fam_new_line("SlowThermometer"), 6, "", "slow-thermo-6x6-a", "utwe", 0),
+    (fam_new_line("SlowThermometer"), 9, "", "slow-thermo-9x9-a", "utw", 30),
+    (fam_new_line("Lockout"), 9, "difference", "lockout-9x9-b", "ue", 30),
+    (fam_new_line("Modular"), 9, "modulus", "modular-9x9-b", "ue", 30),
     (fam_killer_thermo, 9, "", "killer-thermo-9x9-a", "utwe", 14),
     (fam_lines, 9, "", "lines-9x9-a", "utwe", 18),
     (fam_lk_sandwich, 9, "", "little-killer-sandwich-9x9-a", "ute", 20),
