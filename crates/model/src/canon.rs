@@ -81,14 +81,17 @@ pub fn canonical(values: &[u8], rows: usize, cols: usize) -> Result<Vec<u8>, Can
         grids.push((0..n * n).map(|i| values[(i % n) * n + i / n]).collect());
     }
     let stacks = n / cols;
+    // One group of every stack, and in each stack one group of its columns.
     let start = |orient: usize| Cand {
-        orient,
+        orient: orient as u8,
         used: 0,
         band_left: 0,
-        labels: vec![0; n + 1],
+        labels: [0; 65],
         next: 1,
-        stack_groups: vec![(0..stacks).collect()],
-        col_groups: (0..stacks).map(|s| vec![(s * cols..(s + 1) * cols).collect()]).collect(),
+        stack_order: std::array::from_fn(|i| i as u8),
+        stack_cut: 1,
+        col_order: std::array::from_fn(|i| i as u8),
+        col_cut: (0..stacks).fold(0, |cut, s| cut | 1 << (s * cols)),
     };
     let mut live: Vec<Cand> = (0..grids.len()).map(start).collect();
     let mut out = Vec::with_capacity(n * n);
@@ -96,9 +99,9 @@ pub fn canonical(values: &[u8], rows: usize, cols: usize) -> Result<Vec<u8>, Can
     for _ in 0..n {
         let mut best: Option<Vec<u8>> = None;
         let mut next: Vec<Cand> = Vec::new();
-        let mut seen: BTreeSet<Key> = BTreeSet::new();
+        let mut seen: BTreeSet<Cand> = BTreeSet::new();
         for cand in &live {
-            let grid = &grids[cand.orient];
+            let grid = &grids[usize::from(cand.orient)];
             // Empty rows of one band are interchangeable: the first one stands for the others.
             let mut empty_tried = 0u64;
             for row in cand.next_rows(&shape) {
@@ -123,7 +126,7 @@ pub fn canonical(values: &[u8], rows: usize, cols: usize) -> Result<Vec<u8>, Can
                     Some(std::cmp::Ordering::Equal) => {}
                 }
                 for child in children {
-                    if seen.insert(child.key()) {
+                    if seen.insert(child) {
                         next.push(child);
                         if next.len() > MAX_CANDIDATES {
                             return Err(CanonError::TooSymmetric);
@@ -164,33 +167,35 @@ struct Shape {
 }
 
 /// One arrangement of the rows placed so far, with the columns ordered as far as they decide.
-#[derive(Clone)]
+/// Groups are kept sorted inside, so equal states compare equal.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Cand {
     /// 0: the grid as given, 1: transposed.
-    orient: usize,
+    orient: u8,
     /// Input rows placed (bit per row).
     used: u64,
     /// Rows of the band being placed still to place (bit per row); 0 between bands.
     band_left: u64,
     /// The label of each input value (0: not read yet).
-    labels: Vec<u8>,
+    labels: [u8; 65],
     /// The next label to give.
     next: u8,
-    /// The stacks, in order of their slots: each group's stacks are not ordered yet.
-    stack_groups: Vec<Vec<usize>>,
-    /// For each input stack, its columns in order: each group's columns are not ordered yet.
-    col_groups: Vec<Vec<Vec<usize>>>,
+    /// The input stacks in the order of their slots.
+    stack_order: [u8; 64],
+    /// Bit i: a group of stacks not ordered yet among themselves starts at slot i.
+    stack_cut: u64,
+    /// Positions `s * cols ..` hold input stack s's columns in order.
+    col_order: [u8; 64],
+    /// Bit p: a group of columns not ordered yet among themselves starts at position p.
+    col_cut: u64,
 }
 
 /// A row placed: the row it writes and the candidates it leaves.
 type Placed = (Vec<u8>, Vec<Cand>);
 
-/// What makes two candidates the same state.
-type Key = (usize, u64, u64, Vec<u8>, Vec<Vec<usize>>, Vec<Vec<Vec<usize>>>);
-
 /// The class of a cell in a row being placed: empty, a value already labelled (its label), or
 /// a value read for the first time (above every label).
-fn class(v: u8, labels: &[u8], n: usize) -> u8 {
+fn class(v: u8, labels: &[u8; 65], n: usize) -> u8 {
     if v == 0 {
         0
     } else if labels[usize::from(v)] != 0 {
@@ -200,15 +205,21 @@ fn class(v: u8, labels: &[u8], n: usize) -> u8 {
     }
 }
 
-impl Cand {
-    fn key(&self) -> Key {
-        let mut groups = self.stack_groups.clone();
-        groups.iter_mut().for_each(|g| g.sort_unstable());
-        let mut cols = self.col_groups.clone();
-        cols.iter_mut().flatten().for_each(|g| g.sort_unstable());
-        (self.orient, self.used, self.band_left, self.labels.clone(), groups, cols)
-    }
+/// The groups `cut` marks in positions `from..to`: (start, end) of each.
+fn groups(cut: u64, from: usize, to: usize) -> impl Iterator<Item = (usize, usize)> {
+    let mut a = from;
+    std::iter::from_fn(move || {
+        if a >= to {
+            return None;
+        }
+        let b = (a + 1..to).find(|&p| cut & (1 << p) != 0).unwrap_or(to);
+        let group = (a, b);
+        a = b;
+        Some(group)
+    })
+}
 
+impl Cand {
     /// The input rows that may be placed next.
     fn next_rows(&self, s: &Shape) -> Vec<usize> {
         if self.band_left != 0 {
@@ -218,117 +229,141 @@ impl Cand {
     }
 
     /// Places input row `row` (its values `line`) next: the row it writes, and the candidates
-    /// it leaves (several when ties number new values differently).
-    /// `None` when that row is greater than `best` (the ties are not branched then).
+    /// it leaves (several when ties number new values differently); `None` when that row is
+    /// greater than `best` (the ties are not branched then).
     fn place(&self, row: usize, line: &[u8], s: &Shape, best: Option<&[u8]>) -> Result<Option<Placed>, CanonError> {
-        let n = s.n;
-        let mut base = self.clone();
+        let (n, c) = (s.n, s.cols);
+        let stacks = n / c;
+        let mut base = *self;
         base.used |= 1 << row;
         if base.band_left == 0 {
             let first = row - row % s.rows;
             base.band_left = ((1u64 << s.rows) - 1) << first;
         }
         base.band_left &= !(1u64 << row);
-        // Within each stack: each undecided group split into empty, labelled (by label) and new
-        // cells; the new ones, if more than one, are a tie to branch on.
+        // Within each stack: each undecided group split into empty cells (still a group),
+        // labelled ones (by label) and new ones; the new ones, if more than one, are a tie to
+        // branch on. A stack's key is its cells' classes in that order.
         let mut ties: Vec<Tie> = Vec::new();
-        let mut stack_keys: Vec<Vec<u8>> = vec![Vec::new(); n / s.cols];
-        for (stack, groups) in base.col_groups.iter_mut().enumerate() {
-            let mut refined = Vec::with_capacity(groups.len());
-            for group in groups.iter() {
-                let mut empty = Vec::new();
-                let mut known: Vec<(u8, usize)> = Vec::new();
-                let mut new = Vec::new();
-                for &c in group {
-                    match class(line[c], &self.labels, n) {
-                        0 => empty.push(c),
-                        k if usize::from(k) <= n => known.push((k, c)),
-                        _ => new.push(c),
+        let mut key = [0u8; 64];
+        let (mut order, mut cut) = (self.col_order, 0u64);
+        for st in 0..stacks {
+            let mut p = st * c;
+            for (a, b) in groups(self.col_cut, st * c, (st + 1) * c) {
+                let members = &self.col_order[a..b];
+                let empty = members.iter().filter(|&&col| line[usize::from(col)] == 0);
+                let mut known: Vec<(u8, u8)> = Vec::new();
+                let mut new: Vec<u8> = Vec::new();
+                for &col in members {
+                    match class(line[usize::from(col)], &self.labels, n) {
+                        0 => {}
+                        k if usize::from(k) <= n => known.push((k, col)),
+                        _ => new.push(col),
                     }
                 }
                 known.sort_unstable();
-                stack_keys[stack].extend(std::iter::repeat_n(0, empty.len()));
-                stack_keys[stack].extend(known.iter().map(|&(k, _)| k));
-                stack_keys[stack].extend(std::iter::repeat_n(n as u8 + 1, new.len()));
-                if !empty.is_empty() {
-                    refined.push(empty);
+                let empties = empty.count();
+                if empties > 0 {
+                    let mut e: Vec<u8> = members.iter().copied().filter(|&col| line[usize::from(col)] == 0).collect();
+                    e.sort_unstable();
+                    cut |= 1 << p;
+                    for col in e {
+                        order[p] = col;
+                        key[p] = 0;
+                        p += 1;
+                    }
                 }
-                refined.extend(known.into_iter().map(|(_, c)| vec![c]));
+                for (k, col) in known {
+                    cut |= 1 << p;
+                    (order[p], key[p]) = (col, k);
+                    p += 1;
+                }
+                new.sort_unstable();
                 if new.len() > 1 {
-                    ties.push(Tie::Cols { stack, at: refined.len(), cols: new.clone() });
+                    ties.push(Tie::Cols { at: p, members: new.clone() });
                 }
-                refined.extend(new.into_iter().map(|c| vec![c]));
+                for col in new {
+                    cut |= 1 << p;
+                    (order[p], key[p]) = (col, n as u8 + 1);
+                    p += 1;
+                }
             }
-            *groups = refined;
         }
+        base.col_order = order;
+        base.col_cut = cut;
         // The stacks of each undecided group in order of their keys; equal keys holding a new
         // value are a tie, all-empty ones stay undecided.
-        let mut stack_groups = Vec::with_capacity(base.stack_groups.len());
-        for group in &base.stack_groups {
-            let mut sorted = group.clone();
-            sorted.sort_by(|a, b| stack_keys[*a].cmp(&stack_keys[*b]));
+        let stack_key = |st: u8| &key[usize::from(st) * c..(usize::from(st) + 1) * c];
+        let (mut slots, mut slot_cut) = (self.stack_order, 0u64);
+        for (a, b) in groups(self.stack_cut, 0, stacks) {
+            let mut sorted: Vec<u8> = self.stack_order[a..b].to_vec();
+            sorted.sort_by(|&x, &y| stack_key(x).cmp(stack_key(y)).then(x.cmp(&y)));
             let mut i = 0;
             while i < sorted.len() {
                 let j =
-                    (i..sorted.len()).find(|&j| stack_keys[sorted[j]] != stack_keys[sorted[i]]).unwrap_or(sorted.len());
-                let same = sorted[i..j].to_vec();
-                if stack_keys[sorted[i]].iter().all(|&k| k == 0) {
-                    stack_groups.push(same);
+                    (i..sorted.len()).find(|&j| stack_key(sorted[j]) != stack_key(sorted[i])).unwrap_or(sorted.len());
+                if stack_key(sorted[i]).iter().all(|&k| k == 0) {
+                    slot_cut |= 1 << (a + i);
                 } else {
-                    if same.len() > 1 {
-                        ties.push(Tie::Stacks { at: stack_groups.len(), stacks: same.clone() });
+                    if j - i > 1 {
+                        ties.push(Tie::Stacks { at: a + i, members: sorted[i..j].to_vec() });
                     }
-                    stack_groups.extend(same.into_iter().map(|st| vec![st]));
+                    for k in i..j {
+                        slot_cut |= 1 << (a + k);
+                    }
                 }
+                slots[a + i..a + j].copy_from_slice(&sorted[i..j]);
                 i = j;
             }
         }
-        base.stack_groups = stack_groups;
+        base.stack_order = slots;
+        base.stack_cut = slot_cut;
         // The row written, the same whichever way the ties are broken; compared first, as most
         // rows tried lose.
-        let mut labels = self.labels.clone();
-        let mut next = self.next;
-        let written = base.write(line, &mut labels, &mut next);
+        let mut probe = base;
+        let written = probe.write(line, s);
         if best.is_some_and(|b| written.as_slice() > b) {
             return Ok(None);
         }
         // Every way to break the ties gives that row and its own labels.
         let mut children = vec![base];
         for tie in &ties {
-            let mut more = Vec::new();
-            for child in &children {
-                for order in permutations(tie.len()) {
-                    let mut c = child.clone();
-                    tie.apply(&mut c, &order);
-                    more.push(c);
-                }
-            }
-            children = more;
-            if children.len() > MAX_CANDIDATES {
+            let orders = permutations(tie.members().len());
+            if children.len().saturating_mul(orders.len()) > MAX_CANDIDATES {
                 return Err(CanonError::TooSymmetric);
             }
+            children = children
+                .iter()
+                .flat_map(|child| {
+                    orders.iter().map(move |o| {
+                        let mut c = *child;
+                        tie.apply(&mut c, o);
+                        c
+                    })
+                })
+                .collect();
         }
         for child in &mut children {
-            let (mut labels, mut next) = (std::mem::take(&mut child.labels), child.next);
-            let again = child.write(line, &mut labels, &mut next);
+            let again = child.write(line, s);
             debug_assert_eq!(again, written, "ties write the same row");
-            (child.labels, child.next) = (labels, next);
         }
         Ok(Some((written, children)))
     }
 
-    /// The row `line` writes in this arrangement, numbering its new values in `labels`.
-    fn write(&self, line: &[u8], labels: &mut [u8], next: &mut u8) -> Vec<u8> {
-        let mut out = Vec::with_capacity(line.len());
+    /// The row `line` writes in this arrangement, numbering its new values.
+    fn write(&mut self, line: &[u8], s: &Shape) -> Vec<u8> {
+        let c = s.cols;
+        let mut out = Vec::with_capacity(s.n);
         // An undecided group of stacks is empty in this row: its cells write 0.
-        for &stack in self.stack_groups.iter().flatten() {
-            for &c in self.col_groups[stack].iter().flatten() {
-                let v = usize::from(line[c]);
-                if v != 0 && labels[v] == 0 {
-                    labels[v] = *next;
-                    *next += 1;
+        for slot in 0..s.n / c {
+            let st = usize::from(self.stack_order[slot]);
+            for &col in &self.col_order[st * c..(st + 1) * c] {
+                let v = usize::from(line[usize::from(col)]);
+                if v != 0 && self.labels[v] == 0 {
+                    self.labels[v] = self.next;
+                    self.next += 1;
                 }
-                out.push(labels[v]);
+                out.push(self.labels[v]);
             }
         }
         out
@@ -336,34 +371,26 @@ impl Cand {
 }
 
 /// A tie to branch on: cells (or stacks) the row orders only by which new value gets the
-/// smaller label.
+/// smaller label, singletons from position (or slot) `at`.
 enum Tie {
-    /// New-valued columns of `stack`, singletons from position `at` of its groups.
-    Cols { stack: usize, at: usize, cols: Vec<usize> },
-    /// Stacks with equal keys, singletons from slot group `at`.
-    Stacks { at: usize, stacks: Vec<usize> },
+    Cols { at: usize, members: Vec<u8> },
+    Stacks { at: usize, members: Vec<u8> },
 }
 
 impl Tie {
-    fn len(&self) -> usize {
+    fn members(&self) -> &[u8] {
         match self {
-            Tie::Cols { cols, .. } => cols.len(),
-            Tie::Stacks { stacks, .. } => stacks.len(),
+            Tie::Cols { members, .. } | Tie::Stacks { members, .. } => members,
         }
     }
 
     fn apply(&self, c: &mut Cand, order: &[usize]) {
-        match self {
-            Tie::Cols { stack, at, cols } => {
-                for (k, &o) in order.iter().enumerate() {
-                    c.col_groups[*stack][at + k] = vec![cols[o]];
-                }
-            }
-            Tie::Stacks { at, stacks } => {
-                for (k, &o) in order.iter().enumerate() {
-                    c.stack_groups[at + k] = vec![stacks[o]];
-                }
-            }
+        let (at, members, slots) = match self {
+            Tie::Cols { at, members } => (*at, members, &mut c.col_order),
+            Tie::Stacks { at, members } => (*at, members, &mut c.stack_order),
+        };
+        for (k, &o) in order.iter().enumerate() {
+            slots[at + k] = members[o];
         }
     }
 }
