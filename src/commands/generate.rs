@@ -46,11 +46,7 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         Some(model) => Layout::Spec(model),
         None => layout(&args)?,
     };
-    let n = match &layout {
-        Layout::Spec(model) => model.size(),
-        Layout::RandomJigsaw(n) => *n,
-    };
-    let target = target(&args, &layout, n)?;
+    let target = target(&args, &layout)?;
     super::check_timeout(args.timeout)?;
     if let Some(dir) = &args.spec_out {
         if !matches!(layout, Layout::RandomJigsaw(_)) {
@@ -58,15 +54,7 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         }
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", file_name(dir)))?;
     }
-    let request = Request {
-        layout,
-        target,
-        symmetry: args.symmetry,
-        difficulty: args.difficulty,
-        seed: args.seed,
-        attempts: args.attempts,
-    };
-    let generator = Generator::new(request);
+    let generator = generator(&args, layout, target);
     let interrupt = io.interrupt();
     let notes = io.notes();
     let done = Arc::new(AtomicU64::new(0));
@@ -160,20 +148,8 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
 /// page (`crates/web`) calls.
 pub fn one_alone(args: &GenerateArgs, index: u64) -> Result<String> {
     let layout = layout(args)?;
-    let n = match &layout {
-        Layout::Spec(model) => model.size(),
-        Layout::RandomJigsaw(n) => *n,
-    };
-    let target = target(args, &layout, n)?;
-    let request = Request {
-        layout,
-        target,
-        symmetry: args.symmetry,
-        difficulty: args.difficulty,
-        seed: args.seed,
-        attempts: args.attempts,
-    };
-    let generator = Generator::new(request);
+    let target = target(args, &layout)?;
+    let generator = generator(args, layout, target);
     let mut worker = coverlab_strategies::generation::worker();
     let mut out = Vec::new();
     match generator.generate(&mut worker, index, &Limits::default()) {
@@ -193,6 +169,18 @@ pub fn one_alone(args: &GenerateArgs, index: u64) -> Result<String> {
 }
 
 /// The spec, or random jigsaw layouts, from `--spec` and `--size`.
+/// The generator of `args`' request on `layout` for `target`.
+fn generator(args: &GenerateArgs, layout: Layout, target: Target) -> Generator {
+    Generator::new(Request {
+        layout,
+        target,
+        symmetry: args.symmetry,
+        difficulty: args.difficulty,
+        seed: args.seed,
+        attempts: args.attempts,
+    })
+}
+
 fn layout(args: &GenerateArgs) -> Result<Layout> {
     let size = args.size.map(|s| s as usize);
     Ok(match (args.spec.as_deref(), size) {
@@ -222,7 +210,11 @@ fn layout(args: &GenerateArgs) -> Result<Layout> {
 
 /// The clue target from `--full`, `--clues`, `--minimal` and the size; refuses targets known to
 /// be out of reach.
-fn target(args: &GenerateArgs, layout: &Layout, n: usize) -> Result<Target> {
+fn target(args: &GenerateArgs, layout: &Layout) -> Result<Target> {
+    let n = match layout {
+        Layout::Spec(model) => model.size(),
+        Layout::RandomJigsaw(n) => *n,
+    };
     if args.full {
         return Ok(Target::Full);
     }
