@@ -263,13 +263,17 @@ def hint(
     *,
     spec: Union[None, str, Spec] = None,
     nudge: bool = False,
+    puzzle: Union[None, str, "os.PathLike[str]"] = None,
     jobs: Optional[int] = None,
     input_format: Optional[str] = None,
 ) -> Any:
     """The next step, as ``coverlab hint --format json``: ``hint`` in words and its ``step``
-    (none with ``nudge=True``, which says only where to look)."""
+    (none with ``nudge=True``, which says only where to look). With ``puzzle`` (the puzzle as it
+    was set, written out or a file), each of ``puzzles`` is progress on it, and entries that are
+    not its solution are named instead (``wrong``: their cells)."""
     options = _common(None, jobs, None, input_format) + ["--format", "json"]
     _opt(options, "--nudge", nudge)
+    _opt(options, "--puzzle", None if puzzle is None else os.fspath(puzzle))
     return _records("hint", options, puzzles, spec)
 
 

@@ -169,6 +169,7 @@ def hint(
     *,
     spec: SpecLike = ...,
     nudge: bool = ...,
+    puzzle: Union[None, str, os.PathLike[str]] = ...,
     jobs: Optional[int] = ...,
     input_format: Optional[str] = ...,
 ) -> Record: ...
@@ -178,11 +179,14 @@ def hint(
     *,
     spec: SpecLike = ...,
     nudge: bool = ...,
+    puzzle: Union[None, str, os.PathLike[str]] = ...,
     jobs: Optional[int] = ...,
     input_format: Optional[str] = ...,
 ) -> List[Record]:
     """The next step, as ``coverlab hint --format json``: ``hint`` in words and its ``step``
-    (without it when ``nudge``, which says only what to look for and where)."""
+    (without it when ``nudge``, which says only what to look for and where). With ``puzzle``
+    (the puzzle as it was set), entries of the progress that are not its solution are named
+    instead (``wrong``: their cells)."""
 
 @overload
 def check(puzzles: str, *, spec: SpecLike = ..., input_format: Optional[str] = ...) -> Record: ...

@@ -234,6 +234,15 @@ def test_rate_explain_hint_check():
     assert hinted["hint"] == hinted["step"]["text"]
     nudged = coverlab.hint(puzzles[0], nudge=True)
     assert nudged["hint"].startswith("look for") and "step" not in nudged
+    # Progress with a wrong entry, given the puzzle as it was set: the entry is named.
+    solution = coverlab.solve(puzzles[0])["solutions"][0]
+    assert valid_classic(solution, puzzles[0], DIGITS)
+    cell = puzzles[0].index(".")
+    wrong = next(d for d in DIGITS if d != solution[cell])
+    progress = puzzles[0][:cell] + wrong + puzzles[0][cell + 1 :]
+    named = coverlab.hint(progress, puzzle=puzzles[0])
+    assert named["wrong"] == ["r%dc%d" % (cell // 9 + 1, cell % 9 + 1)]
+    assert named["hint"] == named["wrong"][0] + " is wrong"
     checked = coverlab.check([FOUR, BAD_FOUR])
     assert [c["status"] for c in checked] == ["ok", "invalid"]
     assert checked[1]["error"] == "<argument>:2: r1c1 and r1c2 both hold 1 in row 1"
