@@ -46,7 +46,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use coverlab::cli::{GenerateArgs, OutputFormatArg, ProgressArg, ProgressOptions};
-use coverlab::input::{Next, Puzzles};
+use coverlab::input::{Item, Next, Puzzles};
 use coverlab::output::PuzzleResult;
 use coverlab_engine::{Strategy, TraceEvent, TraceSink};
 use coverlab_model::{Model, builtin};
@@ -133,21 +133,26 @@ fn puzzles(request: &Request) -> Result<Puzzles, String> {
     Ok(Puzzles::from_text(text.trim(), None, spec(request)?))
 }
 
+/// The request's puzzles (each read or the record of why not), and the notes on whole inputs.
+fn items(request: &Request) -> Result<(Vec<Item>, Vec<String>), String> {
+    let (mut items, mut notes) = (Vec::new(), Vec::new());
+    for next in puzzles(request)? {
+        match next {
+            Next::Puzzle(item) => items.push(item),
+            Next::Note(note) => notes.push(note),
+        }
+    }
+    Ok((items, notes))
+}
+
 /// `solve` and `count`: a record per puzzle, as `solve --format json` writes them.
 fn solve(request: &Request, counting: bool) -> Result<Value, String> {
     let chosen = coverlab::commands::strategy(request.strategy.as_deref()).map_err(|e| e.to_string())?;
     let limits = coverlab::commands::solve::limits(counting, request.max_solutions, request.max_nodes);
     let mut strategy = chosen.build(request.seed);
     let mut out = Vec::new();
-    let mut notes = Vec::new();
-    for next in puzzles(request)? {
-        let item = match next {
-            Next::Puzzle(item) => item,
-            Next::Note(note) => {
-                notes.push(note);
-                continue;
-            }
-        };
+    let (items, notes) = items(request)?;
+    for item in items {
         let result = match item.puzzle {
             Err(e) => PuzzleResult::invalid(item.index, item.location, e),
             Ok(puzzle) => {
@@ -180,15 +185,8 @@ enum Op {
 fn each(request: &Request, op: Op) -> Result<Value, String> {
     use coverlab::commands::explain::{explain_one, hint_one};
     let mut out = String::new();
-    let mut notes = Vec::new();
-    for next in puzzles(request)? {
-        let item = match next {
-            Next::Puzzle(item) => item,
-            Next::Note(note) => {
-                notes.push(note);
-                continue;
-            }
-        };
+    let (items, notes) = items(request)?;
+    for item in items {
         let location = item.location.to_string();
         let text = match (&item.puzzle, op) {
             (Err(e), _) => {
@@ -342,28 +340,25 @@ fn trace(request: &Request) -> Result<Value, String> {
 
 /// `read`: each puzzle's givens as the engine read them, for the board.
 fn read(request: &Request) -> Result<Value, String> {
-    let mut out = Vec::new();
-    let mut notes = Vec::new();
-    for next in puzzles(request)? {
-        match next {
-            Next::Note(note) => notes.push(note),
-            Next::Puzzle(item) => out.push(match item.puzzle {
-                Err(e) => json!({"index": item.index, "location": item.location, "status": "invalid", "error": e}),
-                Ok(p) => {
-                    let symbols = p.symbols();
-                    json!({
-                        "index": item.index,
-                        "location": item.location,
-                        "status": "read",
-                        "spec": p.model().name(),
-                        "size": p.model().size(),
-                        "givens": coverlab_formats::write_line(p.givens().values(), symbols),
-                        "symbols": (1..=p.model().size()).map(|v| symbols.symbol(v as u8).to_string()).collect::<Vec<_>>(),
-                    })
-                }
-            }),
-        }
-    }
+    let (items, notes) = items(request)?;
+    let out: Vec<Value> = items
+        .into_iter()
+        .map(|item| match item.puzzle {
+            Err(e) => json!({"index": item.index, "location": item.location, "status": "invalid", "error": e}),
+            Ok(p) => {
+                let symbols = p.symbols();
+                json!({
+                    "index": item.index,
+                    "location": item.location,
+                    "status": "read",
+                    "spec": p.model().name(),
+                    "size": p.model().size(),
+                    "givens": coverlab_formats::write_line(p.givens().values(), symbols),
+                    "symbols": (1..=p.model().size()).map(|v| symbols.symbol(v as u8).to_string()).collect::<Vec<_>>(),
+                })
+            }
+        })
+        .collect();
     Ok(json!({ "results": out, "notes": notes }))
 }
 
