@@ -111,6 +111,9 @@ pub enum InputFormatArg {
     /// SudokuPad links (`https://sudokupad.app/…`) or their ids, one per line, read offline:
     /// `fpuz…` and `scl…`/`ctc…` forms; each brings its own spec.
     Sudokupad,
+    /// Pencil marks, one grid per line: each cell's n candidates in their places, `.` where
+    /// crossed out (729 characters for 9×9, Sudoku Explainer's form).
+    Marks,
 }
 
 /// Output formats for solutions.

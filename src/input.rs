@@ -97,6 +97,7 @@ impl PuzzleInput {
             InputFormatArg::Killer => InputFormat::Killer,
             InputFormatArg::Iss => InputFormat::Iss,
             InputFormatArg::Sudokupad => InputFormat::Sudokupad,
+            InputFormatArg::Marks => InputFormat::Marks,
         })
     }
 }
@@ -288,13 +289,14 @@ struct Scratch {
 
 /// True when a file argument is a puzzle written out rather than a file's name: an f-puzzles
 /// link (its `?load=` payload), a SudokuPad link, a killer in one of its text forms, an ISS
-/// constraint string, or one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and the empty marks
+/// constraint string, a line of pencil marks, or one puzzle line of n² cells (4 ≤ n ≤ 64: symbols and the empty marks
 /// `.`, `0`, `_`, `-`, `*`). A file of that name is still read as a file.
 pub fn is_inline_puzzle(arg: &str) -> bool {
     if arg.contains("?load=")
         || coverlab_formats::sudokupad::looks_like(arg)
         || coverlab_formats::killer::looks_like(arg)
         || coverlab_formats::iss::looks_like(arg)
+        || coverlab_formats::marks::looks_like(arg).is_some()
     {
         return true;
     }
@@ -384,7 +386,14 @@ impl Puzzles {
 
     /// The model of a puzzle that brings its own spec (f-puzzles), compiled once per layout.
     fn own_model(&mut self, spec: coverlab_model::Spec) -> Result<Arc<Model>, String> {
-        if let Some(forced) = &self.spec {
+        // Pencil marks add their candidates to the forced spec's rules: that is the spec given.
+        let extends = |forced: &Model| {
+            let base = forced.spec();
+            spec.name == base.name && spec.size == base.size && spec.rules.starts_with(&base.rules)
+        };
+        if let Some(forced) = &self.spec
+            && !extends(forced)
+        {
             let what = if spec.name.starts_with("fpuzzles") {
                 "an f-puzzles puzzle"
             } else if spec.name.starts_with("sudokupad") {

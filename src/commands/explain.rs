@@ -21,7 +21,7 @@ use std::sync::Arc;
 use anyhow::{Result, bail};
 use coverlab_engine::{Limits, NullSink, Status};
 use coverlab_model::text::count;
-use coverlab_model::{Grid, Model, Puzzle, Symbols, UnitKind};
+use coverlab_model::{ConstraintKind, Grid, Model, Puzzle, Relation, Symbols, UnitKind};
 use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step};
 use serde_json::{Value, json};
 
@@ -157,20 +157,57 @@ impl Original {
             }
         }
         let grid = Grid::from_values(progress.size(), values).ok_or("the grid holds a value outside its size")?;
-        Ok(Puzzle::new_unchecked(self.puzzle.model_arc().clone(), grid))
+        // The progress was read with the original's spec: its model is that one, or that one
+        // and the candidates of a pencil-mark grid.
+        Ok(Puzzle::new_unchecked(progress.model_arc().clone(), grid))
     }
 
     /// The entries of `progress` (beyond the givens) that differ from the solution, in reading
-    /// order; `None` when there are none or the solution is not known.
-    fn wrong(&self, progress: &Puzzle) -> Option<Vec<usize>> {
+    /// order, or else its pencil marks that cross out a cell's solution value; `None` when there
+    /// are none or the solution is not known.
+    fn wrong(&self, progress: &Puzzle) -> Option<Wrong> {
         let solution = self.solution.as_ref()?;
         let givens = self.puzzle.givens().values();
-        let wrong: Vec<usize> = (progress.givens().values().iter().zip(solution.values()).zip(givens))
+        let entries: Vec<usize> = (progress.givens().values().iter().zip(solution.values()).zip(givens))
             .enumerate()
             .filter(|&(_, ((&v, &s), &g))| g == 0 && v != 0 && v != s)
             .map(|(cell, _)| cell)
             .collect();
-        (!wrong.is_empty()).then_some(wrong)
+        if !entries.is_empty() {
+            return Some(Wrong::Entries(entries));
+        }
+        let marks: Vec<(usize, u8)> = progress
+            .model()
+            .constraints()
+            .iter()
+            .filter(|k| k.kind == ConstraintKind::Candidates)
+            .filter_map(|k| match (k.cells.as_slice(), &k.relation) {
+                (&[cell], &Relation::Allowed(mask)) => {
+                    let value = solution.values()[cell];
+                    (progress.givens().values()[cell] == 0 && mask >> (value - 1) & 1 == 0).then_some((cell, value))
+                }
+                _ => None,
+            })
+            .collect();
+        (!marks.is_empty()).then_some(Wrong::Marks(marks))
+    }
+}
+
+/// What a person's progress holds that the solution does not.
+enum Wrong {
+    /// Entries that are not the solution's values: their cells.
+    Entries(Vec<usize>),
+    /// Pencil marks that cross out a cell's solution value: the cell and that value.
+    Marks(Vec<(usize, u8)>),
+}
+
+impl Wrong {
+    /// The first cell concerned.
+    fn first(&self) -> usize {
+        match self {
+            Wrong::Entries(cells) => cells[0],
+            Wrong::Marks(marks) => marks[0].0,
+        }
     }
 }
 
@@ -180,27 +217,40 @@ fn wrong_one(
     index: usize,
     location: &str,
     progress: &Puzzle,
-    wrong: &[usize],
+    wrong: &Wrong,
     nudge: bool,
     json: bool,
 ) -> (String, Exit) {
     let model = progress.model();
-    let names: Vec<String> = wrong.iter().map(|&c| model.cell_name(c)).collect();
+    let symbols = progress.symbols();
+    let (names, what): (Vec<String>, _) = match wrong {
+        Wrong::Entries(cells) => (cells.iter().map(|&c| model.cell_name(c)).collect(), "entries"),
+        Wrong::Marks(marks) => {
+            (marks.iter().map(|&(c, v)| format!("{}={}", model.cell_name(c), symbols.symbol(v))).collect(), "marks")
+        }
+    };
     let said = if nudge {
-        let units = model.units_of(wrong[0]).iter().map(|&u| &model.units()[u as usize]);
+        let units = model.units_of(wrong.first()).iter().map(|&u| &model.units()[u as usize]);
         let mut units: Vec<_> = units.collect();
         units.sort_by_key(|u| !matches!(u.kind, UnitKind::Box | UnitKind::Region));
-        let place = units.first().map_or_else(|| names[0].clone(), |u| u.label.clone());
-        format!("one of your entries in {place} is wrong")
-    } else if names.len() == 1 {
-        format!("{} is wrong", names[0])
+        let place = units.first().map_or_else(|| model.cell_name(wrong.first()), |u| u.label.clone());
+        format!("one of your {what} in {place} is wrong")
     } else {
-        format!("{} are wrong", names.join(", "))
+        match wrong {
+            Wrong::Entries(_) if names.len() == 1 => format!("{} is wrong", names[0]),
+            Wrong::Entries(_) => format!("{} are wrong", names.join(", ")),
+            Wrong::Marks(marks) => {
+                let crossed: Vec<String> =
+                    marks.iter().map(|&(c, v)| format!("{} from {}", symbols.symbol(v), model.cell_name(c))).collect();
+                let it = if marks.len() == 1 { "it is that cell's value" } else { "each is that cell's value" };
+                format!("your pencil marks cross out {}, but {it}", crossed.join(", "))
+            }
+        }
     };
     if json {
         let mut v = json!({"index": index, "location": location, "hint": said});
         if !nudge {
-            v["wrong"] = json!(names);
+            v[if matches!(wrong, Wrong::Marks(_)) { "wrong_marks" } else { "wrong" }] = json!(names);
         }
         return (format!("{v}\n"), Exit::NoSolution);
     }
@@ -378,13 +428,19 @@ pub fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json
     let (step, exit, said) = match Board::new(puzzle) {
         Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
         Ok(board) if board.is_solved() => (None, Exit::Ok, "solved already".to_string()),
-        Ok(_) if !can_finish(puzzle) => (
-            None,
-            Exit::NoSolution,
-            "no solution: this grid cannot be finished (an entry is wrong, or the puzzle has no solution; \
-             give the puzzle as it was set with --puzzle to name the entry)"
-                .to_string(),
-        ),
+        Ok(_) if !can_finish(puzzle) => {
+            let marks = model.constraints().iter().any(|k| k.kind == ConstraintKind::Candidates);
+            let (wrong, name) = if marks {
+                ("an entry or a crossed-out candidate is wrong", "name it")
+            } else {
+                ("an entry is wrong", "name the entry")
+            };
+            let said = format!(
+                "no solution: this grid cannot be finished ({wrong}, or the puzzle has no solution; give the \
+                 puzzle as it was set with --puzzle to {name})"
+            );
+            (None, Exit::NoSolution, said)
+        }
         Ok(board) => match try_next_step(&board, model) {
             Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
             Ok(Some(step)) => {

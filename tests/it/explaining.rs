@@ -221,3 +221,89 @@ fn explain_counts_when_stuck_and_says_when_a_step_relies_on_uniqueness() {
     };
     assert!(used(&lines[0]) && !used(&lines[1]) && !used(&lines[2]));
 }
+
+/// The 729-character pencil marks of a 9×9 grid: each cell's candidates in their places, `.`
+/// where crossed out; a given keeps its one value.
+fn marks_of(grid: &[u8], candidates: impl Fn(usize) -> Vec<u8>) -> String {
+    (0..81)
+        .flat_map(|c| {
+            let kept = if grid[c] != 0 { vec![grid[c]] } else { candidates(c) };
+            (1..=9u8).map(move |v| if kept.contains(&v) { char::from(b'0' + v) } else { '.' })
+        })
+        .collect()
+}
+
+#[test]
+fn pencil_marks_are_where_the_person_is_and_a_wrong_one_is_named() {
+    let puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let o = run(&["solve", puzzle]);
+    let solution: Vec<u8> = text(&o.stdout).trim().bytes().map(|b| b - b'0').collect();
+    assert!(is_sudoku_solution(&solution), "{}", text(&o.stdout));
+    let given: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    let peers = |a: usize, b: usize| {
+        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    };
+    let open_candidates =
+        |c: usize| -> Vec<u8> { (1..=9).filter(|&v| (0..81).all(|p| !peers(c, p) || given[p] != v)).collect() };
+    // A person's marks: what the givens leave, with every candidate but the solution's crossed
+    // out in the first five open cells of row 9 (so no single is left to find in the first rows).
+    let empty: Vec<usize> = (0..81).filter(|&c| given[c] == 0).collect();
+    let narrowed: Vec<usize> = empty.iter().copied().filter(|&c| c / 9 == 8).take(5).collect();
+    let right = marks_of(&given, |c| if narrowed.contains(&c) { vec![solution[c]] } else { open_candidates(c) });
+    assert_eq!(right.len(), 729);
+
+    // Read as marks: solved to the solution, and `check` counts the open cells' candidate rules.
+    let o = run(&["solve", &right]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let solved: Vec<u8> = text(&o.stdout).trim().bytes().map(|b| b - b'0').collect();
+    assert_eq!(solved, solution);
+    let o = run(&["check", &right]);
+    // A cell the marks leave one value is a filled cell; every other open cell is a rule.
+    let rules = empty.iter().filter(|&&c| !narrowed.contains(&c) && open_candidates(c).len() > 1).count();
+    assert!(text(&o.stderr).contains(&format!("{rules} Candidates")), "{}", text(&o.stderr));
+
+    // The hint starts from the marks: the cells narrowed to one value are filled, so the first
+    // hint places a value elsewhere, and what it places is the solution's.
+    let o = run(&["hint", "--format", "json", &right]);
+    let record = &json_lines(&o)[0];
+    for p in record["step"]["placements"].as_array().unwrap() {
+        let cell = p["cell"].as_str().unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let at = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        assert!(!narrowed.contains(&at), "{record}");
+        assert_eq!(p["value"].as_str(), Some(solution[at].to_string().as_str()), "{record}");
+    }
+
+    // One cell's solution value crossed out: without the puzzle, the grid cannot be finished;
+    // with it, the mark is named; with --nudge, only its box.
+    let victim = empty[20];
+    let wrong = marks_of(&given, |c| {
+        let mut kept = open_candidates(c);
+        if c == victim {
+            kept.retain(|&v| v != solution[c]);
+        }
+        kept
+    });
+    let o = run(&["hint", &wrong]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stdout).contains("a crossed-out candidate is wrong"), "{}", text(&o.stdout));
+    let name = format!("r{}c{}", victim / 9 + 1, victim % 9 + 1);
+    let o = run(&["hint", "--puzzle", puzzle, &wrong]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        text(&o.stdout).trim(),
+        format!("your pencil marks cross out {} from {name}, but it is that cell's value", solution[victim])
+    );
+    let o = run(&["hint", "--format", "json", "--puzzle", puzzle, &wrong]);
+    assert_eq!(json_lines(&o)[0]["wrong_marks"], serde_json::json!([format!("{name}={}", solution[victim])]));
+    let o = run(&["hint", "--nudge", "--puzzle", puzzle, &wrong]);
+    let boxed = victim / 27 * 3 + victim % 9 / 3 + 1;
+    assert_eq!(text(&o.stdout).trim(), format!("one of your marks in box {boxed} is wrong"));
+
+    // A cell with every candidate crossed out: an error naming it, exit 2.
+    let mut none = right.clone().into_bytes();
+    none[victim * 9..victim * 9 + 9].copy_from_slice(b".........");
+    let o = run(&["solve", std::str::from_utf8(&none).unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains(&format!("marks: {name} has no candidate left")), "{}", text(&o.stderr));
+}

@@ -5,7 +5,7 @@
 //! hands a whole puzzle to [`Context::decode`], which picks the alphabet and reports the first
 //! problem with its line and column.
 
-use coverlab_model::{MAX_SIZE, Model, Symbols, builtin};
+use coverlab_model::{MAX_SIZE, Model, Spec, Symbols, builtin};
 
 use crate::Parsed;
 use crate::error::FormatError;
@@ -63,6 +63,8 @@ pub(crate) struct Forced {
     pub name: String,
     pub size: usize,
     pub symbols: Symbols,
+    /// The spec itself, for formats that add rules to it (pencil marks).
+    pub spec: Spec,
 }
 
 /// One alphabet as the line fast path ([`Context::decode_ascii_line`]) uses it.
@@ -124,7 +126,12 @@ pub(crate) struct Context {
 
 impl Context {
     pub fn new(spec: Option<&Model>) -> Self {
-        let forced = spec.map(|m| Forced { name: m.name().to_string(), size: m.size(), symbols: m.symbols().clone() });
+        let forced = spec.map(|m| Forced {
+            name: m.name().to_string(),
+            size: m.size(),
+            symbols: m.symbols().clone(),
+            spec: m.spec().clone(),
+        });
         Context {
             forced,
             alphabets: vec![None; MAX_SIZE + 1],
@@ -136,7 +143,12 @@ impl Context {
         }
     }
 
-    /// The size of the forced spec.
+    /// The forced spec (`--spec`), if any.
+    pub fn forced_spec(&self) -> Option<&Spec> {
+        self.forced.as_ref().map(|f| &f.spec)
+    }
+
+    /// The forced spec's size, if a spec was forced.
     pub fn forced_size(&self) -> Option<usize> {
         self.forced.as_ref().map(|f| f.size)
     }

@@ -55,7 +55,8 @@ pub(crate) fn detect<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Opt
                 if crate::sudokupad::looks_like(&line.text)
                     || crate::fpuzzles::looks_like(&line.text)
                     || crate::iss::looks_like(line.rest())
-                    || crate::killer::looks_like(&line.text) =>
+                    || crate::killer::looks_like(&line.text)
+                    || crate::marks::looks_like(&line.text).is_some() =>
             {
                 break Some(line);
             }
@@ -114,6 +115,9 @@ fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>,
     }
     if crate::killer::looks_like(&line.text) {
         return InputFormat::Killer;
+    }
+    if crate::marks::looks_like(&line.text).is_some() {
+        return InputFormat::Marks;
     }
     let (from, to, _) = puzzle_span(line);
     if is_line_puzzle(&line.text[from..to], ctx) {

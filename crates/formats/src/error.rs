@@ -75,6 +75,14 @@ pub enum FormatError {
         /// What is wrong, naming the key, the cell or the drawings.
         message: String,
     },
+    /// A pencil-mark line that cannot be read (a cell with no candidate, a size without a spec).
+    #[error("line {line}: marks: {message}")]
+    Marks {
+        /// The line.
+        line: usize,
+        /// What is wrong, naming the cell.
+        message: String,
+    },
     /// A killer (SudoCue's `3x3::k:` form or the arrow form) that cannot be read.
     #[error("line {line}: killer: {message}")]
     Killer {
@@ -281,6 +289,7 @@ impl FormatError {
             | FormatError::SizeMismatch { line, .. }
             | FormatError::Fpuzzles { line, .. }
             | FormatError::Sudokupad { line, .. }
+            | FormatError::Marks { line, .. }
             | FormatError::Killer { line, .. }
             | FormatError::Iss { line, .. } => *line,
         }

@@ -38,6 +38,7 @@ pub mod iss;
 pub mod killer;
 mod kind;
 mod line;
+pub mod marks;
 mod source;
 pub mod sudokupad;
 mod write;
@@ -83,11 +84,15 @@ pub enum InputFormat {
     /// SudokuPad links (`https://sudokupad.app/…`) or their puzzle ids, one per line, read
     /// offline ([`sudokupad`]); each puzzle brings its own spec.
     Sudokupad,
+    /// Pencil marks, one grid per line: each cell's n candidates in their places, `.` or `0`
+    /// where crossed out (729 characters for 9×9, as Sudoku Explainer reads them; [`marks`]).
+    /// Open cells' candidates become rules of the puzzle's spec.
+    Marks,
 }
 
 impl InputFormat {
     /// Every input format, in the order of their documentation.
-    pub const ALL: [InputFormat; 8] = [
+    pub const ALL: [InputFormat; 9] = [
         InputFormat::Line,
         InputFormat::Grid,
         InputFormat::Header,
@@ -96,6 +101,7 @@ impl InputFormat {
         InputFormat::Killer,
         InputFormat::Iss,
         InputFormat::Sudokupad,
+        InputFormat::Marks,
     ];
 
     /// The format's name: `line`, `grid`, `header`, `csv`.
@@ -109,6 +115,7 @@ impl InputFormat {
             InputFormat::Killer => "killer",
             InputFormat::Iss => "iss",
             InputFormat::Sudokupad => "sudokupad",
+            InputFormat::Marks => "marks",
         }
     }
 }
@@ -372,6 +379,7 @@ impl<R: BufRead> Reader<R> {
                             InputFormat::Fpuzzles => "an f-puzzles puzzle",
                             InputFormat::Iss => "an ISS constraint string",
                             InputFormat::Sudokupad => "a SudokuPad link",
+                            InputFormat::Marks => "pencil marks",
                             _ => "a killer",
                         };
                         let message = format!(
@@ -391,7 +399,11 @@ impl<R: BufRead> Reader<R> {
             None if !self.forced
                 && matches!(
                     format,
-                    InputFormat::Fpuzzles | InputFormat::Killer | InputFormat::Iss | InputFormat::Sudokupad
+                    InputFormat::Fpuzzles
+                        | InputFormat::Killer
+                        | InputFormat::Iss
+                        | InputFormat::Sudokupad
+                        | InputFormat::Marks
                 ) =>
             {
                 let detected = detect::detect(&mut self.lines, &mut self.ctx).unwrap_or(format);
@@ -420,6 +432,8 @@ impl<R: BufRead> Reader<R> {
                         Some(InputFormat::Iss)
                     } else if killer::looks_like(&line.text) {
                         Some(InputFormat::Killer)
+                    } else if marks::looks_like(&line.text).is_some() {
+                        Some(InputFormat::Marks)
                     } else {
                         None
                     };
@@ -450,6 +464,7 @@ impl<R: BufRead> Reader<R> {
             InputFormat::Killer => killer::next(&mut self.lines),
             InputFormat::Iss => iss::next(&mut self.lines),
             InputFormat::Sudokupad => sudokupad::next(&mut self.lines),
+            InputFormat::Marks => marks::next(&mut self.lines, self.ctx.forced_spec()),
         }
     }
 }
@@ -460,6 +475,7 @@ fn lines_error(own: InputFormat, line: usize, message: String) -> FormatError {
         InputFormat::Fpuzzles => FormatError::Fpuzzles { line, message },
         InputFormat::Iss => FormatError::Iss { line, column: None, message },
         InputFormat::Sudokupad => FormatError::Sudokupad { line, message },
+        InputFormat::Marks => FormatError::Marks { line, message },
         _ => FormatError::Killer { line, message },
     }
 }

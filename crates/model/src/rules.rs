@@ -206,6 +206,32 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                     );
                 }
             }
+            Rule::Candidates { cell, values } => {
+                let cells = cells_of(std::slice::from_ref(cell))?;
+                let mut mask = 0u64;
+                for &v in values {
+                    if v == 0 || v as usize > n {
+                        return Err(err(format!(
+                            "{}: candidate {v} is out of range on a {n}×{n} grid (1 to {n})",
+                            what()
+                        )));
+                    }
+                    mask |= 1 << (v - 1);
+                }
+                if mask == 0 {
+                    return Err(err(format!("{}: {cell} has no candidate left", what())));
+                }
+                let listed: Vec<String> =
+                    (1..=n as u32).filter(|v| mask >> (v - 1) & 1 == 1).map(|v| v.to_string()).collect();
+                let listed = listed.join(if n <= 9 { "" } else { "," });
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Candidates,
+                    format!("candidates {} ({listed})", cell_name(cells[0], n)),
+                    cells,
+                    Relation::Allowed(mask),
+                );
+            }
             Rule::NonConsecutive => {}
             Rule::Whisper { cells, difference } => {
                 let cells = cells_of(cells)?;

@@ -25,6 +25,7 @@
 //! X(cells: ["r4c4", "r4c5"]), V(cells: ["r6c6", "r7c6"]),
 //! Negative([WhiteDot, BlackDot]),                       // the negative Kropki rule
 //! Even(cells: ["r9c9"]), Odd(cells: ["r9c1"]), NonConsecutive,
+//! Candidates(cell: "r2c2", values: [1, 4, 7]),          // pencil marks: the cell is one of these
 //! Whisper(cells: ["r8c1", "r8c2", "r8c3"]),             // difference: ⌈n/2⌉ unless given
 //! Renban(cells: ["r7c7", "r7c8"]), Palindrome(cells: ["r5c1", "r5c2", "r5c3"]),
 //! LittleKiller(cells: ["r1c2", "r2c3", "r3c4"], sum: 15),
@@ -163,6 +164,15 @@ pub enum Rule {
     Odd {
         /// The cells.
         cells: Vec<CellRef>,
+    },
+    /// The cell holds one of these values: its candidates, as a person pencilled them in. A
+    /// pencil-mark grid (`coverlab … --format marks`, or the 729-character form) is read as its
+    /// givens and one such rule per cell whose candidates are fewer than all.
+    Candidates {
+        /// The cell.
+        cell: CellRef,
+        /// Its candidates, 1..=n.
+        values: Vec<u32>,
     },
     /// Orthogonal neighbours never hold consecutive values (a pair with a white dot excepted).
     NonConsecutive,
@@ -334,6 +344,7 @@ impl Rule {
             Rule::Negative(_) => "Negative",
             Rule::Even { .. } => "Even",
             Rule::Odd { .. } => "Odd",
+            Rule::Candidates { .. } => "Candidates",
             Rule::NonConsecutive => "NonConsecutive",
             Rule::Whisper { .. } => "Whisper",
             Rule::Renban { .. } => "Renban",

@@ -1,7 +1,7 @@
 //! The board as a person keeps it: the values placed and each open cell's candidates.
 
 use coverlab_model::validate::find_conflict_written;
-use coverlab_model::{Cell, Model, Puzzle, Symbols, Value};
+use coverlab_model::{Cell, ConstraintKind, Model, Puzzle, Relation, Symbols, Value};
 use serde::Serialize;
 
 use crate::bits::{bit, full, values};
@@ -52,7 +52,14 @@ impl Board {
                 all & !seen
             })
             .collect();
-        let board = Board { n, values, cand, symbols: puzzle.symbols().clone() };
+        let mut board = Board { n, values, cand, symbols: puzzle.symbols().clone() };
+        // A pencil-mark grid's candidates are where the person is: the board starts from them
+        // rather than stepping to them.
+        for k in model.constraints().iter().filter(|k| k.kind == ConstraintKind::Candidates) {
+            if let (&[cell], &Relation::Allowed(mask)) = (k.cells.as_slice(), &k.relation) {
+                board.cand[cell] &= mask;
+            }
+        }
         if let Some(conflict) = find_conflict_written(model, puzzle.givens(), puzzle.symbols()) {
             return (board, Some(Contradiction::new(conflict.to_string())));
         }

@@ -228,7 +228,7 @@ fn unknown_format_names() {
     let e = "xml".parse::<InputFormat>().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "unknown input format 'xml' (expected line, grid, header, csv, fpuzzles, killer, iss or sudokupad)"
+        "unknown input format 'xml' (expected line, grid, header, csv, fpuzzles, killer, iss, sudokupad or marks)"
     );
     let e = "csv".parse::<coverlab_formats::OutputFormat>().unwrap_err();
     assert_eq!(e.to_string(), "unknown output format 'csv' (expected line, grid, boxed or json)");

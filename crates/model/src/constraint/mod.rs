@@ -63,6 +63,9 @@ pub enum ConstraintKind {
     Even,
     /// An odd cell.
     Odd,
+    /// A cell's candidates as a person pencilled them in (a pencil-mark grid): its value is one
+    /// of them.
+    Candidates,
     /// Two orthogonal neighbours of a non-consecutive puzzle.
     NonConsecutive,
     /// Two neighbours on a German whispers line.
@@ -103,7 +106,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 27] = [
+    pub const ALL: [ConstraintKind; 28] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -114,6 +117,7 @@ impl ConstraintKind {
         ConstraintKind::Negative,
         ConstraintKind::Even,
         ConstraintKind::Odd,
+        ConstraintKind::Candidates,
         ConstraintKind::NonConsecutive,
         ConstraintKind::Whisper,
         ConstraintKind::Renban,
@@ -146,6 +150,7 @@ impl ConstraintKind {
             ConstraintKind::Negative => "negative",
             ConstraintKind::Even => "even",
             ConstraintKind::Odd => "odd",
+            ConstraintKind::Candidates => "candidates",
             ConstraintKind::NonConsecutive => "non-consecutive",
             ConstraintKind::Whisper => "whisper",
             ConstraintKind::Renban => "renban",
