@@ -223,10 +223,8 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
-            Rule::Candidates { cell, values } => {
-                if !values.contains(&at(cell)) {
-                    return Some(format!("{} holds {}, which is not one of its candidates", name(cell), at(cell)));
-                }
+            Rule::Candidates { cell, values } if !values.contains(&at(cell)) => {
+                return Some(format!("{} holds {}, which is not one of its candidates", name(cell), at(cell)));
             }
             Rule::Whisper { cells, difference } => {
                 let d = difference.unwrap_or(n.div_ceil(2) as u32);
