@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # The page beside the native build, in one run: the same puzzles solved by the same strategy
-# natively (`coverlab solve --jobs 1 --stats`, each puzzle's solve time) and in the page in
-# headless Chromium (one request per puzzle, timed in the worker around the call: reading the
-# puzzle, solving, writing the record). Prints per-puzzle medians and means and their ratio,
-# and checks that the page found the native build's solutions.
+# - natively, the page's own request (`coverlab_web::call`, the code the module runs) timed
+#   in-process (examples/bench.rs, built in the page's `wasm` profile): one request per puzzle,
+#   then the set repeated BENCH_REPEAT times (default 10) in one request, best of three;
+# - in the page in headless Chromium, the same requests timed in the worker around the call;
+# - natively, `coverlab solve --jobs 1 --stats` (each puzzle's solve alone, and the whole
+#   process on the repeated set), for reference.
+# Prints per-puzzle medians and means and the page / native ratios, and checks that the page
+# found the native build's solutions.
 #
 #   crates/web/bench.sh [FILE [STRATEGY [N]]]
 #
 # Defaults: the first 100 of tests/data/9x9/17_clue_first200.txt, `fast`. The Frisch 25×25 set,
 # each puzzle stopped after BENCH_CAP seconds (default 60) in both:
 #   BENCH_CAP=20 crates/web/bench.sh tests/data/25x25/gecode_frisch_18.txt fast 18
-# The native binary is built with `--profile fast-build --no-default-features` unless
-# NATIVE=path/to/coverlab names one (a `cargo build --release --no-default-features` is the
-# fair one: the page is built with release's fat LTO). Needs node and chromium.
+# The native CLI is built with `--profile fast-build --no-default-features` unless
+# NATIVE=path/to/coverlab names one; NATIVE_CALL=path names a built examples/bench, PAGE=path a
+# built page. Needs node and chromium.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -22,21 +26,39 @@ strategy=${2:-fast}
 count=${3:-100}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-grep -v '^#' "$file" | grep -v '^[[:space:]]*$' | head -n "$count" > "$work/puzzles.txt"
+# (awk reads the whole file: `grep | head` ended the script with SIGPIPE under pipefail.)
+awk -v count="$count" '!/^#/ && !/^[[:space:]]*$/ && n < count { print; n++ }' "$file" > "$work/puzzles.txt"
 
-"$here/build.sh" "$work" >&2
+if [ -n "${PAGE:-}" ]; then
+  cp "$PAGE" "$work/coverlab.html"
+else
+  "$here/build.sh" "$work" >&2
+fi
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 if [ -z "${NATIVE:-}" ]; then
   cargo build --quiet --profile fast-build --no-default-features
   NATIVE=$target_dir/fast-build/coverlab
 fi
 cap=${BENCH_CAP:-60}
+# The page's requests natively, in-process, in the page's profile (fat LTO, opt-level 3).
+if [ -z "${NATIVE_CALL:-}" ]; then
+  cargo build --quiet --profile wasm -p coverlab-web --example bench
+  NATIVE_CALL=$target_dir/wasm/examples/bench
+fi
+if [ "$count" -le 30 ]; then
+  # Small, hard sets: no in-process run (it has no cap).
+  echo '{"runs": [], "batch": null}' > "$work/call.json"
+else
+  "$NATIVE_CALL" "$work/puzzles.txt" "$strategy" > "$work/call.json"
+fi
 "$NATIVE" solve --strategy "$strategy" --jobs 1 --stats --format json --timeout "$cap" "$work/puzzles.txt" > "$work/native.jsonl" 2>/dev/null || true
 # The whole process on the set repeated BENCH_REPEAT times (default 10), best of three, beside
 # the page's one request of the same.
+# Only for sets of more than 30 puzzles, as in the page (small, hard sets are timed one by one).
 for _ in $(seq "${BENCH_REPEAT:-10}"); do cat "$work/puzzles.txt"; done > "$work/repeated.txt"
 best=
-for _ in 1 2 3; do
+[ "$count" -le 30 ] && best=0
+for _ in $( [ "$count" -le 30 ] || echo 1 2 3 ); do
   started=$(date +%s%N)
   "$NATIVE" solve --strategy "$strategy" --jobs 1 "$work/repeated.txt" > /dev/null 2>&1 || true
   took=$(( ($(date +%s%N) - started) / 1000 ))
@@ -45,9 +67,10 @@ done
 echo "$best" > "$work/native.wall"
 BENCH_CAP=$cap DRIVER_TIMEOUT=$((cap * (count + 1) + 120)) node "$here/tests/driver.mjs" bench "$work/coverlab.html" "$work/puzzles.txt" "$strategy" > "$work/page.json"
 
-node - "$work/native.jsonl" "$work/page.json" "$file" "$strategy" "$work/coverlab.html" "$work/native.wall" <<'JS'
+node - "$work/native.jsonl" "$work/page.json" "$file" "$strategy" "$work/coverlab.html" "$work/native.wall" "$work/call.json" <<'JS'
 const fs = require("fs");
-const [nativeFile, pageFile, file, strategy, page, wallFile] = process.argv.slice(2);
+const [nativeFile, pageFile, file, strategy, page, wallFile, callFile] = process.argv.slice(2);
+const call = JSON.parse(fs.readFileSync(callFile, "utf8"));
 const nativeWallMs = Number(fs.readFileSync(wallFile, "utf8")) / 1000;
 const native = fs.readFileSync(nativeFile, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const result = JSON.parse(fs.readFileSync(pageFile, "utf8"));
@@ -69,17 +92,29 @@ const fmt = (x) => x < 10 ? x.toFixed(3) : x.toFixed(1);
 console.log(`${file}, ${runs.length} puzzles, strategy ${strategy}; page ${fs.statSync(page).size} bytes`);
 console.log(`solved: native ${native.filter((r) => r.status === "solved").length}, page ${runs.filter((r) => r.status === "solved").length}; the same solution in ${same} of the ${both} both solved`);
 console.log(`| | median ms | mean ms | max ms |\n| --- | ---: | ---: | ---: |`);
-console.log(`| native | ${fmt(n.median)} | ${fmt(n.mean)} | ${fmt(n.max)} |`);
-console.log(`| page | ${fmt(p.median)} | ${fmt(p.mean)} | ${fmt(p.max)} |`);
-console.log(`| page / native | ${(p.median / n.median).toFixed(2)}× | ${(p.mean / n.mean).toFixed(2)}× | |`);
-console.log("(native: each puzzle's solve alone, `--stats`; page: each request, timed in the worker: reading the");
-console.log("request and the puzzle, compiling the spec, building the strategy, solving, writing the record)");
+console.log(`| native CLI, the solve alone (\`--stats\`) | ${fmt(n.median)} | ${fmt(n.mean)} | ${fmt(n.max)} |`);
+const c = call.runs.length ? stats(call.runs.map((r) => r.ms)) : null;
+if (c) console.log(`| native, each request (in-process) | ${fmt(c.median)} | ${fmt(c.mean)} | ${fmt(c.max)} |`);
+console.log(`| page, each request (in the worker) | ${fmt(p.median)} | ${fmt(p.mean)} | ${fmt(p.max)} |`);
+if (c) console.log(`| page / native request | ${(p.median / c.median).toFixed(2)}× | ${(p.mean / c.mean).toFixed(2)}× | |`);
+else console.log(`| page / native solve | ${(p.median / n.median).toFixed(2)}× | ${(p.mean / n.mean).toFixed(2)}× | |`);
+console.log("(a request: reading it and the puzzle, compiling the spec, building the strategy, solving, writing the");
+console.log("record; the page's clock in a worker ticks every 0.1 ms)");
+if (c) {
+  const bad = call.runs.filter((r, i) => r.solution !== (native[i] && native[i].solutions[0] || null)).length;
+  if (bad) { console.error(`the in-process requests differ from the CLI on ${bad} puzzles`); process.exit(1); }
+}
 if (result.batch) {
   const k = result.batch.puzzles, bms = result.batch.ms;
   const ok = result.batch.solutions.every((s, i) => s && native[i] && s === native[i].solutions[0]);
   console.log(`the set ${k / runs.length} times over (${k} puzzles), in one request: page ${bms.toFixed(1)} ms (${(1000 * bms / k).toFixed(1)} µs/puzzle); ` +
-    `native whole process ${nativeWallMs.toFixed(1)} ms (${(1000 * nativeWallMs / k).toFixed(1)} µs/puzzle); ` +
-    `page / native ${(bms / nativeWallMs).toFixed(2)}×; the same solutions: ${ok}`);
+    `native CLI whole process ${nativeWallMs.toFixed(1)} ms (${(1000 * nativeWallMs / k).toFixed(1)} µs/puzzle); ` +
+    `page / native CLI ${(bms / nativeWallMs).toFixed(2)}×; the same solutions: ${ok}`);
+  if (call.batch) {
+    const cms = call.batch.ms;
+    console.log(`  native, the same request in-process: ${cms.toFixed(1)} ms (${(1000 * cms / call.batch.puzzles).toFixed(1)} µs/puzzle); ` +
+      `page / native request ${(bms / cms).toFixed(2)}×`);
+  }
   if (!ok) process.exit(1);
 }
 if (runs.length <= 30) {

@@ -31,10 +31,6 @@ pub mod fast;
 pub mod generation;
 pub mod mrv;
 pub mod random_stack;
-#[cfg(feature = "sat")]
-pub mod sat;
-#[cfg(not(feature = "sat"))]
-#[path = "sat_off.rs"]
 pub mod sat;
 pub mod singles;
 pub mod singles_copy;

@@ -251,6 +251,15 @@ pub const REGISTRY: &[StrategyInfo] = &[
         new: |_, _| Box::new(crate::sat::Sat),
     },
     StrategyInfo {
+        name: crate::sat::BATSAT,
+        role: Role::Speed,
+        summary: "the `sat` encoding solved by batsat, a pure-Rust CDCL solver; the SAT solver of builds without C++ (the page)",
+        source: "Lynce and Ouaknine 2006 (extended sudoku encoding); MiniSat 2.2 (Eén and Sörensson) as ported to Rust by the batsat crate",
+        capabilities: Capabilities::EXACT_COVER,
+        options: &[],
+        new: |_, _| Box::new(crate::sat::Batsat),
+    },
+    StrategyInfo {
         name: "dlx",
         role: Role::ExactCover,
         summary: "Algorithm X with dancing links on the exact-cover matrix, MRV item choice, secondary items",

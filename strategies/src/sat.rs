@@ -75,29 +75,48 @@
 //! solutions comes first, and the stats, depend on which copy wins. The trace has the same
 //! shape either way (it is written from the answer, not from the race).
 //!
+//! # Without CaDiCaL and kissat
+//! Built without the `sat` feature (no C++ compiler; the page in WebAssembly), this module keeps
+//! its encoding and hands it to batsat, a pure-Rust CDCL solver (`sat/rust_sat.rs`, the `batsat`
+//! strategy, which every build has): `fast`'s hand-over ([`BUILT_IN`] false) goes there, and the
+//! registry lists no `sat` and no `fast-sat`.
+//!
 //! # Other SAT solvers
 //! [`write_dimacs`] writes the same encoding as DIMACS CNF (`cargo run --release -p
 //! coverlab-strategies --example dimacs -- FILE LINE`), to run any other solver on it.
 
+#[cfg(feature = "sat")]
 mod cadical;
 mod constraints;
+#[cfg(feature = "sat")]
 mod kissat;
+mod rust_sat;
 
+#[cfg(feature = "sat")]
 use std::ffi::CStr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
-use std::time::{Duration, Instant};
+#[cfg(feature = "sat")]
+use std::sync::mpsc;
+#[cfg(feature = "sat")]
+use std::time::Duration;
+use std::time::Instant;
 
+#[cfg(feature = "sat")]
 use cadical::{Answer, Cadical};
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
 use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
+#[cfg(not(feature = "sat"))]
+pub(crate) use rust_sat::finish;
+pub use rust_sat::{Batsat, NAME as BATSAT};
 
 /// Sets of up to this many options always get their at-most-one pairwise. Pairwise is faster
 /// where sets are small (Frisch 25×25: 28 s against 53 s with the counter above 6).
 pub const PAIRWISE_MAX: usize = 16;
 
-/// Whether CaDiCaL and kissat are built in (the `sat` feature, on by default).
-pub const BUILT_IN: bool = true;
+/// Whether CaDiCaL and kissat are built in (the `sat` feature, on by default). Without them,
+/// `fast` hands over to batsat (`sat/rust_sat.rs`).
+pub const BUILT_IN: bool = cfg!(feature = "sat");
 
 /// The clauses the sets above [`PAIRWISE_MAX`] may take pairwise, in all: past it the largest
 /// sets get the sequential counter, whose clauses grow with the set, not with its square. The
@@ -111,6 +130,7 @@ pub const PAIRWISE_BUDGET: u64 = 10_000_000;
 /// CaDiCaL's configuration: `sat` (stable mode only: target phases, fewer restarts) solved the
 /// Frisch 25×25 puzzles in 22 s against 32 s for `default`, and proved their uniqueness in
 /// 47 s against 62 s.
+#[cfg(feature = "sat")]
 const CONFIG: &CStr = c"sat";
 
 /// A portfolio's solver `i`: CaDiCaL's configuration and seed. Solver 0 is the one-thread
@@ -119,15 +139,18 @@ const CONFIG: &CStr = c"sat";
 /// our DIMACS, 15 s cap, one run each) the best of `sat` and `default` per puzzle had a largest
 /// time of 5.9 s and a second largest of 3.3 s; the best of `sat` with seeds 0 and 1, 5.9 s and
 /// 5.9 s: the configurations differ more than the seeds do.
+#[cfg(feature = "sat")]
 fn flavour(i: usize) -> (&'static CStr, i32) {
     let config = if i.is_multiple_of(2) { CONFIG } else { c"default" };
     (config, (i / 2) as i32)
 }
 
+#[cfg(feature = "sat")]
 /// The SAT strategy: the exact-cover model handed to CaDiCaL.
 #[derive(Debug, Default)]
 pub struct Sat;
 
+#[cfg(feature = "sat")]
 impl Strategy for Sat {
     fn name(&self) -> &str {
         "sat"
@@ -140,10 +163,29 @@ impl Strategy for Sat {
     }
 }
 
+/// Stands in for the `sat` strategy in the registry's table when CaDiCaL is not built in: the
+/// registry lists no `sat` then, naming it when asked for (`registry::resolve`), so this is never
+/// run.
+#[cfg(not(feature = "sat"))]
+#[derive(Debug, Default)]
+pub struct Sat;
+
+#[cfg(not(feature = "sat"))]
+impl Strategy for Sat {
+    fn name(&self) -> &str {
+        "sat"
+    }
+
+    fn solve(&mut self, _: &Puzzle, _: &Limits, _: &mut dyn TraceSink) -> Outcome {
+        unreachable!("the registry does not build `sat` without the `sat` feature")
+    }
+}
+
 /// One CaDiCaL solver per thread, all given the same clauses, racing on each call: the first
 /// to answer stops the others. Their configurations or seeds differ ([`flavour`]), so their
 /// searches do; on the Frisch 25×25 puzzles a puzzle's time varies several-fold between them
 /// (strategies/PERFORMANCE.md), and the race takes the best.
+#[cfg(feature = "sat")]
 struct Portfolio {
     solvers: Vec<Cadical>,
     stop: Arc<AtomicBool>,
@@ -157,11 +199,14 @@ struct Portfolio {
 /// the caller: inside a call CaDiCaL polls its terminate hook only between steps, and on a large
 /// formula a step (an inprocessing round) can take a tenth of a second. The caller returns at
 /// the deadline whatever CaDiCaL is doing, and the thread ends at its next poll.
+#[cfg(feature = "sat")]
 const WATCHED_VARS: i32 = 20_000;
 
 /// How often a watched call looks at the clock and the interrupt flag.
+#[cfg(feature = "sat")]
 const WATCH_EVERY: Duration = Duration::from_millis(5);
 
+#[cfg(feature = "sat")]
 impl Portfolio {
     /// One CaDiCaL per thread.
     fn new(limits: &Limits) -> Portfolio {
@@ -219,6 +264,7 @@ impl Portfolio {
 /// Runs `work` on a thread of its own and waits for its result, looking at `limits` every
 /// [`WATCH_EVERY`]: `None` once they expire first (the deadline, an interrupt). The thread is
 /// then left to finish on its own (it watches the same limits) and its result is dropped there.
+#[cfg(feature = "sat")]
 fn watch<T: Send + 'static>(limits: &Limits, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new().name("coverlab-sat".into()).spawn(move || {
@@ -255,6 +301,7 @@ impl Stops {
     }
 
     /// Something may stop a call.
+    #[cfg(feature = "sat")]
     pub fn any(&self) -> bool {
         self.deadline.is_some() || self.interrupt.is_some() || self.stop.is_some()
     }
@@ -277,16 +324,19 @@ impl Stops {
 }
 
 /// A SAT solver's one call on the clauses it holds, for [`race`].
+#[cfg(feature = "sat")]
 trait Solve: Send {
     fn solve(&mut self) -> Answer;
 }
 
+#[cfg(feature = "sat")]
 impl Solve for Cadical {
     fn solve(&mut self) -> Answer {
         Cadical::solve(self)
     }
 }
 
+#[cfg(feature = "sat")]
 impl Solve for kissat::Kissat {
     fn solve(&mut self) -> Answer {
         kissat::Kissat::solve(self)
@@ -295,6 +345,7 @@ impl Solve for kissat::Kissat {
 
 /// Runs one call of every solver, on a thread each beyond the first; the first to answer stops
 /// the others. The answers, in solver order.
+#[cfg(feature = "sat")]
 fn race<S: Solve>(solvers: &mut [S], stop: &AtomicBool) -> Vec<Answer> {
     let race = |solver: &mut S| {
         let answer = solver.solve();
@@ -315,6 +366,7 @@ fn race<S: Solve>(solvers: &mut [S], stop: &AtomicBool) -> Vec<Answer> {
     }
 }
 
+#[cfg(feature = "sat")]
 impl Drop for Portfolio {
     /// A large formula's solvers are released on a thread of their own: freeing hundreds of
     /// megabytes of clauses takes a tenth of a second, which a caller with a deadline (or the
@@ -324,6 +376,7 @@ impl Drop for Portfolio {
     }
 }
 
+#[cfg(feature = "sat")]
 impl Clauses for Portfolio {
     fn reserve(&mut self, vars: i32) {
         self.vars = self.vars.max(vars);
@@ -598,6 +651,7 @@ fn first_common_unit(model: &Model, a: Cell, b: Cell) -> Option<usize> {
 /// grid (its deductions at level 0, so the solutions are the puzzle's), `found` the solutions it
 /// already reported, blocked here so that none is counted twice; `allowed` the candidates left
 /// at its root, one bit per value, for each empty cell. The trace must be back at level 0.
+#[cfg(feature = "sat")]
 pub(crate) fn finish(
     puzzle: &Puzzle,
     root: Vec<Value>,
@@ -643,6 +697,7 @@ pub(crate) fn finish(
 /// large grids faster than CaDiCaL (strategies/PERFORMANCE.md), but it answers one call only
 /// and reports no conflicts: its call counts as one node (all the nodes left, when it stops at
 /// its conflict limit).
+#[cfg(feature = "sat")]
 fn kissat_once(
     puzzle: &Puzzle,
     limits: &Limits,
@@ -707,6 +762,7 @@ fn kissat_once(
     found
 }
 
+#[cfg(feature = "sat")]
 impl Clauses for Vec<kissat::Kissat> {
     fn reserve(&mut self, vars: i32) {
         self.iter_mut().for_each(|k| k.reserve(vars));
@@ -720,6 +776,7 @@ impl Clauses for Vec<kissat::Kissat> {
 /// Drops `solvers`, on a thread of its own when `large`: freeing hundreds of megabytes of
 /// clauses takes a tenth of a second, which a caller with a deadline (or the next puzzle) need
 /// not wait for.
+#[cfg(feature = "sat")]
 fn release_later<S: Send + 'static>(solvers: S, large: bool) {
     if large {
         let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solvers));
@@ -748,6 +805,7 @@ fn encoded<S>(search: &mut Search<'_>, outcome: Option<(S, Result<Encoding, NoEn
 /// Encodes `puzzle` into `solver`; a large formula on a watched thread (its clause store grows
 /// by reallocation, one copy of which can take a tenth of a second that no clock check can
 /// interrupt). `None`: the limits expired first.
+#[cfg(feature = "sat")]
 fn encode_watched<S: Clauses + Send + 'static>(
     puzzle: &Puzzle,
     limits: &Limits,
@@ -819,6 +877,7 @@ fn report(
 
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
 /// unsatisfiable or a limit, with one CaDiCaL per thread `limits` allows.
+#[cfg(feature = "sat")]
 fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
     let Some((mut solvers, enc)) = encoded(search, encode_watched(puzzle, limits, allowed, Portfolio::new(limits)))
     else {

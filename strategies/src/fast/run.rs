@@ -45,9 +45,7 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 while let RunEnd::Restart = self.dfs(Some(Budget { guesses: luby(i) * unit, spare_path: false })) {
                     i += 1;
                 }
-            } else if let Some((_, budget)) =
-                self.cfg.sat_after.filter(|&(from, _)| crate::sat::BUILT_IN && self.g.n >= from)
-            {
+            } else if let Some((_, budget)) = self.cfg.sat_after.filter(|&(from, _)| self.g.n >= from) {
                 self.keep = true;
                 // The guesses on the current path are spared: a search that goes straight down
                 // (an empty 49×49 grid fills with 2,401 guesses and 3 backtracks) is not stuck.

@@ -3,6 +3,7 @@
 mod common;
 
 mod band9;
+mod batsat;
 mod conformance;
 mod constraint_snapshots;
 mod dlx;

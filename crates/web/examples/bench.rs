@@ -1,0 +1,56 @@
+//! The native side of `crates/web/bench.sh`: the page's own requests ([`coverlab_web::call`],
+//! the same code the module runs) made natively and timed in-process, as the page's driver
+//! (`tests/driver.mjs bench`) times them in the worker. Prints one JSON object of the driver's
+//! shape: `{"runs": [{"ms", "status", "solution"}…], "batch": {"ms", "puzzles", "solutions"}}`.
+//!
+//! ```text
+//! cargo run --profile wasm -p coverlab-web --example bench -- FILE STRATEGY
+//! ```
+//!
+//! `runs`: one `solve` request per puzzle of FILE (its lines, less blank ones and `#` comments).
+//! `batch` (for more than 30 puzzles): the set repeated `BENCH_REPEAT` times (default 10) in one
+//! request, the least time of three.
+
+use std::time::Instant;
+
+use serde_json::{Value, json};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [file, strategy] = &args[..] else {
+        eprintln!("usage: bench FILE STRATEGY");
+        std::process::exit(2);
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            std::process::exit(2);
+        }
+    };
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    let solve = |puzzle: &str| -> (f64, Value) {
+        let request = json!({"op": "solve", "puzzle": puzzle, "strategy": strategy}).to_string();
+        let start = Instant::now();
+        let response = coverlab_web::call(&request);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        (ms, serde_json::from_str(&response).expect("the response is JSON"))
+    };
+    let runs: Vec<Value> = lines
+        .iter()
+        .map(|puzzle| {
+            let (ms, v) = solve(puzzle);
+            let r = &v["results"][0];
+            json!({"ms": ms, "status": r["status"], "solution": r["solutions"][0]})
+        })
+        .collect();
+    let batch = (lines.len() > 30).then(|| {
+        let repeat: usize = std::env::var("BENCH_REPEAT").ok().and_then(|r| r.parse().ok()).unwrap_or(10);
+        let text = vec![lines.join("\n"); repeat].join("\n");
+        let (ms, v) = (0..3).map(|_| solve(&text)).min_by(|a, b| a.0.total_cmp(&b.0)).expect("three runs");
+        let results = v["results"].as_array().cloned().unwrap_or_default();
+        let solutions: Vec<Value> = results.iter().take(lines.len()).map(|r| r["solutions"][0].clone()).collect();
+        json!({"ms": ms, "puzzles": results.len(), "solutions": solutions})
+    });
+    println!("{}", json!({"runs": runs, "batch": batch}));
+}

@@ -1,0 +1,220 @@
+//! `batsat`: `sat`'s encoding solved by batsat (the `batsat` crate: MiniSat 2.2 ported to Rust
+//! by Simon Cruanes and Masaki Hara, MIT), the one SAT solver of a build without CaDiCaL and
+//! kissat. That is the page built to WebAssembly (crates/web), where no C++ is built, and any
+//! `cargo build --no-default-features`: there `fast`'s hand-over (`auto` on large grids) comes
+//! here ([`finish`]). With CaDiCaL built in it is a strategy of its own, to test and measure it
+//! beside `sat`.
+//!
+//! Everything but the solver is `sat`'s: the encoding (`encode`), the blocking clause after each
+//! model (incremental: batsat keeps what it learned), the trace (`report`) and the stats (one
+//! node per call plus one per conflict). No thread and no clock unless the limits have a
+//! deadline or an interrupt flag: the page gives neither (it ends the worker to stop).
+//!
+//! Measured on the 18 Frisch 25×25 puzzles (docs/performance.md) it is far slower than kissat:
+//! MiniSat's search has no inprocessing, no target phases and no stable mode.
+
+use std::cell::Cell;
+
+use batsat::{Callbacks, ClauseKind, Lit, SolverInterface, SolverOpts, lbool};
+use coverlab_engine::{Limits, Outcome, Search, Strategy, TraceSink};
+use coverlab_model::{Grid, Puzzle, Value};
+
+use super::{Clauses, Encoding, Stops, blocking_clause, encode, encoded, report};
+
+/// The strategy's name.
+pub const NAME: &str = "batsat";
+
+/// How many of batsat's polls pass between two looks at the clock (it polls at every decision
+/// and every conflict).
+const CLOCK_EVERY: u32 = 256;
+
+/// The SAT strategy on batsat.
+#[derive(Debug, Default)]
+pub struct Batsat;
+
+impl Strategy for Batsat {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, limits: &Limits, sink: &mut dyn TraceSink) -> Outcome {
+        let mut search = Search::begin(self.name(), puzzle, limits, sink);
+        run(puzzle, limits, &mut search, None, &[]);
+        search.finish()
+    }
+}
+
+/// batsat's hooks: conflicts counted, and a call stopped at a conflict limit, the deadline or
+/// an interrupt.
+#[derive(Default)]
+struct Hooks {
+    /// Clauses learned (conflicts) since the last call began.
+    learned: u64,
+    /// Stop the call after this many conflicts.
+    max_learned: Option<u64>,
+    stops: Stops,
+    polls: Cell<u32>,
+    /// A stop was seen in this call: batsat asks again on its way out, and must hear it again.
+    stopped: Cell<bool>,
+}
+
+impl Callbacks for Hooks {
+    fn on_new_clause(&mut self, _: &[Lit], kind: ClauseKind) {
+        if matches!(kind, ClauseKind::Learnt) {
+            self.learned += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        if self.stopped.get() || self.max_learned.is_some_and(|max| self.learned >= max) {
+            return true;
+        }
+        let polls = self.polls.get().wrapping_add(1);
+        self.polls.set(polls);
+        let stop = polls.is_multiple_of(CLOCK_EVERY) && self.stops.reached();
+        self.stopped.set(stop);
+        stop
+    }
+}
+
+/// A batsat solver taking `sat`'s clauses.
+struct Solver(batsat::Solver<Hooks>);
+
+impl Solver {
+    fn lit(&mut self, lit: i32) -> Lit {
+        Lit::new(self.0.var_of_int(lit.unsigned_abs() - 1), lit > 0)
+    }
+
+    /// True when `var` is true in the model of a satisfiable call.
+    fn is_true(&mut self, var: i32) -> bool {
+        let lit = self.lit(var);
+        self.0.value_lit(lit) == lbool::TRUE
+    }
+}
+
+impl Clauses for Solver {
+    fn reserve(&mut self, vars: i32) {
+        if vars > 0 {
+            self.lit(vars);
+        }
+    }
+
+    fn add(&mut self, lits: &[i32]) {
+        let mut clause: Vec<Lit> = lits.iter().map(|&l| self.lit(l)).collect();
+        self.0.add_clause_reuse(&mut clause);
+    }
+}
+
+/// Takes over a search `fast` started, as `sat::finish` does with CaDiCaL and kissat: `root`
+/// its propagated root grid, `allowed` the candidates left there, `found` the solutions it
+/// reported already (blocked here). With CaDiCaL built in, `sat::finish` is `fast`'s instead
+/// and this is reached from the tests only.
+#[cfg_attr(feature = "sat", allow(dead_code))]
+pub(crate) fn finish(
+    puzzle: &Puzzle,
+    root: Vec<Value>,
+    allowed: &[u64],
+    found: &[Vec<Value>],
+    search: &mut Search<'_>,
+) {
+    let limits = search.limits().clone();
+    let root = Grid::from_values(puzzle.size(), root).expect("values in range");
+    let root = Puzzle::new_unchecked(puzzle.model_arc().clone(), root);
+    run(&root, &limits, search, Some(allowed), found);
+}
+
+/// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
+/// unsatisfiable or a limit.
+fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
+    let hooks = Hooks { stops: Stops::new(limits, None), ..Hooks::default() };
+    let mut solver = Solver(batsat::Solver::new(SolverOpts::default(), hooks));
+    let enc = encode(puzzle, &mut solver, allowed, Some(limits), None);
+    let Some((mut solver, enc)) = encoded(search, Some((solver, enc))) else { return };
+    let mut grid = puzzle.givens().values().to_vec();
+    if enc.free.is_empty() {
+        // Every cell given, without a clash: the givens are the one solution.
+        if blocked.iter().all(|b| b.as_slice() != grid.as_slice()) && search.nodes(1) {
+            let _ = search.solution(|| puzzle.givens().clone());
+        }
+        return;
+    }
+    for solution in blocked {
+        if let Some(clause) = blocking_clause(&enc, solution) {
+            solver.add(&clause);
+        }
+    }
+    solve_all(&mut solver, &enc, limits, search, &mut grid);
+}
+
+/// Solves and blocks each model until unsatisfiable or a limit.
+fn solve_all(solver: &mut Solver, enc: &Encoding, limits: &Limits, search: &mut Search<'_>, grid: &mut [Value]) {
+    let mut chosen: Vec<i32> = vec![0; enc.free.len()];
+    let mut found = 0u64;
+    loop {
+        // One node per call; the nodes left bound its conflicts.
+        if !search.nodes(1) {
+            return;
+        }
+        let budget = search.node_limit().map(|max| max.saturating_sub(search.stats().nodes));
+        let hooks = solver.0.cb_mut();
+        hooks.learned = 0;
+        hooks.max_learned = budget;
+        hooks.stopped.set(false);
+        let answer = solver.0.solve_limited(&[]);
+        let learned = solver.0.cb().learned;
+        if answer == lbool::FALSE {
+            // Every solution has been found.
+            search.stats_mut().nodes += learned;
+            return;
+        }
+        if answer == lbool::TRUE {
+            search.nodes(learned);
+            let flow = report(search, enc, grid, &mut chosen, found > 0, |l| solver.is_true(l));
+            found += 1;
+            if flow.is_break() {
+                return;
+            }
+            let block: Vec<i32> = chosen.iter().map(|&l| -l).collect();
+            solver.add(&block);
+            continue;
+        }
+        // Stopped by the conflict limit, the deadline or an interrupt.
+        let spent = match budget {
+            Some(budget) if limits.expired().is_none() => learned.max(budget + 1),
+            _ => learned,
+        };
+        if !search.nodes(spent) {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use coverlab_engine::{Limits, NullSink, Search, Status, Strategy};
+    use coverlab_model::{Grid, Puzzle, builtin, validate};
+
+    use super::{Batsat, finish};
+
+    /// A hand-over (what `fast` makes without CaDiCaL) counts the solutions it did not find
+    /// before: the empty 4×4 has 288, one of them handed over as found.
+    #[test]
+    fn a_hand_over_counts_the_solutions_not_found_before() {
+        let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("valid"));
+        let puzzle = Puzzle::new(model, Grid::empty(4)).expect("empty grid");
+        let first = Batsat.solve(&puzzle, &Limits::default(), &mut NullSink).solutions.remove(0);
+        let limits = Limits::count(1000, 1000);
+        let mut sink = NullSink;
+        let mut search = Search::begin("test", &puzzle, &limits, &mut sink);
+        let found = vec![first.values().to_vec()];
+        finish(&puzzle, vec![0; 16], &[0b1111; 16], &found, &mut search);
+        let outcome = search.finish();
+        assert_eq!((outcome.status, outcome.count), (Status::Complete, 287));
+        for grid in &outcome.solutions {
+            validate::check_solution(puzzle.model(), puzzle.givens(), grid).expect("a solution");
+            assert_ne!(grid, &first, "the solution found before is not found again");
+        }
+    }
+}
