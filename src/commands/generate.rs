@@ -76,11 +76,8 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         ));
         return Ok(Exit::Ok);
     }
-    let end = args
-        .start
-        .checked_add(args.count)
-        .filter(|&e| e <= 1_000_000_000_000 + 100_000_000)
-        .context("--start and -n go past the last index")?;
+    // Both are bounded by their parsers: no overflow.
+    let end = args.start + args.count;
     let layout = match io.given_spec() {
         Some(model) => Layout::Spec(model),
         None => layout(&args)?,
@@ -497,10 +494,11 @@ fn write_spec(dir: &Path, model: &Model) -> Result<()> {
 /// The recipe of a set made by `args` on `layout` (`given`: the spec came from an embedding,
 /// not from `--spec`).
 fn recipe(args: &GenerateArgs, layout: &Layout, given: bool) -> Recipe {
+    // A built-in spec is named; any other (a file, RON text from Python) is written out.
+    let builtin_spec =
+        |model: &Model| builtin::load(model.name()).and_then(|b| b.ok()).is_some_and(|b| b.spec() == model.spec());
     let spec_ron = match layout {
-        Layout::Spec(model) if given || args.spec.as_deref().is_some_and(|s| builtin::load(s).is_none()) => {
-            Some(model.spec().to_ron())
-        }
+        Layout::Spec(model) if !builtin_spec(model) => Some(model.spec().to_ron()),
         _ => None,
     };
     let spec = match layout {
