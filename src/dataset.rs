@@ -11,10 +11,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
-use coverlab_model::text::file_name;
+use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 /// One generated puzzle: a row of the set.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +47,8 @@ pub struct Row {
     /// The human techniques that solve it, as a JSON object (technique name → steps), with
     /// `"stuck": 1` when they do not finish it; `None` without `--techniques`.
     pub techniques: Option<String>,
-    /// The canonical form (`coverlab canon`) for a classic spec; `None` otherwise.
+    /// The canonical form (`coverlab canon`) for a classic spec; `None` otherwise, and when
+    /// `canon` refuses the grid (too many arrangements tie).
     pub canon: Option<String>,
 }
 
@@ -220,10 +219,6 @@ pub fn part_name(k: u64) -> String {
     format!("part-{k:05}.parquet")
 }
 
-/// The metadata keys of a file.
-const RECIPE_KEY: &str = "coverlab.recipe";
-const COUNTS_KEY: &str = "coverlab.counts";
-
 /// The columns, their Parquet types and what they hold (the card lists them).
 pub const COLUMNS: &[(&str, &str, &str)] = &[
     ("index", "uint64", "the puzzle's number under the seed (`generate --start`)"),
@@ -244,12 +239,16 @@ pub const COLUMNS: &[(&str, &str, &str)] = &[
         "string (JSON), null",
         "the human techniques that solve it (`explain`), name → steps, `stuck` when they cannot finish; null without --techniques",
     ),
-    ("canon", "string, null", "the canonical form (`coverlab canon`) for a classic spec; null otherwise"),
+    (
+        "canon",
+        "string, null",
+        "the canonical form (`coverlab canon`) for a classic spec; null otherwise, or when too many arrangements tie (4 in 10,000 16×16 puzzles of 140 givens)",
+    ),
 ];
 
 #[cfg(feature = "parquet")]
 mod parquet_files {
-    use std::collections::HashSet;
+    use std::collections::BTreeSet;
     use std::sync::Arc;
 
     use parquet::basic::Compression;
@@ -260,8 +259,16 @@ mod parquet_files {
     use parquet::file::writer::SerializedFileWriter;
     use parquet::schema::parser::parse_message_type;
 
+    use anyhow::Context;
+    use coverlab_model::text::file_name;
+    use serde_json::json;
+
     use super::*;
     use crate::outfile::OutputFile;
+
+    /// The metadata keys of a file.
+    const RECIPE_KEY: &str = "coverlab.recipe";
+    const COUNTS_KEY: &str = "coverlab.counts";
 
     const SCHEMA: &str = "message coverlab_puzzle {
         required int64 index (INTEGER(64, false));
@@ -285,7 +292,7 @@ mod parquet_files {
     pub fn write_part(dir: &Path, k: u64, recipe: &Recipe, first: u64, end: u64, rows: &[Row]) -> Result<()> {
         let path = dir.join(DATA).join(part_name(k));
         let mut counts = Counts { first, end, ..Counts::default() };
-        let mut forms = HashSet::new();
+        let mut forms = BTreeSet::new();
         for row in rows {
             counts.add(row);
             if let Some(c) = &row.canon {

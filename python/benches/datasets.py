@@ -66,6 +66,12 @@ def share(directory, start, count, seed, per_file):
     return count
 
 
+def cpu_seconds():
+    """CPU time of this process (a Dask worker's), user + system."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def dask_ratio(args, out):
     import distributed
 
@@ -78,12 +84,16 @@ def dask_ratio(args, out):
             n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
         ) as cluster, distributed.Client(cluster) as client:
             client.submit(share, os.path.join(out, "warm"), 0, 1, 99, 1, pure=False).result()
+            cpu_before = sum(client.run(cpu_seconds).values())
             start = time.monotonic()
             futures = [client.submit(share, d, s, per_file, 2, per_file, pure=False) for s in range(0, args.dask, per_file)]
             made = sum(client.gather(futures))
             wall = time.monotonic() - start
+            cpu = sum(client.run(cpu_seconds).values()) - cpu_before
         walls.setdefault(workers, []).append(wall)
-        print(f"2. Dask LocalCluster, {workers} worker(s): {made} puzzles in {wall:.1f} s ({made / wall:.0f}/s)")
+        print(f"2. Dask LocalCluster, {workers} worker(s): {made} puzzles in {wall:.1f} s wall ({made / wall:.0f}/s), "
+              f"{cpu:.1f} s CPU in the workers ({cpu / made * 1e6:.0f} us per puzzle); "
+              f"{os.getloadavg()[0]:.1f} load average")
     one, two = min(walls[1]), min(walls[2])
     print(f"   2 workers / 1 worker throughput: {one / two:.2f}x (best of two runs each)")
 

@@ -87,7 +87,7 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
     let recipe = recipe(&args, &layout, io.given_spec().is_some());
     let mut parts = match &dir {
         Some(dir) => {
-            if args.start % args.rows_per_file != 0 {
+            if !args.start.is_multiple_of(args.rows_per_file) {
                 bail!(
                     "--start {} is not a multiple of --rows-per-file {}: a share of a set begins a file",
                     args.start,
