@@ -129,6 +129,24 @@ pub enum OutputFormatArg {
     Json,
 }
 
+/// How `generate` writes its puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormatArg {
+    /// One line per puzzle, n² symbols.
+    Line,
+    /// n rows of space-separated symbols.
+    Grid,
+    /// An ASCII board with box borders.
+    Boxed,
+    /// One JSON object per puzzle per line, for scripts.
+    Json,
+    /// Parquet files in `--output`, with a dataset card (docs/datasets.md).
+    Parquet,
+    /// CSV with sudoku-extreme's columns (`source,question,answer,rating`), the rating being the
+    /// default strategy's backtracks.
+    CsvExtreme,
+}
+
 /// When to show a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ProgressArg {
@@ -307,9 +325,33 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = coverlab_generate::DEFAULT_ATTEMPTS, value_parser = positive::<u32>)]
     pub attempts: u32,
     /// How puzzles are written; `json` adds the solution, the rating and, for random jigsaws,
-    /// the region map.
+    /// the region map; `parquet` writes a dataset into `--output` (docs/datasets.md).
     #[arg(long, value_enum, default_value = "line")]
-    pub format: OutputFormatArg,
+    pub format: GenerateFormatArg,
+    /// The index of the first puzzle: `--start 1000 -n 500` makes puzzles 1000 to 1499 of the
+    /// seed, the same as a run from 0 makes them (a share of a set, for a run across machines).
+    #[arg(long, default_value_t = 0, value_name = "INDEX", value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000))]
+    pub start: u64,
+    /// With `--format parquet`: the directory the Parquet files and the dataset card go into
+    /// (made if missing).
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// With `--format parquet`: puzzles per file; file K (`part-0000K.parquet`) holds the
+    /// puzzles of index K×N to K×N+N−1, whatever `--start` and `-n` are.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub rows_per_file: u64,
+    /// With `--format parquet`: the histogram of the human techniques (`explain`) that solve each
+    /// puzzle, as a JSON column; about 3 ms of CPU per 9×9 puzzle, ten times the making.
+    #[arg(long)]
+    pub techniques: bool,
+    /// With `--format parquet`: write the files only, not the dataset card (runs that each make a
+    /// share of a set; `--card-only` writes it once all are done).
+    #[arg(long, conflicts_with = "card_only")]
+    pub no_card: bool,
+    /// With `--format parquet`: make nothing; write the dataset card (`dataset.json`,
+    /// `README.md`) of the Parquet files already in `--output`.
+    #[arg(long)]
+    pub card_only: bool,
     /// Write each random jigsaw layout as a spec file in DIR (`DIR/<spec name>.ron`), to solve
     /// its puzzle with `--spec`.
     #[arg(long, value_name = "DIR")]

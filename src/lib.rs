@@ -17,6 +17,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod dataset;
 pub mod diag;
 pub mod input;
 pub mod io;

@@ -34,6 +34,7 @@ __all__ = [
     "__version__",
     "check",
     "count",
+    "dataset_card",
     "explain",
     "generate",
     "hint",
@@ -303,11 +304,33 @@ def generate(
     attempts: Optional[int] = None,
     timeout: Optional[float] = None,
     jobs: Optional[int] = None,
-) -> List[Record]:
+    start: int = 0,
+    parquet: Union[None, str, "os.PathLike[str]"] = None,
+    rows_per_file: Optional[int] = None,
+    techniques: bool = False,
+    card: bool = True,
+) -> Any:
     """Makes ``count`` unique puzzles, as ``coverlab generate --format json``: the same puzzles
     for the same seed and options, whatever ``jobs``. ``spec="jigsaw"`` makes random jigsaw
-    layouts (``size`` sets their side)."""
-    options = ["--format", "json", "--progress", "never", "-n", str(count), "--seed", str(seed)]
+    layouts (``size`` sets their side). ``start`` is the index of the first puzzle (puzzles
+    ``start`` to ``start + count - 1`` of the seed, as a run from 0 makes them).
+
+    With ``parquet=DIR``, as ``coverlab generate --format parquet --output DIR``: the puzzles
+    go into Parquet files in ``DIR/data`` (``rows_per_file`` to a file, ``techniques`` adding
+    the human techniques' histogram), and the dataset card (``DIR/dataset.json``, returned as a
+    dict) beside them; ``card=False`` writes the files only (a share of a set: see
+    :func:`dataset_card`) and returns None."""
+    if parquet is not None:
+        options = ["--format", "parquet", "--output", os.fspath(parquet)]
+        options += ["--progress", "never", "-n", str(count), "--seed", str(seed), "--start", str(start)]
+        _opt(options, "--rows-per-file", rows_per_file)
+        _opt(options, "--techniques", techniques)
+        _opt(options, "--no-card", not card)
+    else:
+        if rows_per_file is not None or techniques or not card:
+            raise ValueError("rows_per_file, techniques and card are for parquet=DIR")
+        options = ["--format", "json", "--progress", "never", "-n", str(count), "--seed", str(seed)]
+        _opt(options, "--start", start)
     spec_obj = None
     if spec == "jigsaw":
         options += ["--spec", "jigsaw"]
@@ -326,7 +349,24 @@ def generate(
     ]:
         _opt(options, flag, value)
     out, _notes = _call(["generate", *options], None, spec_obj)
+    if parquet is not None:
+        return _read_card(parquet) if card else None
     return _parse(out)
+
+
+def _read_card(directory: Union[str, "os.PathLike[str]"]) -> Record:
+    with open(os.path.join(os.fspath(directory), "dataset.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def dataset_card(directory: Union[str, "os.PathLike[str]"]) -> Record:
+    """Writes the dataset card (``dataset.json``, ``README.md``) of the Parquet files already in
+    ``directory/data``, as ``coverlab generate --format parquet --output DIR --card-only``, and
+    returns it as a dict: the step after shares of a set were made apart (``generate(...,
+    parquet=DIR, start=..., card=False)``, one per task). The files must come from one recipe
+    and cover one range of indices; the card is then the one a single run writes."""
+    _call(["generate", "--format", "parquet", "--output", os.fspath(directory), "--card-only"], None, None)
+    return _read_card(directory)
 
 
 def solutions_array(records: Iterable[Record], symbols: Optional[str] = None, size: Optional[int] = None):

@@ -195,6 +195,7 @@ def check(puzzles: Puzzles, *, spec: SpecLike = ..., input_format: Optional[str]
     """Reads puzzles without solving, as ``coverlab check --format json``: ``status`` ``ok``
     (with ``spec``, ``size`` and what it ``holds``) or ``invalid`` (with ``error``)."""
 
+@overload
 def generate(
     count: int = ...,
     *,
@@ -209,10 +210,46 @@ def generate(
     attempts: Optional[int] = ...,
     timeout: Optional[float] = ...,
     jobs: Optional[int] = ...,
+    start: int = ...,
+    parquet: None = ...,
 ) -> List[Record]:
     """Makes ``count`` unique puzzles as ``coverlab generate --format json`` (``puzzle``,
     ``solution``, ``givens``, ``level``, ``score``, ``seed``): the same puzzles for the same
-    seed and options, whatever ``jobs``. ``spec="jigsaw"`` makes random jigsaw layouts."""
+    seed and options, whatever ``jobs``. ``spec="jigsaw"`` makes random jigsaw layouts.
+    ``start`` is the index of the first puzzle (``start`` to ``start + count - 1`` of the
+    seed, as a run from 0 makes them)."""
+@overload
+def generate(
+    count: int = ...,
+    *,
+    spec: SpecLike = ...,
+    size: Optional[int] = ...,
+    seed: int = ...,
+    clues: Optional[int] = ...,
+    minimal: bool = ...,
+    difficulty: Optional[str] = ...,
+    symmetry: Optional[str] = ...,
+    full: bool = ...,
+    attempts: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    jobs: Optional[int] = ...,
+    start: int = ...,
+    parquet: Union[str, "os.PathLike[str]"],
+    rows_per_file: Optional[int] = ...,
+    techniques: bool = ...,
+    card: bool = ...,
+) -> Optional[Record]:
+    """As ``coverlab generate --format parquet --output DIR``: Parquet files in ``DIR/data``
+    (``rows_per_file`` puzzles to a file; ``techniques`` adds the human techniques' histogram
+    column) and the dataset card beside them, returned as a dict (``DIR/dataset.json``: the
+    recipe, counts, levels, scores, givens). ``card=False`` writes the files only and returns
+    None: a share of a set, made by one task; :func:`dataset_card` then writes the card."""
+
+def dataset_card(directory: Union[str, "os.PathLike[str]"]) -> Record:
+    """Writes the card (``dataset.json``, ``README.md``) of the Parquet files in
+    ``directory/data`` and returns it: the step after shares of a set were made apart. The
+    files must come from one recipe and cover one range of indices, each once; the card is then
+    the one a single run writes."""
 
 def solutions_array(
     records: Iterable[Record], symbols: Optional[str] = ..., size: Optional[int] = ...

@@ -73,7 +73,7 @@ pub fn run(args: CanonArgs, mut io: Io) -> Result<Exit> {
 }
 
 /// The canonical form of a classic puzzle in its line form, or why it has none.
-fn form(puzzle: &Puzzle) -> Result<String, String> {
+pub(super) fn form(puzzle: &Puzzle) -> Result<String, String> {
     let model = puzzle.model();
     let n = model.size();
     let classic = model.houses().len() == 3 * n && model.groups().is_empty() && model.constraints().is_empty();

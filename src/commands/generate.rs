@@ -6,13 +6,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use coverlab_engine::Limits;
+use coverlab_engine::{Limits, NullSink, Strategy};
 use coverlab_formats::{OutputFormat, write, write_boxed};
 use coverlab_generate::{Failure, FillError, Generated, Generator, Layout, Level, Request, Target, Worker};
-use coverlab_model::{Model, Rule, builtin, text::file_name};
+use coverlab_model::{Model, Puzzle, Rule, builtin, text::file_name};
 use serde_json::json;
 
-use crate::cli::{GenerateArgs, OutputFormatArg};
+use crate::cli::{GenerateArgs, GenerateFormatArg};
+use crate::dataset::{self, Parts, Recipe, Row};
 use crate::input::Reading;
 use crate::input::resolve_spec;
 use crate::io::Io;
@@ -38,16 +39,71 @@ struct Record {
     givens: usize,
     level: Option<Level>,
     error: Option<String>,
+    /// Its index and, with `--format parquet`, its row.
+    index: u64,
+    row: Option<Row>,
 }
+
+/// What a thread holds: the generator's searches, and the default strategy that gives each
+/// row its guesses and backtracks.
+type State = (Worker, Box<dyn Strategy>);
 
 /// Makes `--count` puzzles and writes them in order.
 pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
+    let parquet = args.format == GenerateFormatArg::Parquet;
+    let dir = match (&args.output, parquet) {
+        (Some(dir), true) => Some(dir.clone()),
+        (None, true) => bail!("--format parquet writes a directory of files: name it with --output DIR"),
+        (Some(_), false) => bail!("--output is for --format parquet (the other formats go to standard output)"),
+        (None, false) => None,
+    };
+    for (flag, on) in [("--no-card", args.no_card), ("--card-only", args.card_only), ("--techniques", args.techniques)]
+    {
+        if on && !parquet {
+            bail!("{flag} is for --format parquet");
+        }
+    }
+    if let Some(dir) = &dir
+        && args.card_only
+    {
+        let counts = dataset::write_card(dir)?;
+        io.notes().echo(&format!(
+            "{}: dataset card of {} (index {} to {})",
+            file_name(dir),
+            coverlab_model::text::count(counts.rows as usize, "puzzle"),
+            counts.first,
+            counts.end.saturating_sub(1)
+        ));
+        return Ok(Exit::Ok);
+    }
+    // Both are bounded by their parsers: no overflow.
+    let end = args.start + args.count;
     let layout = match io.given_spec() {
         Some(model) => Layout::Spec(model),
         None => layout(&args)?,
     };
     let target = target(&args, &layout)?;
     super::check_timeout(args.timeout)?;
+    let recipe = recipe(&args, &layout, io.given_spec().is_some());
+    let mut parts = match &dir {
+        Some(dir) => {
+            if !args.start.is_multiple_of(args.rows_per_file) {
+                bail!(
+                    "--start {} is not a multiple of --rows-per-file {}: a share of a set begins a file",
+                    args.start,
+                    args.rows_per_file
+                );
+            }
+            if !cfg!(feature = "parquet") {
+                dataset::write_part(dir, 0, &recipe, 0, 0, &[])?;
+            }
+            let data = dir.join(dataset::DATA);
+            std::fs::create_dir_all(&data).with_context(|| format!("cannot create {}", file_name(&data)))?;
+            Some(Parts::new(dir, recipe, args.start, end))
+        }
+        None => None,
+    };
+    let mut write_error = None;
     if let Some(dir) = &args.spec_out {
         if !matches!(layout, Layout::RandomJigsaw(_)) {
             bail!("--spec-out writes random jigsaw layouts: use it with --spec jigsaw");
@@ -68,22 +124,31 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
     let mut clues = LogHistogram::default();
     let mut levels = [0u64; 4];
     let mut exit = Exit::Ok;
-    let mut next = 0u64;
-    let count = args.count;
+    let mut next = args.start;
     let started = Instant::now();
+    let mut out = io.out();
+    if args.format == GenerateFormatArg::CsvExtreme {
+        out.writer.write_all(dataset::CSV_EXTREME_HEADER.as_bytes())?;
+    }
     crate::commands::batch::run(
-        io.out(),
+        out,
         crate::commands::batch::jobs(args.jobs),
         || {
-            (next < count).then(|| {
+            (next < end).then(|| {
                 next += 1;
                 next - 1
             })
         },
-        coverlab_strategies::generation::worker,
-        |worker, index| one(&args, &generator, worker, index, &interrupt),
-        |record: Record| {
+        || (coverlab_strategies::generation::worker(), coverlab_strategies::registry::default_strategy().build(0)),
+        |state: &mut State, index| one(&args, &generator, state, index, &interrupt),
+        |mut record: Record| {
             done.fetch_add(1, Ordering::Relaxed);
+            if let Some(parts) = &mut parts
+                && write_error.is_none()
+                && let Err(e) = parts.push(record.index, record.row.take())
+            {
+                write_error = Some(e);
+            }
             exit = exit.max(record.exit);
             summary.puzzles += 1;
             if record.made {
@@ -104,6 +169,9 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         &interrupt,
     )?;
     progress.finish();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
         let mut text = format!(
@@ -139,6 +207,11 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         notes.echo(&format!("interrupted: {} written", coverlab_model::text::count(summary.puzzles, "puzzle")));
         return Ok(Exit::Signal(signal));
     }
+    if let Some(dir) = &dir
+        && !args.no_card
+    {
+        dataset::write_card(dir)?;
+    }
     Ok(exit)
 }
 
@@ -153,10 +226,15 @@ pub fn one_alone(args: &GenerateArgs, index: u64) -> Result<String> {
     let mut worker = coverlab_strategies::generation::worker();
     let mut out = Vec::new();
     match generator.generate(&mut worker, index, &Limits::default()) {
-        Ok(made) => write_made(&mut out, args, &generator, index, &made, 0),
+        Ok(made) => {
+            if matches!(args.format, GenerateFormatArg::Parquet | GenerateFormatArg::CsvExtreme) {
+                bail!("the page makes puzzles as line, grid, boxed or json");
+            }
+            write_made(&mut out, args, &generator, index, &made, 0)
+        }
         Err(failure) => {
             let (why, _) = explain(&failure, &generator);
-            if args.format == OutputFormatArg::Json {
+            if args.format == GenerateFormatArg::Json {
                 let record = json!({"index": index, "status": "failed", "seed": args.seed, "error": why});
                 out.extend_from_slice(record.to_string().as_bytes());
                 out.push(b'\n');
@@ -263,7 +341,7 @@ fn is_classic_9x9(model: &Model) -> bool {
 fn one(
     args: &GenerateArgs,
     generator: &Generator,
-    worker: &mut Worker,
+    (worker, solver): &mut State,
     index: u64,
     interrupt: &Interrupt,
 ) -> (Vec<u8>, Record) {
@@ -284,7 +362,17 @@ fn one(
             {
                 error = Some(format!("puzzle {index}: {e:#}"));
             }
-            write_made(&mut out, args, generator, index, &made, nanos);
+            let row = match args.format {
+                GenerateFormatArg::Parquet | GenerateFormatArg::CsvExtreme => {
+                    Some(row(args, generator, index, &made, solver.as_mut()))
+                }
+                _ => None,
+            };
+            match (&row, args.format) {
+                (Some(row), GenerateFormatArg::CsvExtreme) => out.extend_from_slice(row.csv_extreme().as_bytes()),
+                (_, GenerateFormatArg::Parquet) => {}
+                _ => write_made(&mut out, args, generator, index, &made, nanos),
+            }
             let record = Record {
                 made: true,
                 exit: if error.is_some() { Exit::Invalid } else { Exit::Ok },
@@ -292,20 +380,25 @@ fn one(
                 givens: made.givens.filled(),
                 level: made.rating.as_ref().map(|r| r.level),
                 error,
+                index,
+                row: row.filter(|_| args.format == GenerateFormatArg::Parquet),
             };
             (out, record)
         }
         Err(failure) => {
             let (why, exit) = explain(&failure, generator);
-            if args.format == OutputFormatArg::Json {
+            if args.format == GenerateFormatArg::Json {
                 let record = json!({"index": index, "status": "failed", "seed": args.seed, "error": why});
                 out.extend_from_slice(record.to_string().as_bytes());
                 out.push(b'\n');
-            } else {
+            } else if matches!(
+                args.format,
+                GenerateFormatArg::Line | GenerateFormatArg::Grid | GenerateFormatArg::Boxed
+            ) {
                 out.extend_from_slice(format!("# {index}: not generated\n").as_bytes());
             }
             let error = Some(format!("puzzle {index}: {why}"));
-            (out, Record { made: false, exit, nanos, givens: 0, level: None, error })
+            (out, Record { made: false, exit, nanos, givens: 0, level: None, error, index, row: None })
         }
     }
 }
@@ -358,10 +451,10 @@ fn write_made(out: &mut Vec<u8>, args: &GenerateArgs, generator: &Generator, ind
     let symbols = model.symbols();
     let line = write(made.givens.values(), symbols, None, OutputFormat::Line);
     let text = match args.format {
-        OutputFormatArg::Line => line,
-        OutputFormatArg::Grid => write(made.givens.values(), symbols, None, OutputFormat::Grid),
-        OutputFormatArg::Boxed => write_boxed(made.givens.values(), symbols, model.regions()),
-        OutputFormatArg::Json => {
+        GenerateFormatArg::Line | GenerateFormatArg::Parquet | GenerateFormatArg::CsvExtreme => line,
+        GenerateFormatArg::Grid => write(made.givens.values(), symbols, None, OutputFormat::Grid),
+        GenerateFormatArg::Boxed => write_boxed(made.givens.values(), symbols, model.regions()),
+        GenerateFormatArg::Json => {
             let mut record = json!({
                 "index": index,
                 "status": "generated",
@@ -396,4 +489,90 @@ fn write_made(out: &mut Vec<u8>, args: &GenerateArgs, generator: &Generator, ind
 fn write_spec(dir: &Path, model: &Model) -> Result<()> {
     let path = dir.join(format!("{}.ron", model.name()));
     crate::outfile::write(&path, model.spec().to_ron())
+}
+
+/// The recipe of a set made by `args` on `layout` (`given`: the spec came from an embedding,
+/// not from `--spec`).
+fn recipe(args: &GenerateArgs, layout: &Layout, given: bool) -> Recipe {
+    // A built-in spec is named; any other (a file, RON text from Python) is written out.
+    let builtin_spec =
+        |model: &Model| builtin::load(model.name()).and_then(|b| b.ok()).is_some_and(|b| b.spec() == model.spec());
+    let spec_ron = match layout {
+        Layout::Spec(model) if !builtin_spec(model) => Some(model.spec().to_ron()),
+        _ => None,
+    };
+    let spec = match layout {
+        Layout::Spec(model) if given => Some(model.name().to_string()),
+        _ => args.spec.clone(),
+    };
+    Recipe {
+        coverlab: env!("CARGO_PKG_VERSION").to_string(),
+        spec,
+        spec_ron,
+        size: args.size,
+        seed: args.seed,
+        clues: args.clues,
+        minimal: args.minimal,
+        difficulty: args.difficulty.map(|l| l.name().to_string()),
+        symmetry: args.symmetry.name().to_string(),
+        full: args.full,
+        attempts: args.attempts,
+        timeout: args.timeout,
+        techniques: args.techniques,
+        rows_per_file: args.rows_per_file,
+    }
+}
+
+/// Whether the request makes minimal puzzles: yes for `--minimal` and for the default target
+/// (givens removed while the solution stays unique, none kept back), no for full grids,
+/// unknown for a clue count or a level's logic.
+fn minimal(request: &coverlab_generate::Request) -> Option<bool> {
+    match (request.target, request.difficulty) {
+        (Target::Full, _) => Some(false),
+        (Target::Minimal, _) => Some(true),
+        (Target::ForLevel, None | Some(Level::Expert)) => Some(true),
+        _ => None,
+    }
+}
+
+/// The dataset row of a made puzzle: its rating, the default strategy's counts on it, its
+/// canonical form (classic specs) and, with `--techniques`, the techniques that solve it.
+fn row(args: &GenerateArgs, generator: &Generator, index: u64, made: &Generated, solver: &mut dyn Strategy) -> Row {
+    let model = &made.model;
+    let symbols = model.symbols();
+    let puzzle = Puzzle::new_unchecked(model.clone(), made.givens.clone());
+    let outcome = solver.solve(&puzzle, &super::solve::limits(false, None, None), &mut NullSink);
+    let techniques = args.techniques.then(|| {
+        let explained =
+            coverlab_techniques::explain_with(&puzzle, usize::MAX, coverlab_techniques::Options { unique: true });
+        let mut count: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
+        for step in &explained.steps {
+            *count.entry(step.technique.name()).or_default() += 1;
+        }
+        if explained.ending != coverlab_techniques::Ending::Solved {
+            count.insert("stuck", 1);
+        }
+        serde_json::to_string(&count).expect("a map of counts is JSON")
+    });
+    let (level, score) = match &made.rating {
+        Some(r) => (r.level.name().to_string(), (r.score * 100.0).round() / 100.0),
+        None => (String::new(), 0.0),
+    };
+    Row {
+        index,
+        puzzle: write(made.givens.values(), symbols, None, OutputFormat::Line),
+        solution: write(made.solution.values(), symbols, None, OutputFormat::Line),
+        size: model.size() as u32,
+        spec: model.name().to_string(),
+        givens: made.givens.filled() as u32,
+        minimal: minimal(generator.request()),
+        symmetry: generator.request().symmetry.name().to_string(),
+        seed: args.seed,
+        level,
+        score,
+        guesses: outcome.stats.guesses,
+        backtracks: outcome.stats.backtracks,
+        techniques,
+        canon: super::canon::form(&puzzle).ok(),
+    }
 }

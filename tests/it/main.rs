@@ -6,6 +6,7 @@ mod common;
 mod bad_input;
 mod canon;
 mod cli;
+mod datasets;
 mod explaining;
 mod fpuzzles;
 mod generating;

@@ -45,7 +45,7 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use coverlab::cli::{GenerateArgs, OutputFormatArg, ProgressArg, ProgressOptions};
+use coverlab::cli::{GenerateArgs, GenerateFormatArg, OutputFormatArg, ProgressArg, ProgressOptions};
 use coverlab::input::{Item, Next, Puzzles};
 use coverlab::output::PuzzleResult;
 use coverlab_engine::{Strategy, TraceEvent, TraceSink};
@@ -247,7 +247,13 @@ fn generate(request: &Request) -> Result<Value, String> {
         symmetry,
         full: false,
         attempts: coverlab_generate::DEFAULT_ATTEMPTS,
-        format: OutputFormatArg::Json,
+        format: GenerateFormatArg::Json,
+        start: 0,
+        output: None,
+        rows_per_file: 100_000,
+        techniques: false,
+        no_card: false,
+        card_only: false,
         spec_out: None,
         timeout: None,
         jobs: Some(1),
