@@ -7,7 +7,8 @@
 //! `thermometer`, `arrow` (a one-cell circle), `difference` (white dots), `ratio` (black dots),
 //! `xv`, `even`, `odd`, `whispers`, `renban`, `palindrome`, `betweenline`, `littlekillersum`, `sandwichsum`,
 //! `extraregion`, the line kinds the solver plugins add (`lockout`, `entropicline`, `modularline`,
-//! `zipperline`, `regionsumline`, `slowthermometer`: see [`PLUGIN_LINES`]), and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
+//! `zipperline`, `regionsumline`, `slowthermometer`: see [`PLUGIN_LINES`]) and its `skyscraper`
+//! clues (a cell outside the grid, `R0C3` above column 3, as `sandwichsum`), and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `negative`. Metadata (`title`, `author`, `ruleset`,
 //! `solution`, colours and pencil marks) is ignored. Anything else with content is refused by
 //! name: a puzzle is never solved with one of its rules silently dropped.
@@ -645,6 +646,22 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     rules.push(Rule::Sandwich { row, column, sum });
                 }
             }
+            "skyscraper" => {
+                for s in items(v, key)? {
+                    let clue = s.get("cell").and_then(Value::as_str).ok_or("skyscraper: no clue cell")?;
+                    let (r, c) = outside_cell(clue)?;
+                    let count = number(s.get("value"), "skyscraper")?;
+                    let n = n as i64;
+                    let (row, column, from_end) = if (1..=n).contains(&r) && (c == 0 || c == n + 1) {
+                        (Some(r as usize), None, c != 0)
+                    } else if (1..=n).contains(&c) && (r == 0 || r == n + 1) {
+                        (None, Some(c as usize), r != 0)
+                    } else {
+                        return Err(format!("skyscraper at {clue}: not beside a row or a column"));
+                    };
+                    rules.push(Rule::Skyscraper { row, column, from_end, count });
+                }
+            }
             "diagonal+" => plus = boolean(v, "", key)?,
             "diagonal-" => minus = boolean(v, "", key)?,
             "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups" if !boolean(v, "", key)? => {}
@@ -709,7 +726,7 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
 fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
     const STYLE: &[&str] = &["outlineC", "fontC", "baseC", "c", "width", "height", "angle", "isNewConstraint"];
     let known: &[&str] = match key {
-        "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" => &["cells", "cell", "value"],
+        "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" | "skyscraper" => &["cells", "cell", "value"],
         "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" => &["lines"],
         _ if PLUGIN_LINES.iter().any(|(k, _)| *k == key) => &["lines"],
         "arrow" => &["cells", "lines"],
@@ -888,6 +905,28 @@ mod tests {
             let e = with_cell("{}", &format!(r#","{key}":[{{{lines},"sum":3}}]"#)).unwrap_err();
             assert!(e.starts_with(&format!(r#"{key} 1: field "sum" is not one coverlab reads"#)), "{e}");
         }
+    }
+
+    #[test]
+    fn skyscraper_clues_outside_the_grid() {
+        let p = with_cell(
+            "{}",
+            r#","skyscraper":[{"cell":"R0C2","value":"3"},{"cell":"R5C1","value":"1"},{"cell":"R2C0","value":"2"},{"cell":"R3C5","value":4}]"#,
+        )
+        .unwrap();
+        let rules = p.spec.unwrap().rules;
+        for rule in [
+            Rule::Skyscraper { row: None, column: Some(2), from_end: false, count: 3 },
+            Rule::Skyscraper { row: None, column: Some(1), from_end: true, count: 1 },
+            Rule::Skyscraper { row: Some(2), column: None, from_end: false, count: 2 },
+            Rule::Skyscraper { row: Some(3), column: None, from_end: true, count: 4 },
+        ] {
+            assert!(rules.contains(&rule), "{rule:?} in {rules:?}");
+        }
+        let e = with_cell("{}", r#","skyscraper":[{"cell":"R0C0","value":"3"}]"#).unwrap_err();
+        assert_eq!(e, "skyscraper at R0C0: not beside a row or a column");
+        let e = with_cell("{}", r#","skyscraper":[{"cell":"R0C1"}]"#).unwrap_err();
+        assert_eq!(e, "skyscraper: no \"value\"");
     }
 
     #[test]

@@ -538,6 +538,40 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                     Relation::SegmentSums { ends },
                 );
             }
+            Rule::Skyscraper { row, column, from_end, count } => {
+                let (line, index) = match (row, column) {
+                    (Some(r), None) => ("row", *r),
+                    (None, Some(c)) => ("column", *c),
+                    _ => return Err(err(format!("{} needs a row or a column (one of them)", what()))),
+                };
+                if index == 0 || index > n {
+                    return Err(err(format!("{}: {line} {index} is outside the {n}×{n} grid", what())));
+                }
+                if *count == 0 || *count as usize > n {
+                    return Err(err(format!(
+                        "{}: {count} values seen is out of range on a {n}×{n} grid (1 to {n}: the first is always seen)",
+                        what()
+                    )));
+                }
+                let mut cells: Vec<Cell> =
+                    (0..n).map(|i| if line == "row" { (index - 1) * n + i } else { i * n + index - 1 }).collect();
+                if *from_end {
+                    cells.reverse();
+                }
+                let side = match (line, from_end) {
+                    ("row", false) => "left",
+                    ("row", true) => "right",
+                    (_, false) => "top",
+                    _ => "bottom",
+                };
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Skyscraper,
+                    format!("skyscraper {line} {index} from the {side} ({count} seen)"),
+                    cells,
+                    Relation::Automaton(Arc::new(crate::constraint::Automaton::skyscraper(n, *count as usize))),
+                );
+            }
             Rule::SlowThermometer { cells } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 2, n * n, "slow thermometer")?;

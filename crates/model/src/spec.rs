@@ -37,6 +37,7 @@
 //! Entropic(cells: ["r3c1", "r3c2", "r3c3"]), Modular(cells: ["r4c1", "r4c2", "r4c3"]),
 //! ParityLine(cells: ["r5c1", "r5c2"]), Zipper(cells: ["r6c1", "r6c2", "r6c3"]),
 //! RegionSum(cells: ["r7c3", "r7c4"]), SlowThermometer(cells: ["r8c1", "r8c2"]),
+//! Skyscraper(row: 1, count: 3), Skyscraper(column: 2, from_end: true, count: 1),  // seen from outside
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -283,6 +284,23 @@ pub enum Rule {
         /// The line, bulb first; consecutive cells touch.
         cells: Vec<CellRef>,
     },
+    /// A skyscraper clue outside the grid: seen from the clue, `count` values of the row (or
+    /// column) are higher than every value before them (taller buildings hide shorter ones).
+    /// Give `row` or `column`, 1-based; the clue is at the left of the row (the top of the
+    /// column), or at the right (the bottom) with `from_end: true`.
+    Skyscraper {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Seen from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// How many values are seen: 1 to n.
+        count: u32,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -350,6 +368,7 @@ impl Rule {
             Rule::Zipper { .. } => "Zipper",
             Rule::RegionSum { .. } => "RegionSum",
             Rule::SlowThermometer { .. } => "SlowThermometer",
+            Rule::Skyscraper { .. } => "Skyscraper",
         }
     }
 }

@@ -128,6 +128,38 @@ impl Automaton {
         Automaton::trimmed(n, name, &delta, &vec![true; ids.len()])
     }
 
+    /// The automaton of a skyscraper clue: reading a row from the clue, exactly `count` values
+    /// are higher than every value before them. A state is the highest value so far and how many
+    /// were seen (never more than `count`, never more than that highest value): at most
+    /// (n + 1)(n + 2) / 2 states (2145 for n = 64).
+    pub(crate) fn skyscraper(n: usize, count: usize) -> Automaton {
+        let mut ids: Vec<(usize, usize)> = vec![(0, 0)];
+        // The id of each (highest, seen) pair met so far.
+        let mut id_of: Vec<Option<usize>> = vec![None; (n + 1) * (count + 1)];
+        id_of[0] = Some(0);
+        let mut delta: Vec<Option<usize>> = Vec::new();
+        let mut q = 0;
+        while q < ids.len() {
+            let (high, seen) = ids[q];
+            for v in 1..=n {
+                let next = if v > high { (v, seen + 1) } else { (high, seen) };
+                if next.1 > count {
+                    delta.push(None);
+                    continue;
+                }
+                let slot = &mut id_of[next.0 * (count + 1) + next.1];
+                let t = *slot.get_or_insert_with(|| {
+                    ids.push(next);
+                    ids.len() - 1
+                });
+                delta.push(Some(t));
+            }
+            q += 1;
+        }
+        let accepting: Vec<bool> = ids.iter().map(|&(_, seen)| seen == count).collect();
+        Automaton::trimmed(n, "skyscraper", &delta, &accepting)
+    }
+
     /// The number of states.
     pub fn states(&self) -> usize {
         self.out.len()
