@@ -547,10 +547,11 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
     (
         "skyscraper",
         r#"Skyscraper(row: 1, count: 3), Skyscraper(row: 2, from_end: true, count: 2),
-        Skyscraper(column: 4, count: 1), Skyscraper(column: 9, from_end: true, count: 4)"#,
+        Skyscraper(column: 4, count: 1), Skyscraper(column: 9, from_end: true, count: 4),
+        XSum(row: 5, sum: 10), XSum(column: 1, from_end: true, sum: 12)"#,
         "",
-        &["skyscraper"],
-        "3, 2, 1, 4",
+        &["skyscraper", "x-sum"],
+        "3, 2, 1, 4, 10, 12",
     ),
     (
         "marks",
@@ -662,6 +663,9 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                         (json!(4), json!([9, 8])),
                     ]
                 );
+                let x_sums: Vec<_> =
+                    of_kind("constraints", "x-sum").iter().map(|k| (k["sum"].clone(), k["clue"].clone())).collect();
+                assert_eq!(x_sums, [(json!(10), json!([4, -1])), (json!(12), json!([9, 0]))]);
             }
             "marks" => {
                 assert_eq!(board["negative"], json!(["v"]));

@@ -8,7 +8,7 @@
 //! `xv`, `even`, `odd`, `whispers`, `renban`, `palindrome`, `betweenline`, `littlekillersum`, `sandwichsum`,
 //! `extraregion`, the line kinds the solver plugins add (`lockout`, `entropicline`, `modularline`,
 //! `zipperline`, `regionsumline`, `slowthermometer`: see [`PLUGIN_LINES`]) and its `skyscraper`
-//! clues (a cell outside the grid, `R0C3` above column 3, as `sandwichsum`), and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
+//! and `xsum` clues (a cell outside the grid, `R0C3` above column 3, as `sandwichsum`), and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `negative`. Metadata (`title`, `author`, `ruleset`,
 //! `solution`, colours and pencil marks) is ignored. Anything else with content is refused by
 //! name: a puzzle is never solved with one of its rules silently dropped.
@@ -646,20 +646,24 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     rules.push(Rule::Sandwich { row, column, sum });
                 }
             }
-            "skyscraper" => {
+            "skyscraper" | "xsum" => {
                 for s in items(v, key)? {
-                    let clue = s.get("cell").and_then(Value::as_str).ok_or("skyscraper: no clue cell")?;
+                    let clue = s.get("cell").and_then(Value::as_str).ok_or_else(|| format!("{key}: no clue cell"))?;
                     let (r, c) = outside_cell(clue)?;
-                    let count = number(s.get("value"), "skyscraper")?;
+                    let value = number(s.get("value"), key)?;
                     let n = n as i64;
                     let (row, column, from_end) = if (1..=n).contains(&r) && (c == 0 || c == n + 1) {
                         (Some(r as usize), None, c != 0)
                     } else if (1..=n).contains(&c) && (r == 0 || r == n + 1) {
                         (None, Some(c as usize), r != 0)
                     } else {
-                        return Err(format!("skyscraper at {clue}: not beside a row or a column"));
+                        return Err(format!("{key} at {clue}: not beside a row or a column"));
                     };
-                    rules.push(Rule::Skyscraper { row, column, from_end, count });
+                    rules.push(if key == "xsum" {
+                        Rule::XSum { row, column, from_end, sum: value }
+                    } else {
+                        Rule::Skyscraper { row, column, from_end, count: value }
+                    });
                 }
             }
             "diagonal+" => plus = boolean(v, "", key)?,
@@ -726,7 +730,9 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
 fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
     const STYLE: &[&str] = &["outlineC", "fontC", "baseC", "c", "width", "height", "angle", "isNewConstraint"];
     let known: &[&str] = match key {
-        "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" | "skyscraper" => &["cells", "cell", "value"],
+        "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" | "skyscraper" | "xsum" => {
+            &["cells", "cell", "value"]
+        }
         "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" => &["lines"],
         _ if PLUGIN_LINES.iter().any(|(k, _)| *k == key) => &["lines"],
         "arrow" => &["cells", "lines"],
@@ -923,6 +929,8 @@ mod tests {
         ] {
             assert!(rules.contains(&rule), "{rule:?} in {rules:?}");
         }
+        let x = with_cell("{}", r#","xsum":[{"cell":"R1C5","value":"7"}]"#).unwrap().spec.unwrap().rules;
+        assert!(x.contains(&Rule::XSum { row: Some(1), column: None, from_end: true, sum: 7 }), "{x:?}");
         let e = with_cell("{}", r#","skyscraper":[{"cell":"R0C0","value":"3"}]"#).unwrap_err();
         assert_eq!(e, "skyscraper at R0C0: not beside a row or a column");
         let e = with_cell("{}", r#","skyscraper":[{"cell":"R0C1"}]"#).unwrap_err();

@@ -25,8 +25,8 @@
 //! (`Lockout~4~…`: the ends' least difference first), `Entropic`, `Modular` (`Modular~3~…`: the
 //! modulus first), `Zipper`, `RegionSumLine`, `LittleKiller` (named by the
 //! diagonal's first cell, its direction the one ISS gives that cell), `Sandwich` (`R3` or `C5`),
-//! `Skyscraper` (`Skyscraper~R3~2~4`: the row or column, the clue seen from its left or top, then
-//! the one from its right or bottom, either left empty),
+//! `Skyscraper` and `XSum` (`Skyscraper~R3~2~4`: the row or column, the clue seen from its left
+//! or top, then the one from its right or bottom, either left empty),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -35,9 +35,9 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (hidden skyscrapers, X-sums, composites such as `Or`, state machines, extra
+//! Everything else ISS has (hidden skyscrapers, lunchboxes, composites such as `Or`, state machines, extra
 //! cells, other value ranges, rectangular grids…) is refused naming the constraint and where it
-//! is: `constraint 3 ".XSum~R1~3": X-sums are not supported by coverlab`. A puzzle is
+//! is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are not supported by coverlab`. A puzzle is
 //! never solved with one of its rules dropped or guessed at. Errors from the spec's own checks
 //! (lines whose cells do not touch, sums no values reach) name the constraint they came from.
 
@@ -167,7 +167,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("PillArrow", "pill arrows are"),
     ("RellikCage", "rellik cages are"),
     ("EqualityCage", "equality cages are"),
-    ("XSum", "X-sums are"),
     ("Lunchbox", "lunchboxes are"),
     ("HiddenSkyscraper", "hidden skyscrapers are"),
     ("NumberedRoom", "numbered rooms are"),
@@ -213,6 +212,7 @@ pub const SUPPORTED: &[&str] = &[
     "LittleKiller",
     "Sandwich",
     "Skyscraper",
+    "XSum",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -763,7 +763,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let mut givens: BTreeMap<CellRef, (Vec<u32>, usize)> = BTreeMap::new();
     let mut little_killers: BTreeMap<CellRef, (Rule, usize)> = BTreeMap::new();
     let mut sandwiches: BTreeMap<(bool, usize), (Rule, usize)> = BTreeMap::new();
-    let mut skyscrapers: BTreeMap<(bool, usize, bool), (Rule, usize)> = BTreeMap::new();
+    let mut skyscrapers: BTreeMap<(bool, bool, usize, bool), (Rule, usize)> = BTreeMap::new();
     let mut flags: BTreeMap<&str, usize> = BTreeMap::new();
     let mut kropki: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
     let mut xv: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
@@ -936,12 +936,13 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 // ISS keeps the last clue of a line (its uniqueness key).
                 sandwiches.insert((line.starts_with('R'), index.unwrap_or(0)), (rule, i));
             }
-            "Skyscraper" => {
+            "Skyscraper" | "XSum" => {
                 let (line, clues) = match args {
                     [line, clues @ ..] if (1..=2).contains(&clues.len()) => (line, clues),
                     _ => {
                         return Err(item.invalid(format!(
-                            "Skyscraper takes a row or column (R3, C5) and one or two clues, not {}",
+                            "{} takes a row or column (R3, C5) and one or two clues, not {}",
+                            item.name,
                             coverlab_model::text::count(args.len(), "argument")
                         )));
                     }
@@ -965,14 +966,22 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                     if clue.is_empty() {
                         continue;
                     }
-                    let count = match whole(clue) {
+                    let value = match whole(clue) {
                         Some(v) if v >= 0 => u32::try_from(v).unwrap_or(u32::MAX),
+                        _ if item.name == "XSum" => {
+                            return Err(item.invalid(format!("the clue \"{}\" is not a sum", shown(clue))));
+                        }
                         _ => return Err(item.invalid(format!("the clue \"{}\" is not a count of cells", shown(clue)))),
                     };
                     let (r, c) = if row { (Some(index), None) } else { (None, Some(index)) };
-                    let rule = Rule::Skyscraper { row: r, column: c, from_end: from_end == 1, count };
+                    let from_end = from_end == 1;
+                    let rule = if item.name == "XSum" {
+                        Rule::XSum { row: r, column: c, from_end, sum: value }
+                    } else {
+                        Rule::Skyscraper { row: r, column: c, from_end, count: value }
+                    };
                     // ISS keeps the last clue of a line and direction (its uniqueness key).
-                    skyscrapers.insert((row, index, from_end == 1), (rule, i));
+                    skyscrapers.insert((item.name == "XSum", row, index, from_end), (rule, i));
                 }
             }
             "AntiKnight" | "AntiKing" | "AntiConsecutive" | "Windoku" | "DisjointSets" | "StrictKropki"

@@ -38,6 +38,7 @@
 //! ParityLine(cells: ["r5c1", "r5c2"]), Zipper(cells: ["r6c1", "r6c2", "r6c3"]),
 //! RegionSum(cells: ["r7c3", "r7c4"]), SlowThermometer(cells: ["r8c1", "r8c2"]),
 //! Skyscraper(row: 1, count: 3), Skyscraper(column: 2, from_end: true, count: 1),  // seen from outside
+//! XSum(row: 2, sum: 15), XSum(column: 3, from_end: true, sum: 6),  // the first X values add up
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -301,6 +302,23 @@ pub enum Rule {
         /// How many values are seen: 1 to n.
         count: u32,
     },
+    /// An X-sum clue outside the grid: reading the row (or column) from the clue, its first
+    /// value X says how many values, that first one included, add up to `sum`. Give `row` or
+    /// `column`, 1-based; the clue is at the left of the row (the top of the column), or at the
+    /// right (the bottom) with `from_end: true`.
+    XSum {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Read from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// The total of the first X values.
+        sum: u32,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -369,6 +387,7 @@ impl Rule {
             Rule::RegionSum { .. } => "RegionSum",
             Rule::SlowThermometer { .. } => "SlowThermometer",
             Rule::Skyscraper { .. } => "Skyscraper",
+            Rule::XSum { .. } => "XSum",
         }
     }
 }

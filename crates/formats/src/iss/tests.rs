@@ -230,6 +230,15 @@ fn skyscrapers_name_a_line_and_the_clues_from_each_end() {
     );
     assert!(message(".Skyscraper~R1~x").contains("the clue \"x\" is not a count of cells"));
     assert!(message(".Skyscraper~R1~-2").contains("the clue \"-2\" is not a count of cells"));
+    assert_eq!(
+        rules(".XSum~R2~8~.XSum~C9~~45"),
+        [
+            Rule::XSum { row: None, column: Some(9), from_end: true, sum: 45 },
+            Rule::XSum { row: Some(2), column: None, from_end: false, sum: 8 }
+        ]
+    );
+    assert!(message(".XSum~R1~x").contains("the clue \"x\" is not a sum"));
+    assert!(message(".XSum~R1~0").contains("never 0"), "{}", message(".XSum~R1~0"));
     // A count the grid cannot show is the spec's own refusal, naming the constraint.
     let e = message(".Skyscraper~R1~10");
     assert!(e.contains(".Skyscraper~R1~10") && e.contains("10 values seen is out of range on a 9×9 grid"), "{e}");
@@ -322,8 +331,8 @@ fn every_iss_name_is_read_or_refused() {
 
 #[test]
 fn unknown_and_unsupported_constraints_are_named_where_they_are() {
-    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.XSum~R1~3");
-    assert_eq!(e.to_string(), "constraint 3 \".XSum~R1~3\": X-sums are not supported by coverlab");
+    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.Lunchbox~R1~3");
+    assert_eq!(e.to_string(), "constraint 3 \".Lunchbox~R1~3\": lunchboxes are not supported by coverlab");
     assert_eq!(e.column(), Some(26));
     let e = error(".Cagee~3~R1C1~R1C2");
     assert!(matches!(&e.problem, Problem::Unknown { name, .. } if name == "Cagee"));
