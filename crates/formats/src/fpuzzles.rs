@@ -7,7 +7,7 @@
 //! `thermometer`, `arrow` (a one-cell circle), `difference` (white dots), `ratio` (black dots),
 //! `xv`, `even`, `odd`, `whispers`, `renban`, `palindrome`, `betweenline`, `littlekillersum`, `sandwichsum`,
 //! `extraregion`, the line kinds the solver plugins add (`lockout`, `entropicline`, `modularline`,
-//! `zipperline`, `regionsumline`, `slowthermometer`: see [`PLUGIN_LINES`]) and its `skyscraper`
+//! `zipperline`, `regionsumline`, `slowthermometer`: see `PLUGIN_LINES` in the source) and its `skyscraper`
 //! and `xsum` clues (a cell outside the grid, `R0C3` above column 3, as `sandwichsum`), and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `negative`. Metadata (`title`, `author`, `ruleset`,
 //! `solution`, colours and pencil marks) is ignored. Anything else with content is refused by

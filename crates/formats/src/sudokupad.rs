@@ -21,7 +21,7 @@
 //! (thermometers, arrows, lines, dots) as styled `lines`, `arrows`, `overlays` and `underlays`,
 //! which say how they look, not what rule they are. A line is read as a rule only when two things
 //! agree: it is drawn exactly as the f-puzzles converters draw that kind (its colour, thickness
-//! and end shapes, see [`LINE_STYLES`]) and the puzzle's rules text names the kind. Any other
+//! and end shapes, see `LINE_STYLES` in the source) and the puzzle's rules text names the kind. Any other
 //! drawing makes the puzzle refused, naming how many there are (and, for a line drawn like a
 //! kind the rules do not name, that kind), rather than solved with a rule guessed or dropped.
 
