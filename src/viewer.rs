@@ -157,7 +157,7 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 /// (cages, lines, dots; derived sums too, named by eliminations; cages without a sum, which are
 /// only groups in the model, too). A little killer carries its
 /// clue's place outside the grid and the step its arrow points along, a sandwich its clue's
-/// place, the first pair of a palindrome the whole line in order (the model keeps only the
+/// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum, the first pair of a palindrome the whole line in order (the model keeps only the
 /// mirror pairs), a regex line its pattern; `negative` names the marks of a negative rule.
 fn board(puzzle: &Puzzle) -> Value {
     let model = puzzle.model();
@@ -166,6 +166,14 @@ fn board(puzzle: &Puzzle) -> Value {
     let units: Vec<Value> =
         model.units().iter().map(|u| json!({"label": u.label, "kind": u.kind.name(), "cells": u.cells})).collect();
     let mut palindromes = rule_lines(model);
+    // Each skyscraper constraint comes from the next Skyscraper rule, in order: its count.
+    let mut skyscrapers = model
+        .spec()
+        .rules
+        .iter()
+        .filter_map(|r| if let Rule::Skyscraper { count, .. } = r { Some(*count) } else { None });
+    let mut x_sums =
+        model.spec().rules.iter().filter_map(|r| if let Rule::XSum { sum, .. } = r { Some(*sum) } else { None });
     let mut constraints: Vec<Value> = model
         .constraints()
         .iter()
@@ -187,6 +195,17 @@ fn board(puzzle: &Puzzle) -> Value {
                 ConstraintKind::Sandwich if c.cells.len() >= 2 => {
                     let (r, col) = (c.cells[0] / n, c.cells[0] % n);
                     v["clue"] = if c.cells[1] == c.cells[0] + 1 { json!([r, -1]) } else { json!([-1, col]) };
+                }
+                ConstraintKind::Skyscraper | ConstraintKind::XSum if c.cells.len() >= 2 => {
+                    // One step back from the first cell seen, away from the second.
+                    let (a, b) = (c.cells[0], c.cells[1]);
+                    let (r, col) = ((a / n) as i64, (a % n) as i64);
+                    let (dr, dc) = ((b / n) as i64 - r, (b % n) as i64 - col);
+                    v["clue"] = json!([r - dr, col - dc]);
+                    let clue = if c.kind == ConstraintKind::XSum { x_sums.next() } else { skyscrapers.next() };
+                    if let Some(value) = clue {
+                        v["sum"] = value.into();
+                    }
                 }
                 ConstraintKind::Palindrome => {
                     let first = |l: &Vec<usize>| c.cells == [l[0], l[l.len() - 1]];

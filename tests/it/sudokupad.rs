@@ -96,3 +96,48 @@ fn a_short_link_is_refused_as_needing_the_network() {
     );
     assert!(!err.contains("cannot open"), "{err}");
 }
+
+/// The corpus's zipper-4x4-a (its three zipper lines, r2c1 given 4: one solution) drawn as
+/// SudokuPad shows a converted f-puzzles puzzle (`#CDB1EC` lines 5 thick), zipped.
+fn zipper_link(rules: &str) -> String {
+    let line = |cells: &[(usize, usize)]| {
+        let wp: Vec<String> = cells.iter().map(|(r, c)| format!("[{}.5,{}.5]", r - 1, c - 1)).collect();
+        format!("{{wp:[{}],c:CDB1EC,th:5}}", wp.join(","))
+    };
+    let lines = [
+        line(&[(4, 1), (3, 2), (2, 3), (3, 4)]),
+        line(&[(1, 1), (2, 2), (1, 3), (1, 2)]),
+        line(&[(4, 2), (3, 3), (4, 4), (4, 3)]),
+    ];
+    let zipped = format!(
+        "{{ce:[[,,,],[{{v:4}},,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],l:[{}],ca:[{{v:'rules: {rules}'}}]}}",
+        lines.join(",")
+    );
+    format!("https://sudokupad.app/scl{}", lz_str::compress_to_base64(&zipped))
+}
+
+#[test]
+fn an_scl_link_with_zipper_lines_named_by_its_rules_is_solved_validly() {
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/strategies/tests/corpus/variants/zipper-4x4-a.ron");
+    let model = coverlab_model::Model::from_ron(&std::fs::read_to_string(spec).unwrap(), spec).unwrap();
+    let link = zipper_link(
+        "Normal sudoku rules apply. Digits the same distance from the middle of a zipper line add up alike.",
+    );
+    let out = run(&["solve", "--format", "line", &link]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let line = text(&out.stdout).lines().next().unwrap().to_string();
+    let values: Vec<u8> = line.bytes().map(|b| b - b'0').collect();
+    let solution = coverlab_model::Grid::from_values(4, values).unwrap();
+    let mut givens = vec![0u8; 16];
+    givens[4] = 4;
+    let givens = coverlab_model::Grid::from_values(4, givens).unwrap();
+    coverlab_model::validate::check_solution(&model, &givens, &solution).unwrap();
+    let count = run(&["count", "--max-solutions", "2", &link]);
+    assert_eq!(text(&count.stdout), "1\n", "{}", text(&count.stderr));
+    // The same drawing under rules that do not name zipper lines: refused, exit 2.
+    let out = run(&["solve", &zipper_link("Normal sudoku rules apply.")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("3 lines in the style of zipper lines, but the rules text does not name the kind")
+    );
+}

@@ -545,6 +545,15 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "50, 17, 39, 7, 21",
     ),
     (
+        "skyscraper",
+        r#"Skyscraper(row: 1, count: 3), Skyscraper(row: 2, from_end: true, count: 2),
+        Skyscraper(column: 4, count: 1), Skyscraper(column: 9, from_end: true, count: 4),
+        XSum(row: 5, sum: 10), XSum(column: 1, from_end: true, sum: 12)"#,
+        "",
+        &["skyscraper", "x-sum"],
+        "3, 2, 1, 4, 10, 12",
+    ),
+    (
         "marks",
         r#"Negative([V]), V(cells: ["r1c3", "r2c3"]), V(cells: ["r3c1", "r3c2"]), V(cells: ["r3c2", "r4c2"]),
         V(cells: ["r3c6", "r4c6"]), V(cells: ["r3c8", "r4c8"]), V(cells: ["r5c1", "r6c1"]), V(cells: ["r6c6", "r6c7"]),
@@ -639,6 +648,24 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 );
                 let sandwiches: Vec<_> = of_kind("constraints", "sandwich").iter().map(|k| k["clue"].clone()).collect();
                 assert_eq!(sandwiches, [json!([2, -1]), json!([-1, 4])]);
+            }
+            "skyscraper" => {
+                let clues: Vec<_> = of_kind("constraints", "skyscraper")
+                    .iter()
+                    .map(|k| (k["sum"].clone(), k["clue"].clone()))
+                    .collect();
+                assert_eq!(
+                    clues,
+                    [
+                        (json!(3), json!([0, -1])),
+                        (json!(2), json!([1, 9])),
+                        (json!(1), json!([-1, 3])),
+                        (json!(4), json!([9, 8])),
+                    ]
+                );
+                let x_sums: Vec<_> =
+                    of_kind("constraints", "x-sum").iter().map(|k| (k["sum"].clone(), k["clue"].clone())).collect();
+                assert_eq!(x_sums, [(json!(10), json!([4, -1])), (json!(12), json!([9, 0]))]);
             }
             "marks" => {
                 assert_eq!(board["negative"], json!(["v"]));

@@ -6,7 +6,9 @@
 //! Supported keys: `size`, `grid` (`value` with `given: true`, `region`), `killercage`,
 //! `thermometer`, `arrow` (a one-cell circle), `difference` (white dots), `ratio` (black dots),
 //! `xv`, `even`, `odd`, `whispers`, `renban`, `palindrome`, `betweenline`, `littlekillersum`, `sandwichsum`,
-//! `extraregion`, and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
+//! `extraregion`, the line kinds the solver plugins add (`lockout`, `entropicline`, `modularline`,
+//! `zipperline`, `regionsumline`, `slowthermometer`: see `PLUGIN_LINES` in the source) and its `skyscraper`
+//! and `xsum` clues (a cell outside the grid, `R0C3` above column 3, as `sandwichsum`), and the flags `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups`, `negative`. Metadata (`title`, `author`, `ruleset`,
 //! `solution`, colours and pencil marks) is ignored. Anything else with content is refused by
 //! name: a puzzle is never solved with one of its rules silently dropped.
@@ -237,6 +239,34 @@ const IGNORED: &[&str] = &[
     "truecandidatesoptions",
 ];
 
+/// The line kinds f-puzzles' solver plugins add: each plugin's key (its constraint's name in lower
+/// case without spaces, as f-puzzles' `cID` makes it) and that name, which the plugin also writes
+/// as `fromConstraint` on the cosmetic copy (`line`) it exports for players without the plugin.
+/// Keys and meanings as dclamage/SudokuSolver reads and documents them
+/// (`SudokuSolver/PuzzleFormats/FPuzzlesBoard.cs`, `UserScripts/fpuzzles-newconstraints.js`, commit
+/// 226e55bba25e522ce0c1824f9187f8c866383d44: a modular line is modulo 3) and as the
+/// Fpuzzles-LockoutLines user script writes `lockout` (its ends differ by at least ⌊n/2⌋).
+pub(crate) const PLUGIN_LINES: &[(&str, &str)] = &[
+    ("lockout", "Lockout"),
+    ("entropicline", "Entropic Line"),
+    ("modularline", "Modular Line"),
+    ("zipperline", "Zipper Line"),
+    ("regionsumline", "Region Sum Line"),
+    ("slowthermometer", "Slow Thermometer"),
+];
+
+/// The rule of a plugin's line (`key` one of [`PLUGIN_LINES`]).
+pub(crate) fn plugin_line(key: &str, cells: Vec<CellRef>) -> Rule {
+    match key {
+        "lockout" => Rule::Lockout { cells, difference: None },
+        "entropicline" => Rule::Entropic { cells },
+        "modularline" => Rule::Modular { cells, modulus: None },
+        "zipperline" => Rule::Zipper { cells },
+        "regionsumline" => Rule::RegionSum { cells },
+        _ => Rule::SlowThermometer { cells },
+    }
+}
+
 /// Objects f-puzzles draws without a rule: lines, shapes, text and cages without sums (a
 /// setter's rule text may give them a meaning, which coverlab cannot read). Read past, and
 /// listed in [`crate::Parsed::drawings`].
@@ -452,6 +482,28 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
         if is_empty(v) || IGNORED.contains(&key.as_str()) || key == "size" || key == "grid" {
             continue;
         }
+        if key == "line"
+            && let Value::Array(list) = v
+        {
+            // A plugin's cosmetic copy of its line names the constraint it draws: read as that
+            // rule when the plugin's own key is missing (the puzzle was saved without the plugin).
+            let mut drawn = 0;
+            for item in list {
+                let from = item.get("fromConstraint").and_then(Value::as_str);
+                match PLUGIN_LINES.iter().find(|(_, name)| Some(*name) == from) {
+                    Some((plugin_key, _)) if obj.get(*plugin_key).is_none_or(is_empty) => {
+                        for line in item.get("lines").and_then(Value::as_array).ok_or("line: no lines")? {
+                            rules.push(plugin_line(plugin_key, cells(Some(line), plugin_key)?));
+                        }
+                    }
+                    _ => drawn += 1,
+                }
+            }
+            if drawn > 0 {
+                drawings.push(format!("'line' ({drawn})"));
+            }
+            continue;
+        }
         if DRAWINGS.contains(&key.as_str()) {
             drawings.push(match v.as_array() {
                 Some(a) => format!("'{key}' ({})", a.len()),
@@ -488,6 +540,13 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                             "betweenline" => Rule::Between { cells },
                             _ => Rule::Palindrome { cells },
                         });
+                    }
+                }
+            }
+            _ if PLUGIN_LINES.iter().any(|(k, _)| k == key) => {
+                for t in items(v, key)? {
+                    for line in t.get("lines").and_then(Value::as_array).ok_or_else(|| format!("{key}: no lines"))? {
+                        rules.push(plugin_line(key, cells(Some(line), key)?));
                     }
                 }
             }
@@ -587,6 +646,26 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     rules.push(Rule::Sandwich { row, column, sum });
                 }
             }
+            "skyscraper" | "xsum" => {
+                for s in items(v, key)? {
+                    let clue = s.get("cell").and_then(Value::as_str).ok_or_else(|| format!("{key}: no clue cell"))?;
+                    let (r, c) = outside_cell(clue)?;
+                    let value = number(s.get("value"), key)?;
+                    let n = n as i64;
+                    let (row, column, from_end) = if (1..=n).contains(&r) && (c == 0 || c == n + 1) {
+                        (Some(r as usize), None, c != 0)
+                    } else if (1..=n).contains(&c) && (r == 0 || r == n + 1) {
+                        (None, Some(c as usize), r != 0)
+                    } else {
+                        return Err(format!("{key} at {clue}: not beside a row or a column"));
+                    };
+                    rules.push(if key == "xsum" {
+                        Rule::XSum { row, column, from_end, sum: value }
+                    } else {
+                        Rule::Skyscraper { row, column, from_end, count: value }
+                    });
+                }
+            }
             "diagonal+" => plus = boolean(v, "", key)?,
             "diagonal-" => minus = boolean(v, "", key)?,
             "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups" if !boolean(v, "", key)? => {}
@@ -651,8 +730,11 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
 fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
     const STYLE: &[&str] = &["outlineC", "fontC", "baseC", "c", "width", "height", "angle", "isNewConstraint"];
     let known: &[&str] = match key {
-        "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" => &["cells", "cell", "value"],
+        "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" | "skyscraper" | "xsum" => {
+            &["cells", "cell", "value"]
+        }
         "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" => &["lines"],
+        _ if PLUGIN_LINES.iter().any(|(k, _)| *k == key) => &["lines"],
         "arrow" => &["cells", "lines"],
         "even" | "odd" => &["cell"],
         "extraregion" => &["cells"],
@@ -800,6 +882,59 @@ mod tests {
         let spec = p.spec.expect("a spec");
         let at = |row, col| CellRef { row, col };
         assert!(spec.rules.contains(&Rule::Between { cells: vec![at(1, 1), at(2, 2), at(3, 3)] }), "{:?}", spec.rules);
+    }
+
+    #[test]
+    fn the_plugins_line_kinds_are_read_from_their_keys_or_their_cosmetic_copies() {
+        let at = |row, col| CellRef { row, col };
+        let line = vec![at(1, 1), at(2, 2), at(3, 3)];
+        for (key, name, rule) in [
+            ("lockout", "Lockout", Rule::Lockout { cells: line.clone(), difference: None }),
+            ("entropicline", "Entropic Line", Rule::Entropic { cells: line.clone() }),
+            ("modularline", "Modular Line", Rule::Modular { cells: line.clone(), modulus: None }),
+            ("zipperline", "Zipper Line", Rule::Zipper { cells: line.clone() }),
+            ("regionsumline", "Region Sum Line", Rule::RegionSum { cells: line.clone() }),
+            ("slowthermometer", "Slow Thermometer", Rule::SlowThermometer { cells: line.clone() }),
+        ] {
+            let lines = r#""lines":[["R1C1","R2C2","R3C3"]]"#;
+            let cosmetic = format!(r##"{{{lines},"outlineC":"#2ECBFF","width":0.15625,"fromConstraint":"{name}"}}"##);
+            // The plugin's key and its cosmetic copy: the rule once, the copy listed as drawn.
+            let both = with_cell("{}", &format!(r#","{key}":[{{{lines}}}],"line":[{cosmetic}]"#)).unwrap();
+            let rules = both.spec.unwrap().rules;
+            assert_eq!(rules.iter().filter(|r| **r == rule).count(), 1, "{key}: {rules:?}");
+            assert_eq!(both.drawings, ["'line' (1)"], "{key}");
+            // Saved without the plugin: the copy names its constraint, and is read as it.
+            let copy = with_cell("{}", &format!(r##","line":[{cosmetic},{{{lines},"outlineC":"#000"}}]"##)).unwrap();
+            assert!(copy.spec.unwrap().rules.contains(&rule), "{key}");
+            assert_eq!(copy.drawings, ["'line' (1)"], "{key}: the other line is a drawing");
+            // A field the plugins do not write is named.
+            let e = with_cell("{}", &format!(r#","{key}":[{{{lines},"sum":3}}]"#)).unwrap_err();
+            assert!(e.starts_with(&format!(r#"{key} 1: field "sum" is not one coverlab reads"#)), "{e}");
+        }
+    }
+
+    #[test]
+    fn skyscraper_clues_outside_the_grid() {
+        let p = with_cell(
+            "{}",
+            r#","skyscraper":[{"cell":"R0C2","value":"3"},{"cell":"R5C1","value":"1"},{"cell":"R2C0","value":"2"},{"cell":"R3C5","value":4}]"#,
+        )
+        .unwrap();
+        let rules = p.spec.unwrap().rules;
+        for rule in [
+            Rule::Skyscraper { row: None, column: Some(2), from_end: false, count: 3 },
+            Rule::Skyscraper { row: None, column: Some(1), from_end: true, count: 1 },
+            Rule::Skyscraper { row: Some(2), column: None, from_end: false, count: 2 },
+            Rule::Skyscraper { row: Some(3), column: None, from_end: true, count: 4 },
+        ] {
+            assert!(rules.contains(&rule), "{rule:?} in {rules:?}");
+        }
+        let x = with_cell("{}", r#","xsum":[{"cell":"R1C5","value":"7"}]"#).unwrap().spec.unwrap().rules;
+        assert!(x.contains(&Rule::XSum { row: Some(1), column: None, from_end: true, sum: 7 }), "{x:?}");
+        let e = with_cell("{}", r#","skyscraper":[{"cell":"R0C0","value":"3"}]"#).unwrap_err();
+        assert_eq!(e, "skyscraper at R0C0: not beside a row or a column");
+        let e = with_cell("{}", r#","skyscraper":[{"cell":"R0C1"}]"#).unwrap_err();
+        assert_eq!(e, "skyscraper: no \"value\"");
     }
 
     #[test]

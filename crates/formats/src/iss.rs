@@ -25,6 +25,8 @@
 //! (`Lockout~4~…`: the ends' least difference first), `Entropic`, `Modular` (`Modular~3~…`: the
 //! modulus first), `Zipper`, `RegionSumLine`, `LittleKiller` (named by the
 //! diagonal's first cell, its direction the one ISS gives that cell), `Sandwich` (`R3` or `C5`),
+//! `Skyscraper` and `XSum` (`Skyscraper~R3~2~4`: the row or column, the clue seen from its left
+//! or top, then the one from its right or bottom, either left empty),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -33,9 +35,9 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (skyscrapers, X-sums, composites such as `Or`, state machines, extra
+//! Everything else ISS has (hidden skyscrapers, lunchboxes, composites such as `Or`, state machines, extra
 //! cells, other value ranges, rectangular grids…) is refused naming the constraint and where it
-//! is: `constraint 3 ".Skyscraper~3~R1": skyscrapers are not supported by coverlab`. A puzzle is
+//! is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are not supported by coverlab`. A puzzle is
 //! never solved with one of its rules dropped or guessed at. Errors from the spec's own checks
 //! (lines whose cells do not touch, sums no values reach) name the constraint they came from.
 
@@ -165,9 +167,7 @@ const REFUSED: &[(&str, &str)] = &[
     ("PillArrow", "pill arrows are"),
     ("RellikCage", "rellik cages are"),
     ("EqualityCage", "equality cages are"),
-    ("XSum", "X-sums are"),
     ("Lunchbox", "lunchboxes are"),
-    ("Skyscraper", "skyscrapers are"),
     ("HiddenSkyscraper", "hidden skyscrapers are"),
     ("NumberedRoom", "numbered rooms are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
@@ -211,6 +211,8 @@ pub const SUPPORTED: &[&str] = &[
     "RegionSumLine",
     "LittleKiller",
     "Sandwich",
+    "Skyscraper",
+    "XSum",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -761,6 +763,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let mut givens: BTreeMap<CellRef, (Vec<u32>, usize)> = BTreeMap::new();
     let mut little_killers: BTreeMap<CellRef, (Rule, usize)> = BTreeMap::new();
     let mut sandwiches: BTreeMap<(bool, usize), (Rule, usize)> = BTreeMap::new();
+    let mut skyscrapers: BTreeMap<(bool, bool, usize, bool), (Rule, usize)> = BTreeMap::new();
     let mut flags: BTreeMap<&str, usize> = BTreeMap::new();
     let mut kropki: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
     let mut xv: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
@@ -933,6 +936,54 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 // ISS keeps the last clue of a line (its uniqueness key).
                 sandwiches.insert((line.starts_with('R'), index.unwrap_or(0)), (rule, i));
             }
+            "Skyscraper" | "XSum" => {
+                let (line, clues) = match args {
+                    [line, clues @ ..] if (1..=2).contains(&clues.len()) => (line, clues),
+                    _ => {
+                        return Err(item.invalid(format!(
+                            "{} takes a row or column (R3, C5) and one or two clues, not {}",
+                            item.name,
+                            coverlab_model::text::count(args.len(), "argument")
+                        )));
+                    }
+                };
+                let index = line
+                    .get(1..)
+                    .filter(|d| !d.starts_with('0') && d.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|d| d.parse::<usize>().ok())
+                    .filter(|k| (1..=n).contains(k));
+                let (row, index) = match (line.as_bytes().first(), index) {
+                    (Some(b'R'), Some(r)) => (true, r),
+                    (Some(b'C'), Some(c)) => (false, c),
+                    _ => {
+                        return Err(item.invalid(format!(
+                            "\"{}\" is not a row or column of the {n}×{n} grid (R1 to R{n}, C1 to C{n})",
+                            shown(line)
+                        )));
+                    }
+                };
+                for (from_end, clue) in clues.iter().enumerate() {
+                    if clue.is_empty() {
+                        continue;
+                    }
+                    let value = match whole(clue) {
+                        Some(v) if v >= 0 => u32::try_from(v).unwrap_or(u32::MAX),
+                        _ if item.name == "XSum" => {
+                            return Err(item.invalid(format!("the clue \"{}\" is not a sum", shown(clue))));
+                        }
+                        _ => return Err(item.invalid(format!("the clue \"{}\" is not a count of cells", shown(clue)))),
+                    };
+                    let (r, c) = if row { (Some(index), None) } else { (None, Some(index)) };
+                    let from_end = from_end == 1;
+                    let rule = if item.name == "XSum" {
+                        Rule::XSum { row: r, column: c, from_end, sum: value }
+                    } else {
+                        Rule::Skyscraper { row: r, column: c, from_end, count: value }
+                    };
+                    // ISS keeps the last clue of a line and direction (its uniqueness key).
+                    skyscrapers.insert((item.name == "XSum", row, index, from_end), (rule, i));
+                }
+            }
             "AntiKnight" | "AntiKing" | "AntiConsecutive" | "Windoku" | "DisjointSets" | "StrictKropki"
             | "StrictXV" => {
                 item.no_args()?;
@@ -963,7 +1014,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
             }
         }
     }
-    for (rule, i) in little_killers.into_values().chain(sandwiches.into_values()) {
+    for (rule, i) in little_killers.into_values().chain(sandwiches.into_values()).chain(skyscrapers.into_values()) {
         b.push(rule, Some(i));
     }
 

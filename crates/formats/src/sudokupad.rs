@@ -19,8 +19,11 @@
 //! `antiking` and `nonconsecutive`. Cages without cells that hold `name: value` are metadata
 //! (title, author, rules, solution) and are read past. SudokuPad draws every other constraint
 //! (thermometers, arrows, lines, dots) as styled `lines`, `arrows`, `overlays` and `underlays`,
-//! which say how they look, not what rule they are: a puzzle that has any is refused, naming how
-//! many there are, rather than solved with a rule guessed or dropped.
+//! which say how they look, not what rule they are. A line is read as a rule only when two things
+//! agree: it is drawn exactly as the f-puzzles converters draw that kind (its colour, thickness
+//! and end shapes, see `LINE_STYLES` in the source) and the puzzle's rules text names the kind. Any other
+//! drawing makes the puzzle refused, naming how many there are (and, for a line drawn like a
+//! kind the rules do not name, that kind), rather than solved with a rule guessed or dropped.
 
 use coverlab_model::spec::{CellRef, Rule, Spec};
 use coverlab_model::{MAX_SIZE, text::count};
@@ -283,6 +286,285 @@ fn expand_keys(value: &mut Value) -> Result<(), String> {
     }
 }
 
+/// What marks the ends of a line kind, beside the line itself.
+#[derive(Clone, Copy)]
+enum Ends {
+    /// Nothing.
+    Bare,
+    /// A round bulb under the first cell (an `underlays` or `overlays` item): its key, its
+    /// background colour and its width.
+    Bulb(&'static str, &'static str, f64),
+    /// A white circle with a grey border over each end cell (f-puzzles' between line); the line
+    /// stops short of their centres.
+    Circles,
+}
+
+/// A line kind as the f-puzzles converters draw it in SudokuPad's JSON.
+struct LineStyle {
+    /// The kind, as messages name it.
+    kind: &'static str,
+    /// Words one of which the rules text holds (in lower case, `-` read as a space) when the
+    /// puzzle has the kind, once the words of `unlike` are taken out of it.
+    words: &'static [&'static str],
+    /// Phrases that hold the words but name another kind (`slow thermo` for `thermo`).
+    unlike: &'static [&'static str],
+    /// The line's colour and thickness.
+    color: &'static str,
+    thickness: f64,
+    ends: Ends,
+    rule: fn(Vec<CellRef>) -> Rule,
+}
+
+/// The line kinds read from SudokuPad's JSON, as drawn by the converter SudokuPad itself uses
+/// for f-puzzles puzzles (marktekfan/sudokupad-penpa-import, `src/sudokupad/fpuzzlesdecoder.js`:
+/// `thermometer`, `palindrome` and `betweenline`, and every cosmetic `line` as `{color: outlineC,
+/// thickness: 32 × width}`), fed by the cosmetic copies the f-puzzles solver plugins export for
+/// their kinds (dclamage/SudokuSolver `UserScripts/fpuzzles-newconstraints.js`, commit
+/// 226e55bba25e522ce0c1824f9187f8c866383d44, and the Fpuzzles-LockoutLines script: colour and
+/// width of each kind). Parity lines have no such convention: a parity line stays untyped.
+const LINE_STYLES: &[LineStyle] = &[
+    LineStyle {
+        kind: "thermometer",
+        words: &["thermo"],
+        unlike: &["slow thermo"],
+        color: "#CFCFCF",
+        thickness: 21.0,
+        ends: Ends::Bulb("underlays", "#CFCFCF", 0.85),
+        rule: |cells| Rule::Thermometer { cells },
+    },
+    LineStyle {
+        kind: "palindrome",
+        words: &["palindrom"],
+        unlike: &[],
+        color: "#CFCFCF",
+        thickness: 16.0,
+        ends: Ends::Bare,
+        rule: |cells| Rule::Palindrome { cells },
+    },
+    LineStyle {
+        kind: "renban line",
+        words: &["renban"],
+        unlike: &[],
+        color: "#F067F0",
+        thickness: 8.0,
+        ends: Ends::Bare,
+        rule: |cells| Rule::Renban { cells },
+    },
+    LineStyle {
+        kind: "German whispers line",
+        words: &["whisper"],
+        unlike: &["dutch whisper"],
+        color: "#67F067",
+        thickness: 6.0,
+        ends: Ends::Bare,
+        rule: |cells| Rule::Whisper { cells, difference: None },
+    },
+    LineStyle {
+        kind: "between line",
+        words: &["between"],
+        unlike: &[],
+        color: "#CFCFCF",
+        thickness: 2.0,
+        ends: Ends::Circles,
+        rule: |cells| Rule::Between { cells },
+    },
+    LineStyle {
+        kind: "lockout line",
+        words: &["lockout"],
+        unlike: &[],
+        color: "#006CBA",
+        thickness: 6.4,
+        ends: Ends::Bare,
+        rule: |cells| Rule::Lockout { cells, difference: None },
+    },
+    LineStyle {
+        kind: "entropic line",
+        words: &["entropic"],
+        unlike: &[],
+        color: "#FFCCAA",
+        thickness: 5.0,
+        ends: Ends::Bare,
+        rule: |cells| Rule::Entropic { cells },
+    },
+    LineStyle {
+        kind: "modular line",
+        words: &["modular"],
+        unlike: &[],
+        color: "#33BBBB",
+        thickness: 5.0,
+        ends: Ends::Bare,
+        rule: |cells| Rule::Modular { cells, modulus: None },
+    },
+    LineStyle {
+        kind: "zipper line",
+        words: &["zipper"],
+        unlike: &[],
+        color: "#CDB1EC",
+        thickness: 5.0,
+        ends: Ends::Bare,
+        rule: |cells| Rule::Zipper { cells },
+    },
+    LineStyle {
+        kind: "region-sum line",
+        words: &["region sum", "box sum"],
+        unlike: &[],
+        color: "#2ECBFF",
+        thickness: 5.0,
+        ends: Ends::Bare,
+        rule: |cells| Rule::RegionSum { cells },
+    },
+    LineStyle {
+        kind: "slow thermometer",
+        words: &["slow thermo"],
+        unlike: &[],
+        color: "#6495ED",
+        thickness: 9.6,
+        ends: Ends::Bulb("overlays", "#6495ED", 0.8),
+        rule: |cells| Rule::SlowThermometer { cells },
+    },
+];
+
+/// True when the rules text (already lower case, `-` as spaces) names `style`'s kind.
+fn named(rules_text: &str, style: &LineStyle) -> bool {
+    let mut text = rules_text.to_string();
+    for phrase in style.unlike {
+        text = text.replace(phrase, " ");
+    }
+    style.words.iter().any(|w| text.contains(w))
+}
+
+/// A point `[row, col]` of SudokuPad's drawing (0 to n, cell centres at .5).
+fn point(v: &Value) -> Option<(f64, f64)> {
+    let pair = v.as_array().filter(|p| p.len() == 2)?;
+    Some((pair[0].as_f64()?, pair[1].as_f64()?))
+}
+
+/// The cells a line's way points lie in, when each lies well inside a cell of the n×n grid
+/// (not on a border or a corner) and no two in a row share one.
+fn line_cells(points: &[(f64, f64)], n: usize) -> Option<Vec<CellRef>> {
+    let mut cells: Vec<CellRef> = Vec::with_capacity(points.len());
+    for &(r, c) in points {
+        let inside = |x: f64| x > 0.0 && x < n as f64 && (0.05..=0.95).contains(&x.fract());
+        if !inside(r) || !inside(c) {
+            return None;
+        }
+        let cell = CellRef { row: r as usize + 1, col: c as usize + 1 };
+        if cells.last() == Some(&cell) {
+            return None;
+        }
+        cells.push(cell);
+    }
+    (cells.len() >= 2).then_some(cells)
+}
+
+fn same_color(v: Option<&Value>, color: &str) -> bool {
+    v.and_then(Value::as_str).is_some_and(|c| c.eq_ignore_ascii_case(color))
+}
+
+fn near(v: Option<&Value>, x: f64) -> bool {
+    v.and_then(Value::as_f64).is_some_and(|y| (y - x).abs() < 0.01)
+}
+
+/// The index of an unused item of `list` centred on `cell` that `looks` accepts.
+fn shape_at(
+    list: &[Value],
+    used: &[bool],
+    cell: CellRef,
+    looks: impl Fn(&Map<String, Value>) -> bool,
+) -> Option<usize> {
+    let centre = (cell.row as f64 - 0.5, cell.col as f64 - 0.5);
+    list.iter().enumerate().position(|(i, item)| {
+        !used[i]
+            && item.as_object().is_some_and(|o| {
+                o.get("center")
+                    .and_then(point)
+                    .is_some_and(|(r, c)| (r - centre.0).abs() < 0.01 && (c - centre.1).abs() < 0.01)
+                    && looks(o)
+            })
+    })
+}
+
+/// The lines of SudokuPad's JSON read as rules (see [`LINE_STYLES`]), marking the lines and the
+/// end shapes they use in `used` (by key: `lines`, `overlays`, `underlays`). Returns the rules, and
+/// for each kind drawn whose rules text does not name it, the kind and how many lines.
+fn read_lines(
+    obj: &Map<String, Value>,
+    n: usize,
+    rules_text: &str,
+    used: &mut std::collections::BTreeMap<&'static str, Vec<bool>>,
+) -> (Vec<Rule>, Vec<(&'static str, usize)>) {
+    let empty = Vec::new();
+    let list = |key: &str| obj.get(key).and_then(Value::as_array).unwrap_or(&empty);
+    let mut rules = Vec::new();
+    let mut unnamed: Vec<(&'static str, usize)> = Vec::new();
+    for (i, line) in list("lines").iter().enumerate() {
+        let Some(line) = line.as_object() else { continue };
+        // Only the colour, the thickness and the way points: anything else drawn is not a kind.
+        if line.keys().any(|k| !matches!(k.as_str(), "color" | "thickness" | "wayPoints")) {
+            continue;
+        }
+        let Some(points) = line
+            .get("wayPoints")
+            .and_then(Value::as_array)
+            .and_then(|ps| ps.iter().map(point).collect::<Option<Vec<_>>>())
+        else {
+            continue;
+        };
+        let Some(style) = LINE_STYLES
+            .iter()
+            .find(|s| same_color(line.get("color"), s.color) && near(line.get("thickness"), s.thickness))
+        else {
+            continue;
+        };
+        let Some(cells) = line_cells(&points, n) else { continue };
+        let ends: Vec<(&'static str, usize)> = match style.ends {
+            Ends::Bare => Vec::new(),
+            Ends::Bulb(key, color, size) => {
+                let found = shape_at(list(key), &used[key], cells[0], |o| {
+                    same_color(o.get("backgroundColor"), color)
+                        && o.get("rounded").and_then(Value::as_bool) == Some(true)
+                        && near(o.get("width"), size)
+                });
+                match found {
+                    Some(at) => vec![(key, at)],
+                    None => continue,
+                }
+            }
+            Ends::Circles => {
+                let looks = |o: &Map<String, Value>| {
+                    same_color(o.get("borderColor"), "#CFCFCF")
+                        && same_color(o.get("backgroundColor"), "#FFFFFF")
+                        && o.get("rounded").and_then(Value::as_bool) == Some(true)
+                        && near(o.get("width"), 0.8)
+                };
+                let first = shape_at(list("overlays"), &used["overlays"], cells[0], looks);
+                let mut mark = used["overlays"].clone();
+                if let Some(at) = first {
+                    mark[at] = true;
+                }
+                let last = shape_at(list("overlays"), &mark, cells[cells.len() - 1], looks);
+                match (first, last) {
+                    (Some(a), Some(b)) => vec![("overlays", a), ("overlays", b)],
+                    _ => continue,
+                }
+            }
+        };
+        if !named(rules_text, style) {
+            match unnamed.iter_mut().find(|(k, _)| *k == style.kind) {
+                Some((_, count)) => *count += 1,
+                None => unnamed.push((style.kind, 1)),
+            }
+            continue;
+        }
+        used.get_mut("lines").expect("a list per key")[i] = true;
+        for (key, at) in ends {
+            used.get_mut(key).expect("a list per key")[at] = true;
+        }
+        rules.push((style.rule)(cells));
+    }
+    (rules, unnamed)
+}
+
 /// Top-level keys that carry no rule.
 const IGNORED: &[&str] = &["id", "cellSize", "metadata", "settings", "videos", "duration"];
 
@@ -411,6 +693,23 @@ fn is_metadata(cage: &Map<String, Value>) -> Option<(String, String)> {
     (!name.is_empty() && !name.contains(' ')).then(|| (name.to_string(), value.trim().to_string()))
 }
 
+/// The puzzle's rules text (its `rules:` metadata cages and `metadata.rules`), in lower case with
+/// `-` and runs of white space as one space, for [`named`].
+fn rules_text(obj: &Map<String, Value>) -> String {
+    let mut text = obj.get("metadata").and_then(|m| m.get("rules")).and_then(Value::as_str).unwrap_or("").to_string();
+    for cage in obj.get("cages").and_then(Value::as_array).into_iter().flatten() {
+        if let Some(cage) = cage.as_object()
+            && cage.get("cells").is_none_or(is_empty)
+            && let Some((name, value)) = is_metadata(cage)
+            && name == "rules"
+        {
+            text.push(' ');
+            text.push_str(&value);
+        }
+    }
+    text.to_lowercase().replace('-', " ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     let (n, values) = read_cells(obj)?;
     let mut rules = vec![Rule::Rows, Rule::Columns];
@@ -418,15 +717,23 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
         rules.push(rule);
     }
     let mut title = obj.get("metadata").and_then(|m| m.get("title")).and_then(Value::as_str).map(str::to_string);
+    let mut used: std::collections::BTreeMap<&'static str, Vec<bool>> = DRAWINGS
+        .iter()
+        .map(|(key, _)| (*key, vec![false; obj.get(*key).and_then(Value::as_array).map_or(0, Vec::len)]))
+        .collect();
+    let (lines, unnamed) = read_lines(obj, n, &rules_text(obj), &mut used);
+    rules.extend(lines);
     let mut untyped: Vec<String> = Vec::new();
     let mut unsupported: Vec<String> = Vec::new();
     for (key, v) in obj {
         if is_empty(v) || IGNORED.contains(&key.as_str()) || key == "cells" || key == "regions" {
             continue;
         }
-        if let Some((_, one)) = DRAWINGS.iter().find(|(k, _)| k == key) {
-            let k = v.as_array().map_or(1, Vec::len);
-            untyped.push(count(k, one));
+        if let Some((key, one)) = DRAWINGS.iter().find(|(k, _)| k == key) {
+            let k = v.as_array().map_or(1, |_| used[key].iter().filter(|u| !**u).count());
+            if k > 0 {
+                untyped.push(count(k, one));
+            }
             continue;
         }
         match key.as_str() {
@@ -513,6 +820,15 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     }
     if !unsupported.is_empty() {
         return Err(format!("SudokuPad {} not supported by coverlab", unsupported.join(", ")));
+    }
+    if !unnamed.is_empty() {
+        let drawn: Vec<String> =
+            unnamed.iter().map(|(kind, k)| format!("{} in the style of {kind}s", count(*k, "line"))).collect();
+        return Err(format!(
+            "{}, but the rules text does not name the kind: not read (a line is read as a rule only when its \
+             drawing and the rules text agree)",
+            drawn.join(", ")
+        ));
     }
     if !untyped.is_empty() {
         return Err(format!(

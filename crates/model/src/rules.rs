@@ -564,6 +564,69 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                     Relation::SegmentSums { ends },
                 );
             }
+            Rule::Skyscraper { row, column, from_end, .. } | Rule::XSum { row, column, from_end, .. } => {
+                let (line, index) = match (row, column) {
+                    (Some(r), None) => ("row", *r),
+                    (None, Some(c)) => ("column", *c),
+                    _ => return Err(err(format!("{} needs a row or a column (one of them)", what()))),
+                };
+                if index == 0 || index > n {
+                    return Err(err(format!("{}: {line} {index} is outside the {n}×{n} grid", what())));
+                }
+                let mut cells: Vec<Cell> =
+                    (0..n).map(|i| if line == "row" { (index - 1) * n + i } else { i * n + index - 1 }).collect();
+                if *from_end {
+                    cells.reverse();
+                }
+                let side = match (line, from_end) {
+                    ("row", false) => "left",
+                    ("row", true) => "right",
+                    (_, false) => "top",
+                    _ => "bottom",
+                };
+                let (kind, label, automaton) = match rule {
+                    Rule::Skyscraper { count, .. } => {
+                        if *count == 0 || *count as usize > n {
+                            return Err(err(format!(
+                                "{}: {count} values seen is out of range on a {n}×{n} grid (1 to {n}: the first is always seen)",
+                                what()
+                            )));
+                        }
+                        let label = format!("skyscraper {line} {index} from the {side} ({count} seen)");
+                        (
+                            ConstraintKind::Skyscraper,
+                            label,
+                            crate::constraint::Automaton::skyscraper(n, *count as usize),
+                        )
+                    }
+                    Rule::XSum { sum, .. } => {
+                        let most = n * (n + 1) / 2;
+                        if *sum == 0 || *sum as usize > most {
+                            return Err(err(format!(
+                                "{}: the first values of a line add up to 1 to {most} on a {n}×{n} grid, never {sum}",
+                                what()
+                            )));
+                        }
+                        let Some(automaton) = crate::constraint::Automaton::x_sum(n, *sum as usize) else {
+                            return Err(err(format!(
+                                "{}: an X-sum of {sum} on a {n}×{n} grid needs more than {} states of coverlab's automaton",
+                                what(),
+                                crate::pattern::MAX_STATES
+                            )));
+                        };
+                        if !automaton.live_states(n)[0][0] {
+                            return Err(err(format!(
+                                "{}: no first X values of a {n}×{n} line add up to {sum}",
+                                what()
+                            )));
+                        }
+                        let label = format!("x-sum {line} {index} from the {side} (sum {sum})");
+                        (ConstraintKind::XSum, label, automaton)
+                    }
+                    _ => unreachable!("matched above"),
+                };
+                push(&mut out.constraints, kind, label, cells, Relation::Automaton(Arc::new(automaton)));
+            }
             Rule::SlowThermometer { cells } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 2, n * n, "slow thermometer")?;

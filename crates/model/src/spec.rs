@@ -38,6 +38,8 @@
 //! Entropic(cells: ["r3c1", "r3c2", "r3c3"]), Modular(cells: ["r4c1", "r4c2", "r4c3"]),
 //! ParityLine(cells: ["r5c1", "r5c2"]), Zipper(cells: ["r6c1", "r6c2", "r6c3"]),
 //! RegionSum(cells: ["r7c3", "r7c4"]), SlowThermometer(cells: ["r8c1", "r8c2"]),
+//! Skyscraper(row: 1, count: 3), Skyscraper(column: 2, from_end: true, count: 1),  // seen from outside
+//! XSum(row: 2, sum: 15), XSum(column: 3, from_end: true, sum: 6),  // the first X values add up
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -293,6 +295,40 @@ pub enum Rule {
         /// The line, bulb first; consecutive cells touch.
         cells: Vec<CellRef>,
     },
+    /// A skyscraper clue outside the grid: seen from the clue, `count` values of the row (or
+    /// column) are higher than every value before them (taller buildings hide shorter ones).
+    /// Give `row` or `column`, 1-based; the clue is at the left of the row (the top of the
+    /// column), or at the right (the bottom) with `from_end: true`.
+    Skyscraper {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Seen from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// How many values are seen: 1 to n.
+        count: u32,
+    },
+    /// An X-sum clue outside the grid: reading the row (or column) from the clue, its first
+    /// value X says how many values, that first one included, add up to `sum`. Give `row` or
+    /// `column`, 1-based; the clue is at the left of the row (the top of the column), or at the
+    /// right (the bottom) with `from_end: true`.
+    XSum {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Read from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// The total of the first X values.
+        sum: u32,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -361,6 +397,8 @@ impl Rule {
             Rule::Zipper { .. } => "Zipper",
             Rule::RegionSum { .. } => "RegionSum",
             Rule::SlowThermometer { .. } => "SlowThermometer",
+            Rule::Skyscraper { .. } => "Skyscraper",
+            Rule::XSum { .. } => "XSum",
         }
     }
 }

@@ -356,6 +356,53 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::Skyscraper { row, column, from_end, count } => {
+                let mut line: Vec<u32> = (1..=n)
+                    .map(|i| match (row, column) {
+                        (Some(r), _) => at(&CellRef { row: *r, col: i }),
+                        (_, Some(c)) => at(&CellRef { row: i, col: *c }),
+                        _ => 0,
+                    })
+                    .collect();
+                if *from_end {
+                    line.reverse();
+                }
+                // A value is seen when it is higher than every value before it.
+                let seen = (0..n).filter(|&i| line[..i].iter().all(|&before| before < line[i])).count();
+                if seen != *count as usize {
+                    let what = match (row, column) {
+                        (Some(r), _) => format!("row {r} from the {}", if *from_end { "right" } else { "left" }),
+                        (_, Some(c)) => format!("column {c} from the {}", if *from_end { "bottom" } else { "top" }),
+                        _ => "?".into(),
+                    };
+                    return Some(format!("the skyscraper clue of {what} sees {seen}, not {count}"));
+                }
+            }
+            Rule::XSum { row, column, from_end, sum } => {
+                let mut line: Vec<u32> = (1..=n)
+                    .map(|i| match (row, column) {
+                        (Some(r), _) => at(&CellRef { row: *r, col: i }),
+                        (_, Some(c)) => at(&CellRef { row: i, col: *c }),
+                        _ => 0,
+                    })
+                    .collect();
+                if *from_end {
+                    line.reverse();
+                }
+                // The first value says how many values, it included, are added up.
+                let x = (line[0] as usize).min(n);
+                let total: u32 = line[..x].iter().sum();
+                if total != *sum {
+                    let what = match (row, column) {
+                        (Some(r), _) => format!("row {r} from the {}", if *from_end { "right" } else { "left" }),
+                        (_, Some(c)) => format!("column {c} from the {}", if *from_end { "bottom" } else { "top" }),
+                        _ => "?".into(),
+                    };
+                    return Some(format!(
+                        "the X-sum clue of {what}: its first {x} values add up to {total}, not {sum}"
+                    ));
+                }
+            }
             Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
                 let (entropic, m) = match rule {
                     Rule::Modular { modulus, .. } => (false, modulus.unwrap_or(3).max(1)),

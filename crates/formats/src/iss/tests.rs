@@ -203,6 +203,48 @@ fn sandwiches_name_a_row_or_a_column() {
 }
 
 #[test]
+fn skyscrapers_name_a_line_and_the_clues_from_each_end() {
+    let sky = |row: Option<usize>, column: Option<usize>, from_end: bool, count: u32| Rule::Skyscraper {
+        row,
+        column,
+        from_end,
+        count,
+    };
+    // The first clue is seen from the left (top), the second from the right (bottom); an empty
+    // one is no clue; a later clue of the same line and end replaces the earlier one, as in ISS.
+    assert_eq!(
+        rules(".Skyscraper~R3~2~4.Skyscraper~C4~~3.Skyscraper~C5~5.Skyscraper~C5~6"),
+        [
+            sky(None, Some(4), true, 3),
+            sky(None, Some(5), false, 6),
+            sky(Some(3), None, false, 2),
+            sky(Some(3), None, true, 4)
+        ]
+    );
+    for bad in ["R0", "R10", "r3", "X3", "R03", "C-1"] {
+        let e = message(&format!(".Skyscraper~{bad}~3"));
+        assert!(e.contains("is not a row or column of the 9×9 grid"), "{bad}: {e}");
+    }
+    assert!(
+        message(".Skyscraper~R1").contains("Skyscraper takes a row or column (R3, C5) and one or two clues, not 1")
+    );
+    assert!(message(".Skyscraper~R1~x").contains("the clue \"x\" is not a count of cells"));
+    assert!(message(".Skyscraper~R1~-2").contains("the clue \"-2\" is not a count of cells"));
+    assert_eq!(
+        rules(".XSum~R2~8~.XSum~C9~~45"),
+        [
+            Rule::XSum { row: None, column: Some(9), from_end: true, sum: 45 },
+            Rule::XSum { row: Some(2), column: None, from_end: false, sum: 8 }
+        ]
+    );
+    assert!(message(".XSum~R1~x").contains("the clue \"x\" is not a sum"));
+    assert!(message(".XSum~R1~0").contains("never 0"), "{}", message(".XSum~R1~0"));
+    // A count the grid cannot show is the spec's own refusal, naming the constraint.
+    let e = message(".Skyscraper~R1~10");
+    assert!(e.contains(".Skyscraper~R1~10") && e.contains("10 values seen is out of range on a 9×9 grid"), "{e}");
+}
+
+#[test]
 fn flags_and_houses_over_the_whole_grid() {
     // Each flag once, however often written.
     assert_eq!(
@@ -289,8 +331,8 @@ fn every_iss_name_is_read_or_refused() {
 
 #[test]
 fn unknown_and_unsupported_constraints_are_named_where_they_are() {
-    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.Skyscraper~R1~3");
-    assert_eq!(e.to_string(), "constraint 3 \".Skyscraper~R1~3\": skyscrapers are not supported by coverlab");
+    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.Lunchbox~R1~3");
+    assert_eq!(e.to_string(), "constraint 3 \".Lunchbox~R1~3\": lunchboxes are not supported by coverlab");
     assert_eq!(e.column(), Some(26));
     let e = error(".Cagee~3~R1C1~R1C2");
     assert!(matches!(&e.problem, Problem::Unknown { name, .. } if name == "Cagee"));

@@ -128,6 +128,83 @@ impl Automaton {
         Automaton::trimmed(n, name, &delta, &vec![true; ids.len()])
     }
 
+    /// The automaton of a skyscraper clue: reading a row from the clue, exactly `count` values
+    /// are higher than every value before them. A state is the highest value so far and how many
+    /// were seen (never more than `count`, never more than that highest value): at most
+    /// (n + 1)(n + 2) / 2 states (2145 for n = 64).
+    pub(crate) fn skyscraper(n: usize, count: usize) -> Automaton {
+        let mut ids: Vec<(usize, usize)> = vec![(0, 0)];
+        // The id of each (highest, seen) pair met so far.
+        let mut id_of: Vec<Option<usize>> = vec![None; (n + 1) * (count + 1)];
+        id_of[0] = Some(0);
+        let mut delta: Vec<Option<usize>> = Vec::new();
+        let mut q = 0;
+        while q < ids.len() {
+            let (high, seen) = ids[q];
+            for v in 1..=n {
+                let next = if v > high { (v, seen + 1) } else { (high, seen) };
+                if next.1 > count {
+                    delta.push(None);
+                    continue;
+                }
+                let slot = &mut id_of[next.0 * (count + 1) + next.1];
+                let t = *slot.get_or_insert_with(|| {
+                    ids.push(next);
+                    ids.len() - 1
+                });
+                delta.push(Some(t));
+            }
+            q += 1;
+        }
+        let accepting: Vec<bool> = ids.iter().map(|&(_, seen)| seen == count).collect();
+        Automaton::trimmed(n, "skyscraper", &delta, &accepting)
+    }
+
+    /// The automaton of an X-sum clue on a line of n cells: the first value x says that the
+    /// first x values, it included, add up to `sum`. A state is how many of those cells are left
+    /// and what they must add up to (each left cell 1 to n), then one state, done, that reads
+    /// anything. `None` when that takes more than [`crate::pattern::MAX_STATES`] states (an
+    /// X-sum of a few hundred on a 25×25 grid and above).
+    pub(crate) fn x_sum(n: usize, sum: usize) -> Option<Automaton> {
+        // State 0 is the start and state 1 done; the others are (cells left, total left).
+        let mut ids: Vec<(usize, usize)> = vec![(0, 0), (0, 0)];
+        let mut id_of: Vec<Option<usize>> = vec![None; n * (sum + 1)];
+        let mut delta: Vec<Option<usize>> = Vec::new();
+        let mut q = 0;
+        while q < ids.len() {
+            for v in 1..=n {
+                let next = match q {
+                    0 => (v - 1, sum.checked_sub(v)),
+                    1 => {
+                        delta.push(Some(1));
+                        continue;
+                    }
+                    _ => (ids[q].0 - 1, ids[q].1.checked_sub(v)),
+                };
+                let t = match next {
+                    (0, Some(0)) => Some(1),
+                    // The cells left can still add up to what is left: 1 to n each.
+                    (left, Some(total)) if left > 0 && left < n && left <= total && total <= left * n => {
+                        let slot = &mut id_of[left * (sum + 1) + total];
+                        if slot.is_none() {
+                            if ids.len() >= crate::pattern::MAX_STATES {
+                                return None;
+                            }
+                            ids.push((left, total));
+                            *slot = Some(ids.len() - 1);
+                        }
+                        *slot
+                    }
+                    _ => None,
+                };
+                delta.push(t);
+            }
+            q += 1;
+        }
+        let accepting: Vec<bool> = (0..ids.len()).map(|q| q == 1).collect();
+        Some(Automaton::trimmed(n, "x-sum", &delta, &accepting))
+    }
+
     /// The number of states.
     pub fn states(&self) -> usize {
         self.out.len()

@@ -1,6 +1,6 @@
 //! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers,
 //! sandwiches, regex lines and the other variant lines (between, lockout, entropic, modular,
-//! parity, zipper, region-sum, slow thermometers), compiled from a spec's rules into one abstraction every strategy uses.
+//! parity, zipper, region-sum, slow thermometers), skyscraper and X-sum clues, compiled from a spec's rules into one abstraction every strategy uses.
 //!
 //! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
 //! arrow from its circle) and a relation on their values. It offers two operations:
@@ -10,8 +10,8 @@
 //!   a cage of k cells and sum s allows, a dynamic program over reachable partial sums for sums
 //!   without that table, bounds for sums too large for it, pair tables for dots and whispers,
 //!   windows for renban, bounds passes for thermometers, forward and backward reachability over
-//!   (position, state) for a regex line's automaton (entropic and modular lines are automata
-//!   too), each pair of end values for between and lockout lines, each total for zipper and
+//!   (position, state) for a regex line's automaton (entropic and modular lines, skyscraper
+//!   and X-sum clues are automata too), each pair of end values for between and lockout lines, each total for zipper and
 //!   region-sum lines. Filtering is sound (it removes only
 //!   values that no assignment satisfying the constraint uses) and, once every cell has one
 //!   candidate, exact: it fails then exactly when the values break the constraint.
@@ -98,6 +98,10 @@ pub enum ConstraintKind {
     RegionSum,
     /// A slow thermometer (never decreasing).
     SlowThermometer,
+    /// A skyscraper clue: how many values of a row or column are seen from outside.
+    Skyscraper,
+    /// An X-sum clue: the first X values of a row or column from outside add up to it.
+    XSum,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -106,7 +110,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 28] = [
+    pub const ALL: [ConstraintKind; 30] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -134,6 +138,8 @@ impl ConstraintKind {
         ConstraintKind::Zipper,
         ConstraintKind::RegionSum,
         ConstraintKind::SlowThermometer,
+        ConstraintKind::Skyscraper,
+        ConstraintKind::XSum,
         ConstraintKind::HouseSum,
     ];
 
@@ -167,6 +173,8 @@ impl ConstraintKind {
             ConstraintKind::Zipper => "zipper",
             ConstraintKind::RegionSum => "region-sum",
             ConstraintKind::SlowThermometer => "slow-thermometer",
+            ConstraintKind::Skyscraper => "skyscraper",
+            ConstraintKind::XSum => "x-sum",
             ConstraintKind::HouseSum => "house-sum",
         }
     }

@@ -690,3 +690,78 @@ fn the_variant_line_filters_agree_with_trying_every_assignment() {
         }
     }
 }
+
+/// Skyscraper clues: the automaton's filter keeps exactly what trying every assignment keeps,
+/// counted from the definition (a value is seen when it is higher than all before it), on lines
+/// of 2 to 6 cells (a whole row of 4 and 6) with random domains, and fails exactly when nothing
+/// is left.
+#[test]
+fn the_skyscraper_filter_agrees_with_trying_every_assignment() {
+    let mut state = 77;
+    for n in [4usize, 6, 9] {
+        for round in 0..400 {
+            let k = 2 + round % 5;
+            let count = 1 + round % 4;
+            if count > n {
+                continue;
+            }
+            let ok = move |v: &[u32]| (0..v.len()).filter(|&i| v[..i].iter().all(|&b| b < v[i])).count() == count;
+            let relation = Relation::Automaton(Arc::new(Automaton::skyscraper(n, count)));
+            let con = c(relation.clone(), k, n);
+            let d: Vec<u64> = (0..k)
+                .map(|_| if n < 9 { lcg(&mut state) | lcg(&mut state) } else { lcg(&mut state) } & full(n))
+                .collect();
+            let want = brute_lines(&d, &ok);
+            let mut got = d.clone();
+            match (con.filter(&mut got), want) {
+                (Ok(()), Some(want)) => assert_eq!(got, want, "{count} seen on {n}×{n}, domains {d:x?}"),
+                (Err(_), None) => {}
+                (r, w) => panic!("{count} seen on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
+            }
+            let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
+            let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
+            assert_eq!(con.holds(&vals), ok(&as_u32), "{count} seen on {vals:?}");
+        }
+    }
+    // The largest grid stays within the automaton's bound of states, whatever the count.
+    let most = (1..=64).map(|count| Automaton::skyscraper(64, count).states()).max().unwrap();
+    assert!(most <= crate::pattern::MAX_STATES, "{most}");
+}
+
+/// X-sum clues: the automaton's filter keeps exactly what trying every assignment of a whole
+/// row (4 and 6 cells; 9 with fewer candidates) keeps, each total tried, and fails exactly when
+/// nothing is left; the grids up to 64×64 keep small sums within the automaton's bound.
+#[test]
+fn the_x_sum_filter_agrees_with_trying_every_assignment() {
+    let mut state = 91;
+    for n in [4usize, 6, 9] {
+        let most = n * (n + 1) / 2;
+        for round in 0..300 {
+            let sum = 1 + (round * 7) % most;
+            let ok = move |v: &[u32]| {
+                let x = (v[0] as usize).min(v.len());
+                v[..x].iter().sum::<u32>() as usize == sum
+            };
+            let automaton = Automaton::x_sum(n, sum).expect("small grids fit");
+            let con = c(Relation::Automaton(Arc::new(automaton)), n, n);
+            let d: Vec<u64> = (0..n)
+                .map(|_| match n {
+                    4 => lcg(&mut state) | lcg(&mut state),
+                    6 => lcg(&mut state),
+                    _ => lcg(&mut state) & lcg(&mut state),
+                } & full(n))
+                .collect();
+            let want = brute_lines(&d, &ok);
+            let mut got = d.clone();
+            match (con.filter(&mut got), want) {
+                (Ok(()), Some(want)) => assert_eq!(got, want, "x-sum {sum} on {n}×{n}, domains {d:x?}"),
+                (Err(_), None) => {}
+                (r, w) => panic!("x-sum {sum} on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
+            }
+            let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
+            let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
+            assert_eq!(con.holds(&vals), ok(&as_u32), "x-sum {sum} on {vals:?}");
+        }
+    }
+    assert!(Automaton::x_sum(25, 60).is_some() && Automaton::x_sum(64, 40).is_some());
+}

@@ -116,7 +116,8 @@ def fnv1a(text):
 # A rule is (kind, dict of arguments): Cage{cells, sum|None}, Thermometer{cells},
 # Arrow{circle, line}, WhiteDot/BlackDot/X/V{cells}, Negative{marks}, Even/Odd{cells},
 # NonConsecutive{}, Whisper{cells, difference|None}, Renban{cells}, Palindrome{cells},
-# LittleKiller{cells, sum}, Sandwich{row|column (0-based), sum}, Regex{cells, pattern}. Rows,
+# LittleKiller{cells, sum}, Sandwich{row|column (0-based), sum}, Skyscraper{row|column
+# (0-based), from_end (optional), count}, XSum{row|column, from_end, sum}, Regex{cells, pattern}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -201,6 +202,18 @@ def sandwich_line(n, a):
     return [r * n + a["column"] for r in range(n)]
 
 
+def skyscraper_line(n, a):
+    """A skyscraper clue's row or column, read from the clue: from the left (top), or from the
+    right (bottom) when `from_end`."""
+    line = sandwich_line(n, a)
+    return line[::-1] if a.get("from_end") else line
+
+
+def seen(vals):
+    """How many values are seen from the front: each one higher than every value before it."""
+    return sum(1 for i, v in enumerate(vals) if all(b < v for b in vals[:i]))
+
+
 def validate(spec):
     """What the loader refuses (crates/model/src/rules.rs and model.rs), asserted here."""
     n = spec.n
@@ -255,6 +268,12 @@ def validate(spec):
         elif kind == "Sandwich":
             assert ("row" in a) != ("column" in a)
             assert 0 <= a["sum"] <= n * (n - 1) // 2 - 1
+        elif kind == "Skyscraper":
+            assert ("row" in a) != ("column" in a)
+            assert 1 <= a["count"] <= n
+        elif kind == "XSum":
+            assert ("row" in a) != ("column" in a)
+            assert 1 <= a["sum"] <= n * (n + 1) // 2
         elif kind == "Pair":
             assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
@@ -293,6 +312,14 @@ def rule_text(n, kind, a):
     if kind == "Sandwich":
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         return "Sandwich(%s, sum: %d)" % (where, a["sum"])
+    if kind == "Skyscraper":
+        where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
+        end = ", from_end: true" if a.get("from_end") else ""
+        return "Skyscraper(%s%s, count: %d)" % (where, end, a["count"])
+    if kind == "XSum":
+        where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
+        end = ", from_end: true" if a.get("from_end") else ""
+        return "XSum(%s%s, sum: %d)" % (where, end, a["sum"])
     if kind == "Negative":
         return "Negative([%s])" % ", ".join(a["marks"])
     if kind == "NonConsecutive":
@@ -401,6 +428,11 @@ def rule_ok(spec, kind, a, g):
             return False
         i, j = sorted((vals.index(1), vals.index(n)))
         return sum(vals[i + 1:j]) == a["sum"]
+    if kind == "Skyscraper":
+        return seen([g[c] for c in skyscraper_line(n, a)]) == a["count"]
+    if kind == "XSum":
+        vals = [g[c] for c in skyscraper_line(n, a)]
+        return sum(vals[:vals[0]]) == a["sum"]
     if kind == "Regex":
         return re.fullmatch(a["pattern"], "".join(ALPHABET[g[c] - 1] for c in a["cells"])) is not None
     if kind in NEW_LINES:
@@ -578,6 +610,12 @@ class Counter:
             elif kind == "Sandwich":
                 line = sandwich_line(n, a)
                 self.add(line, self.sandwich_prop(line, a["sum"]))
+            elif kind == "Skyscraper":
+                line = skyscraper_line(n, a)
+                self.add(line, self.skyscraper_prop(line, a["count"]))
+            elif kind == "XSum":
+                line = skyscraper_line(n, a)
+                self.add(line, self.x_sum_prop(line, a["sum"]))
             elif kind == "Regex":
                 self.add(a["cells"], self.table_prop(a["cells"], regex_table(n, len(a["cells"]), a["pattern"])))
             elif kind in ("Entropic", "Modular"):
@@ -902,6 +940,80 @@ class Counter:
 
         return prop
 
+    def skyscraper_prop(self, line, count):
+        """Bounds on the values seen, from the decided cells at the clue's end of the line: more
+        than `count` seen, or too few cells left that could still be seen, fails; with values
+        that differ along a row or column, the first cell leaves `count` - 1 higher values, so it
+        holds at most n - count + 1."""
+        n = self.n
+        line = tuple(line)
+        first_max = (1 << (n - count + 1)) - 1
+
+        def prop(dom, q):
+            d0 = dom[line[0]] & first_max
+            if not d0:
+                return False
+            if d0 != dom[line[0]]:
+                dom[line[0]] = d0
+                q.append(line[0])
+            high, got, i = 0, 0, 0
+            while i < n and dom[line[i]] & (dom[line[i]] - 1) == 0:
+                v = dom[line[i]].bit_length()
+                if v > high:
+                    high, got = v, got + 1
+                i += 1
+            if got > count:
+                return False
+            # Each undecided cell after the decided start can be seen at most once, and only
+            # with a value above the highest so far.
+            more = sum(1 for c in line[i:] if dom[c] >> high)
+            return got + more >= count
+
+        return prop
+
+    def x_sum_prop(self, line, total):
+        """Bounds: the first cell keeps a value x only when x plus the least (the most) the next
+        x - 1 cells can hold reaches (does not pass) the total; once x is decided, each of those
+        cells keeps the values the others' bounds leave room for."""
+        line = tuple(line)
+
+        def prop(dom, q):
+            lows = [low(dom[c]) for c in line]
+            highs = [dom[c].bit_length() for c in line]
+            first = dom[line[0]]
+            keep = 0
+            for x in range(1, self.n + 1):
+                if first >> (x - 1) & 1:
+                    lo = x + sum(lows[1:x])
+                    hi = x + sum(highs[1:x])
+                    if lo <= total <= hi:
+                        keep |= 1 << (x - 1)
+            if not keep:
+                return False
+            if keep != first:
+                dom[line[0]] = keep
+                q.append(line[0])
+            if keep & (keep - 1) == 0:
+                x = keep.bit_length()
+                rest = total - x
+                lo_all, hi_all = sum(lows[1:x]), sum(highs[1:x])
+                for i in range(1, x):
+                    c = line[i]
+                    lo = rest - (hi_all - highs[i])
+                    hi = rest - (lo_all - lows[i])
+                    m = 0
+                    for v in range(max(1, lo), min(self.n, hi) + 1):
+                        m |= 1 << (v - 1)
+                    nd = dom[c] & m
+                    if not nd:
+                        return False
+                    if nd != dom[c]:
+                        dom[c] = nd
+                        q.append(c)
+            return True
+
+        return prop
+
     def sandwich_prop(self, line, total):
         n = self.n
         one, big = 1, 1 << (n - 1)
@@ -1125,7 +1237,11 @@ def naive_count(spec, puzzle, cap, budget):
             for x, y in orth_pairs(n):
                 atoms.append(((x, y), lambda g, x=x, y=y, ls=listed, ex=exempt: negative_pair_ok(ls, ex, x, y, g)))
         else:
-            cells = sandwich_line(n, a) if kind == "Sandwich" else a["cells"] if "cells" in a else [a["circle"]] + a["line"]
+            cells = (
+                sandwich_line(n, a)
+                if kind in ("Sandwich", "Skyscraper", "XSum")
+                else a["cells"] if "cells" in a else [a["circle"]] + a["line"]
+            )
             atoms.append((cells, lambda g, k=kind, a=a: rule_ok(spec, k, a, g)))
     at = [[] for _ in range(N)]
     for cells, fn in atoms:
@@ -1195,6 +1311,18 @@ def self_test():
     assert ok([("Sandwich", {"row": 0, "sum": 5})]) and ok([("Sandwich", {"row": 1, "sum": 0})])
     assert ok([("Sandwich", {"column": 1, "sum": 0})]) and ok([("Sandwich", {"column": 0, "sum": 5})])
     assert not ok([("Sandwich", {"column": 0, "sum": 3})]) and not ok([("Sandwich", {"row": 0, "sum": 0})])
+    # Row 1 is 1 2 3 4: all four seen from the left, only the 4 from the right; column 1 is
+    # 1 3 2 4: 1, 3 and 4 seen from the top, the 4 alone from the bottom.
+    assert ok([("Skyscraper", {"row": 0, "count": 4})]) and ok([("Skyscraper", {"row": 0, "from_end": True, "count": 1})])
+    assert ok([("Skyscraper", {"column": 0, "count": 3})])
+    assert ok([("Skyscraper", {"column": 0, "from_end": True, "count": 1})])
+    assert not ok([("Skyscraper", {"column": 0, "count": 2})]) and not ok([("Skyscraper", {"row": 0, "count": 1})])
+    assert seen([3, 1, 4, 2]) == 2 and seen([4, 1, 2, 3]) == 1 and seen([1, 2, 3, 4]) == 4
+    # Row 3 is 2 1 4 3: from the left 2 + 1 = 3, from the right 3 + 4 + 1 = 8; column 2 is
+    # 2 4 1 3: from the top 2 + 4 = 6, from the bottom 3 + 1 + 4 = 8.
+    assert ok([("XSum", {"row": 2, "sum": 3})]) and ok([("XSum", {"row": 2, "from_end": True, "sum": 8})])
+    assert ok([("XSum", {"column": 1, "sum": 6})]) and ok([("XSum", {"column": 1, "from_end": True, "sum": 8})])
+    assert not ok([("XSum", {"row": 2, "sum": 4})]) and not ok([("XSum", {"column": 1, "sum": 7})])
     # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
@@ -1573,6 +1701,45 @@ def fam_palindrome(n, rng, variant):
     return "%dx%d palindrome lines" % (n, n), [("Palindrome", {"cells": p}) for p in paths], G
 
 
+def make_skyscrapers(n, G, rng, picks):
+    """`picks` clues on distinct sides of rows and columns, each counting what G shows."""
+    sides = [(kind, i, end) for kind in ("row", "column") for i in range(n) for end in (False, True)]
+    out = []
+    for kind, i, end in sorted(rng.shuffled(sides)[:picks]):
+        a = {kind: i, "count": 0}
+        if end:
+            a["from_end"] = True
+        a["count"] = seen([G[c] for c in skyscraper_line(n, a)])
+        out.append(("Skyscraper", a))
+    return out
+
+
+def fam_skyscraper(n, rng, variant):
+    G = classic_grid(n, rng)
+    picks = {4: 5, 6: 8, 9: 12}[n]
+    return "%dx%d skyscraper clues" % (n, n), make_skyscrapers(n, G, rng, picks), G
+
+
+def make_x_sums(n, G, rng, picks):
+    """`picks` clues on distinct sides of rows and columns, each the sum G gives."""
+    sides = [(kind, i, end) for kind in ("row", "column") for i in range(n) for end in (False, True)]
+    out = []
+    for kind, i, end in sorted(rng.shuffled(sides)[:picks]):
+        a = {kind: i, "sum": 0}
+        if end:
+            a["from_end"] = True
+        vals = [G[c] for c in skyscraper_line(n, a)]
+        a["sum"] = sum(vals[:vals[0]])
+        out.append(("XSum", a))
+    return out
+
+
+def fam_x_sum(n, rng, variant):
+    G = classic_grid(n, rng)
+    picks = {4: 5, 6: 8, 9: 12}[n]
+    return "%dx%d X-sum clues" % (n, n), make_x_sums(n, G, rng, picks), G
+
+
 def fam_little_killer(n, rng, variant):
     G = classic_grid(n, rng)
     count = {4: 4, 6: 6, 9: 8}[n]
@@ -1808,6 +1975,12 @@ FAMILIES = [
     (fam_lk_sandwich, 9, "", "little-killer-sandwich-9x9-a", "ute", 20),
     (fam_kropki_xv, 9, "", "kropki-xv-9x9-a", "utw", 4),
     (fam_killer_thermo, 16, "", "killer-thermo-16x16-a", "utw", 150),
+    (fam_skyscraper, 4, "", "skyscraper-4x4-a", "utwe", 0),
+    (fam_skyscraper, 6, "", "skyscraper-6x6-a", "utwe", 0),
+    (fam_skyscraper, 9, "", "skyscraper-9x9-a", "utw", 20),
+    (fam_x_sum, 4, "", "x-sum-4x4-a", "utwe", 0),
+    (fam_x_sum, 6, "", "x-sum-6x6-a", "utwe", 0),
+    (fam_x_sum, 9, "", "x-sum-9x9-a", "utw", 20),
 ]
 
 
