@@ -115,6 +115,7 @@ def fnv1a(text):
 # Specs. Cells are row-major indices (0-based); the RON writer spells them "r<row>c<col>".
 # A rule is (kind, dict of arguments): Cage{cells, sum|None}, Thermometer{cells},
 # Arrow{circle, line}, WhiteDot/BlackDot/X/V{cells}, Negative{marks}, Even/Odd{cells},
+# Candidates{cells (one), values},
 # NonConsecutive{}, Whisper{cells, difference|None}, Renban{cells}, Palindrome{cells},
 # LittleKiller{cells, sum}, Sandwich{row|column (0-based), sum}, Skyscraper{row|column
 # (0-based), from_end (optional), count}, XSum{row|column, from_end, sum}, Regex{cells, pattern}. Rows,
@@ -252,6 +253,8 @@ def validate(spec):
             assert a["marks"] and all(m in MARKS for m in a["marks"])
         elif kind in ("Even", "Odd"):
             assert 1 <= len(cells) <= n * n
+        elif kind == "Candidates":
+            assert len(cells) == 1 and a["values"] and all(1 <= v <= n for v in a["values"])
         elif kind == "Whisper":
             assert len(cells) >= 2
             d = a["difference"] if a["difference"] is not None else (n + 1) // 2
@@ -320,6 +323,8 @@ def rule_text(n, kind, a):
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
         return "XSum(%s%s, sum: %d)" % (where, end, a["sum"])
+    if kind == "Candidates":
+        return 'Candidates(cell: "%s", values: [%s])' % (cell_name(n, a["cells"][0]), ", ".join(map(str, a["values"])))
     if kind == "Negative":
         return "Negative([%s])" % ", ".join(a["marks"])
     if kind == "NonConsecutive":
@@ -406,6 +411,8 @@ def rule_ok(spec, kind, a, g):
         return all(g[c] % 2 == 0 for c in a["cells"])
     if kind == "Odd":
         return all(g[c] % 2 == 1 for c in a["cells"])
+    if kind == "Candidates":
+        return g[a["cells"][0]] in a["values"]
     if kind == "Whisper":
         d = a["difference"] if a["difference"] is not None else (n + 1) // 2
         vals = [g[c] for c in a["cells"]]
@@ -581,6 +588,8 @@ class Counter:
             elif kind == "Odd":
                 for c in a["cells"]:
                     self.init[c] &= full ^ even
+            elif kind == "Candidates":
+                self.init[a["cells"][0]] &= sum(1 << (v - 1) for v in a["values"])
             elif kind == "Cage":
                 if a["sum"] is not None:
                     self.add(a["cells"], self.cage_prop(a["cells"], a["sum"]))
@@ -1302,6 +1311,7 @@ def self_test():
     assert ok([("V", {"cells": [2, 3]})]) is False and ok([("V", {"cells": [3, 7]})]) is False
     assert ok([("V", {"cells": [1, 2]})])  # 2 + 3
     assert ok([("Even", {"cells": [1, 3]})]) and not ok([("Odd", {"cells": [1]})])
+    assert ok([("Candidates", {"cells": [1], "values": [2, 3]})]) and not ok([("Candidates", {"cells": [1], "values": [1, 3]})])
     assert not ok([("Whisper", {"cells": [0, 5, 2], "difference": None})])  # 1, 4, 3: 3 then 1
     assert ok([("Whisper", {"cells": [0, 5, 6], "difference": None})])  # 1, 4, 1: 3 and 3
     assert not ok([("Whisper", {"cells": [0, 5, 6], "difference": 4})])
@@ -1551,6 +1561,22 @@ def make_parity(n, G, rng, share):
     if odd:
         out.append(("Odd", {"cells": odd}))
     return out
+
+
+def make_candidates(n, G, rng, share):
+    """Pencil marks in `share` cells: the cell's value and up to half the other values."""
+    out = []
+    for c in sorted(rng.shuffled(range(n * n))[:share]):
+        others = [v for v in range(1, n + 1) if v != G[c]]
+        keep = rng.shuffled(others)[: rng.below(n // 2) + 1]
+        out.append(("Candidates", {"cells": [c], "values": sorted(keep + [G[c]])}))
+    return out
+
+
+def fam_candidates(n, rng, variant):
+    G = classic_grid(n, rng)
+    share = {4: 6, 6: 14, 9: 30}[n]
+    return "%dx%d pencil marks (candidates)" % (n, n), make_candidates(n, G, rng, share), G
 
 
 def classic_grid(n, rng):
@@ -1975,6 +2001,9 @@ FAMILIES = [
     (fam_lk_sandwich, 9, "", "little-killer-sandwich-9x9-a", "ute", 20),
     (fam_kropki_xv, 9, "", "kropki-xv-9x9-a", "utw", 4),
     (fam_killer_thermo, 16, "", "killer-thermo-16x16-a", "utw", 150),
+    (fam_candidates, 4, "", "candidates-4x4-a", "utwe", 0),
+    (fam_candidates, 6, "", "candidates-6x6-a", "utwe", 0),
+    (fam_candidates, 9, "", "candidates-9x9-a", "utw", 20),
     (fam_skyscraper, 4, "", "skyscraper-4x4-a", "utwe", 0),
     (fam_skyscraper, 6, "", "skyscraper-6x6-a", "utwe", 0),
     (fam_skyscraper, 9, "", "skyscraper-9x9-a", "utw", 20),
