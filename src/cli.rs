@@ -363,7 +363,8 @@ pub struct ExplainArgs {
     /// Stop a puzzle's explanation after this many steps.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub max_steps: usize,
-    /// Never count the solutions of a puzzle the techniques get stuck on (up to 2, within
+    /// Never count the solutions of a puzzle the techniques get stuck on or need a forcing chain
+    /// for (up to 2, within
     /// 4,000,000 / cells search nodes: 49,382 on 9×9): without a count that finds exactly one, the techniques that hold
     /// only on a puzzle with one solution (unique rectangles, BUG+1) are not used.
     #[arg(long)]

@@ -3,7 +3,8 @@
 //! reasoning, subsets, fish, wings, colouring, uniqueness), or only its next step.
 //!
 //! Only a puzzle known to have exactly one solution may use the uniqueness techniques (unique
-//! rectangles, BUG+1): when the other techniques get stuck, `explain` counts the solutions (up
+//! rectangles, BUG+1): when the other techniques get stuck or need a forcing chain, `explain`
+//! counts the solutions (up
 //! to 2, within a node budget) and, when there is one, explains the puzzle again with
 //! them; the output says when a step used one. `hint` does not count (a grid in progress may hold a wrong entry) and never uses them.
 //!
@@ -383,11 +384,13 @@ pub fn explain_one_with(
     json: bool,
 ) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
-    // Explained without the uniqueness techniques; when that gets stuck, the solutions are
-    // counted and, on a unique puzzle, it is explained again with them.
+    // Explained without the uniqueness techniques; when that gets stuck or needs a forcing
+    // chain (which the uniqueness techniques come before), the solutions are counted and, on a
+    // unique puzzle, it is explained again with them.
     let mut e = explain_with(puzzle, max_steps, Options { unique: false, ..off });
     let mut unique = None;
-    if count_first && e.ending == Ending::Stuck {
+    let forcing = e.steps.iter().any(|s| s.technique.difficulty() > Technique::Aic.difficulty());
+    if count_first && (e.ending == Ending::Stuck || forcing) {
         let one = is_unique(puzzle);
         unique = Some(one);
         if one {

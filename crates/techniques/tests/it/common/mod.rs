@@ -159,7 +159,7 @@ pub fn check_shape(step: &Step) -> Result<(), String> {
     let single = matches!(step.technique, T::NakedSingle | T::HiddenSingle | T::BugPlusOne);
     let forcing =
         matches!(step.technique, T::CellForcingChain | T::UnitForcingChain | T::DynamicForcingChain | T::ForcingNet);
-    if forcing != !step.chains.is_empty() {
+    if forcing == step.chains.is_empty() {
         return Err(format!("{} with {} branches", step.technique.name(), step.chains.len()));
     }
     if forcing {
