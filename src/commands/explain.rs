@@ -384,19 +384,30 @@ pub fn explain_one_with(
     json: bool,
 ) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
-    // Explained without the uniqueness techniques; when that gets stuck or needs a forcing
-    // chain (which the uniqueness techniques come before), the solutions are counted and, on a
-    // unique puzzle, it is explained again with them.
-    let mut e = explain_with(puzzle, max_steps, Options { unique: false, ..off });
+    // Explained first without the uniqueness techniques and the forcing rungs (the cheap
+    // part); when that gets stuck, the solutions are counted and the puzzle explained again
+    // with the forcing rungs, and on a unique puzzle with the uniqueness techniques, which
+    // come before them.
+    let forcing = [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ];
     let mut unique = None;
-    let forcing = e.steps.iter().any(|s| s.technique.difficulty() > Technique::Aic.difficulty());
-    if count_first && (e.ending == Ending::Stuck || forcing) {
-        let one = is_unique(puzzle);
-        unique = Some(one);
-        if one {
-            e = explain_with(puzzle, max_steps, Options { unique: true, ..off });
+    let e = if count_first {
+        let cheap = forcing.into_iter().fold(Options { unique: false, ..off }, Options::without);
+        let e = explain_with(puzzle, max_steps, cheap);
+        if e.ending == Ending::Stuck {
+            let one = is_unique(puzzle);
+            unique = Some(one);
+            explain_with(puzzle, max_steps, Options { unique: one, ..off })
+        } else {
+            e
         }
-    }
+    } else {
+        explain_with(puzzle, max_steps, Options { unique: false, ..off })
+    };
     let relied = e.steps.iter().any(|s| s.technique.needs_unique());
     let (ending, exit, said) = match &e.ending {
         Ending::Solved => ("solved", Exit::Ok, format!("solved in {}", count(e.steps.len(), "step"))),
