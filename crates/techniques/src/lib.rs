@@ -30,6 +30,9 @@
 //! | finned and sashimi x-wing, swordfish, jellyfish | a fish with extra candidates (fins) in one box: the value is out of the cover cells that see every fin |
 //! | x-chain, xy-chain, alternating inference chain | a value's strong and weak links in turn, or bivalue cells each seeing the next, force a value into one of the chain's two ends: it is out of the cells seeing both (at most [`MAX_CHAIN_CELLS`] cells) |
 //! | simple colouring, multi-colouring | one or two chains of a value's strong links in two colours: a colour that sees itself, or one colour of each chain seeing each other, rules out cells |
+//! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
+//! | dynamic forcing chain | a candidate followed with singles and locked candidates contradicts: it is false; then cell and unit forcing followed that way |
+//! | forcing net | a candidate contradicts when followed with singles, locked candidates and the candidates a dynamic forcing chain refutes inside the assumption |
 //!
 //! ```
 //! use coverlab_model::Puzzle;
@@ -58,6 +61,10 @@
 //! deterministic. Finned fish share the fish budget (base combinations and covers tried); the
 //! wings, single-digit patterns, empty rectangles, remote pairs, colourings and rectangles are
 //! scans bounded by the grid (pairs of links, pairs of chains, corners × n²).
+//!
+//! The forcing rungs count their work in cells visited and stop each search after
+//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units: about the same time at
+//! every size; a step beyond the budget is not found, and the explanation ends stuck.
 
 mod bits;
 mod board;
