@@ -408,14 +408,33 @@ pub struct ExplainArgs {
     /// Stop a puzzle's explanation after this many steps.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub max_steps: usize,
-    /// Never count the solutions of a puzzle the techniques get stuck on (up to 2, within
+    /// Never count the solutions of a puzzle the techniques get stuck on or need a forcing chain
+    /// for (up to 2, within
     /// 4,000,000 / cells search nodes: 49,382 on 9×9): without a count that finds exactly one, the techniques that hold
     /// only on a puzzle with one solution (unique rectangles, BUG+1) are not used.
     #[arg(long)]
     pub no_uniqueness: bool,
+    /// The techniques it may use.
+    #[command(flatten)]
+    pub techniques: TechniqueArgs,
+    /// List the techniques in the order they are tried, one line each, and exit.
+    #[arg(long)]
+    pub list_techniques: bool,
     /// Puzzles explained in parallel (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+}
+
+/// Which techniques `explain` and `hint` may use.
+#[derive(Debug, Args, Clone, Default)]
+pub struct TechniqueArgs {
+    /// Use only these techniques (comma-separated, as `explain --list-techniques` names them:
+    /// `naked-single,hidden-single,locked-candidates`); the others are turned off.
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    pub techniques: Option<Vec<String>>,
+    /// Turn a technique off (as `explain --list-techniques` names it); repeat for several.
+    #[arg(long = "no-technique", value_name = "NAME")]
+    pub no_technique: Vec<String>,
 }
 
 /// Arguments of `hint`.
@@ -437,6 +456,9 @@ pub struct HintArgs {
     /// the progress's unless --spec is given.
     #[arg(long, value_name = "FILE|PUZZLE")]
     pub puzzle: Option<PathBuf>,
+    /// The techniques it may use.
+    #[command(flatten)]
+    pub techniques: TechniqueArgs,
     /// Puzzles done in parallel (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,

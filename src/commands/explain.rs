@@ -3,7 +3,8 @@
 //! reasoning, subsets, fish, wings, colouring, uniqueness), or only its next step.
 //!
 //! Only a puzzle known to have exactly one solution may use the uniqueness techniques (unique
-//! rectangles, BUG+1): when the other techniques get stuck, `explain` counts the solutions (up
+//! rectangles, BUG+1): when the other techniques get stuck or need a forcing chain, `explain`
+//! counts the solutions (up
 //! to 2, within a node budget) and, when there is one, explains the puzzle again with
 //! them; the output says when a step used one. `hint` does not count (a grid in progress may hold a wrong entry) and never uses them.
 //!
@@ -16,17 +17,18 @@
 //! that are not its solution are named (`r1c1 is wrong`).
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::sync::Arc;
 
 use anyhow::{Result, bail};
 use coverlab_engine::{Limits, NullSink, Status};
 use coverlab_model::text::count;
 use coverlab_model::{ConstraintKind, Grid, Model, Puzzle, Relation, Symbols, UnitKind};
-use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step};
+use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step_with};
 use serde_json::{Value, json};
 
 use crate::Exit;
-use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs};
+use crate::cli::{ExplainArgs, ExplainFormatArg, HintArgs, TechniqueArgs};
 use crate::input::{Next, Puzzles};
 use crate::io::Io;
 
@@ -39,9 +41,18 @@ enum Record {
 
 /// Explains every puzzle of the inputs, in input order.
 pub fn run_explain(args: ExplainArgs, mut io: Io) -> Result<Exit> {
+    if args.list_techniques {
+        let mut out = crate::diag::Stdout::new();
+        let width = Technique::ALL.iter().map(|t| t.id().len()).max().unwrap_or(0);
+        for t in Technique::ALL {
+            writeln!(out, "{:<width$}  {}", t.id(), t.summary())?;
+        }
+        return Ok(Exit::Ok);
+    }
     let json = args.format == ExplainFormatArg::Json;
     let max_steps = args.max_steps;
     let count_first = !args.no_uniqueness;
+    let off = technique_options(&args.techniques)?;
     let invalid = move |index: usize, location: &str, message: &str| {
         if json {
             json!({"index": index, "location": location, "status": "invalid", "ending": "invalid", "error": message})
@@ -53,7 +64,7 @@ pub fn run_explain(args: ExplainArgs, mut io: Io) -> Result<Exit> {
     };
     let puzzles = io.open(&args.input, io.spec(&args.input)?);
     each(io, puzzles, args.jobs, invalid, |item_index, location, puzzle| {
-        Ok(explain_one(item_index, location, puzzle, max_steps, count_first, json))
+        Ok(explain_one_with(item_index, location, puzzle, max_steps, count_first, off, json))
     })
 }
 
@@ -61,6 +72,7 @@ pub fn run_explain(args: ExplainArgs, mut io: Io) -> Result<Exit> {
 pub fn run_hint(args: HintArgs, mut io: Io) -> Result<Exit> {
     let json = args.format == ExplainFormatArg::Json;
     let nudge = args.nudge;
+    let off = technique_options(&args.techniques)?;
     // One line per puzzle, as `solve` and `rate` write: an invalid puzzle's line names it.
     let invalid = move |index: usize, location: &str, message: &str| {
         if json {
@@ -72,7 +84,7 @@ pub fn run_hint(args: HintArgs, mut io: Io) -> Result<Exit> {
     let Some(path) = &args.puzzle else {
         let puzzles = io.open(&args.input, io.spec(&args.input)?);
         return each(io, puzzles, args.jobs, invalid, |index, location, puzzle| {
-            Ok(hint_one(index, location, puzzle, nudge, json))
+            Ok(hint_one_with(index, location, puzzle, nudge, off, json))
         });
     };
     let original = Original::read(path, io.spec(&args.input)?, &io.notes())?;
@@ -84,7 +96,7 @@ pub fn run_hint(args: HintArgs, mut io: Io) -> Result<Exit> {
         let merged = original.merge(progress).map_err(|message| format!("{location}: {message}"))?;
         Ok(match original.wrong(&merged) {
             Some(wrong) => wrong_one(index, location, &merged, &wrong, nudge, json),
-            None => hint_one(index, location, &merged, nudge, json),
+            None => hint_one_with(index, location, &merged, nudge, off, json),
         })
     })
 }
@@ -316,12 +328,58 @@ fn step_json(step: &Step, model: &Model, symbols: &Symbols) -> Value {
     let pairs = |list: &[(usize, u8)]| -> Vec<Value> {
         list.iter().map(|&(c, v)| json!({"cell": model.cell_name(c), "value": symbols.symbol(v).to_string()})).collect()
     };
-    json!({
+    let mut v = json!({
         "technique": step.technique.name(),
         "text": step.describe(model, symbols),
         "placements": pairs(&step.placements),
         "eliminations": pairs(&step.eliminations),
-    })
+    });
+    // A forcing step's branches: each fact with the indices of the facts it follows from.
+    if !step.chains.is_empty() {
+        let branches: Vec<Value> = step
+            .chains
+            .iter()
+            .map(|b| {
+                let facts: Vec<Value> = b
+                    .implications
+                    .iter()
+                    .map(|i| {
+                        json!({
+                            "cell": model.cell_name(i.cell),
+                            "value": symbols.symbol(i.value).to_string(),
+                            "holds": i.holds,
+                            "rule": i.rule,
+                            "from": i.from,
+                        })
+                    })
+                    .collect();
+                json!({"implications": facts, "contradiction": b.contradiction})
+            })
+            .collect();
+        v["chains"] = Value::Array(branches);
+    }
+    v
+}
+
+/// The techniques `--techniques` and `--no-technique` turn off; a usage error naming an
+/// unknown one.
+fn technique_options(args: &TechniqueArgs) -> Result<Options> {
+    let find = |name: &str| {
+        Technique::from_id(name).ok_or_else(|| {
+            anyhow::anyhow!("unknown technique `{name}` (`coverlab explain --list-techniques` lists them)")
+        })
+    };
+    let mut options = Options::default();
+    if let Some(only) = &args.techniques {
+        let keep: Vec<Technique> = only.iter().map(|n| find(n)).collect::<Result<_>>()?;
+        for t in Technique::ALL.into_iter().filter(|t| !keep.contains(t)) {
+            options = options.without(t);
+        }
+    }
+    for name in &args.no_technique {
+        options = options.without(find(name)?);
+    }
+    Ok(options)
 }
 
 /// How often each technique was used, simplest first (the enum's order, which is
@@ -362,18 +420,44 @@ pub fn explain_one(
     count_first: bool,
     json: bool,
 ) -> (String, Exit) {
+    explain_one_with(index, location, puzzle, max_steps, count_first, Options::default(), json)
+}
+
+/// [`explain_one`] without the techniques `off` turns off (its `unique` is not read).
+pub fn explain_one_with(
+    index: usize,
+    location: &str,
+    puzzle: &Puzzle,
+    max_steps: usize,
+    count_first: bool,
+    off: Options,
+    json: bool,
+) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
-    // Explained without the uniqueness techniques; when that gets stuck, the solutions are
-    // counted and, on a unique puzzle, it is explained again with them.
-    let mut e = explain_with(puzzle, max_steps, Options::default());
+    // Explained first without the uniqueness techniques and the forcing rungs (the cheap
+    // part); when that gets stuck, the solutions are counted and the puzzle explained again
+    // with the forcing rungs, and on a unique puzzle with the uniqueness techniques, which
+    // come before them.
+    let forcing = [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ];
     let mut unique = None;
-    if count_first && e.ending == Ending::Stuck {
-        let one = is_unique(puzzle);
-        unique = Some(one);
-        if one {
-            e = explain_with(puzzle, max_steps, Options { unique: true });
+    let e = if count_first {
+        let cheap = forcing.into_iter().fold(Options { unique: false, ..off }, Options::without);
+        let e = explain_with(puzzle, max_steps, cheap);
+        if e.ending == Ending::Stuck {
+            let one = is_unique(puzzle);
+            unique = Some(one);
+            explain_with(puzzle, max_steps, Options { unique: one, ..off })
+        } else {
+            e
         }
-    }
+    } else {
+        explain_with(puzzle, max_steps, Options { unique: false, ..off })
+    };
     let relied = e.steps.iter().any(|s| s.technique.needs_unique());
     let (ending, exit, said) = match &e.ending {
         Ending::Solved => ("solved", Exit::Ok, format!("solved in {}", count(e.steps.len(), "step"))),
@@ -393,7 +477,7 @@ pub fn explain_one(
     };
     if json {
         let steps: Vec<Value> = e.steps.iter().map(|s| step_json(s, model, symbols)).collect();
-        let text = json!({
+        let mut text = json!({
             "index": index,
             "location": location,
             "ending": ending,
@@ -401,6 +485,10 @@ pub fn explain_one(
             "steps": steps,
             "grid": coverlab_formats::write_line(e.board.values(), symbols),
         });
+        let turned_off = off.turned_off();
+        if !turned_off.is_empty() {
+            text["techniques_off"] = turned_off.iter().map(|t| t.id()).collect();
+        }
         return (format!("{text}\n"), exit);
     }
     let mut out = format!("# puzzle {index} ({location})\n");
@@ -424,6 +512,19 @@ pub fn explain_one(
 /// The next step of one puzzle (only where to look when `nudge`): its text (JSON when `json`,
 /// one line) and the exit code it calls for.
 pub fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json: bool) -> (String, Exit) {
+    hint_one_with(index, location, puzzle, nudge, Options::default(), json)
+}
+
+/// [`hint_one`] without the techniques `off` turns off (its `unique` is not read: a hint never
+/// uses the uniqueness techniques).
+pub fn hint_one_with(
+    index: usize,
+    location: &str,
+    puzzle: &Puzzle,
+    nudge: bool,
+    off: Options,
+    json: bool,
+) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
     let (step, exit, said) = match Board::new(puzzle) {
         Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
@@ -441,7 +542,7 @@ pub fn hint_one(index: usize, location: &str, puzzle: &Puzzle, nudge: bool, json
             );
             (None, Exit::NoSolution, said)
         }
-        Ok(board) => match try_next_step(&board, model) {
+        Ok(board) => match try_next_step_with(&board, model, Options { unique: false, ..off }) {
             Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
             Ok(Some(step)) => {
                 let text = if nudge { where_to_look(&step, model) } else { step.describe(model, symbols) };

@@ -543,8 +543,11 @@ fn row(args: &GenerateArgs, generator: &Generator, index: u64, made: &Generated,
     let puzzle = Puzzle::new_unchecked(model.clone(), made.givens.clone());
     let outcome = solver.solve(&puzzle, &super::solve::limits(false, None, None), &mut NullSink);
     let techniques = args.techniques.then(|| {
-        let explained =
-            coverlab_techniques::explain_with(&puzzle, usize::MAX, coverlab_techniques::Options { unique: true });
+        let explained = coverlab_techniques::explain_with(
+            &puzzle,
+            usize::MAX,
+            coverlab_techniques::Options { unique: true, ..Default::default() },
+        );
         let mut count: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
         for step in &explained.steps {
             *count.entry(step.technique.name()).or_default() += 1;

@@ -12,7 +12,8 @@ const EASY: &str = "..9.1..58...4....64..8.673.7..92.81.8.15.79...5.1..3.7....5.
 fn explain_steps_agree_with_the_solution_and_say_how_it_ended() {
     let dir = scratch("explaining", "explain");
     let file = dir.join("p.txt");
-    // An easy puzzle, one of the hardest (it needs a guess), and a line that is not a puzzle.
+    // An easy puzzle, one of the hardest (it needs forcing chains and nets), and a line that is
+    // not a puzzle.
     let hardest = fs::read_to_string("tests/data/9x9/forum_hardest_1106_first50.txt").unwrap();
     let hardest = hardest.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap().to_string();
     fs::write(&file, format!("{EASY}\n{hardest}\n12345\n")).unwrap();
@@ -22,7 +23,7 @@ fn explain_steps_agree_with_the_solution_and_say_how_it_ended() {
     let mut lines = json_lines(&o);
     assert_eq!(lines.len(), 3, "one record per puzzle: the two good ones are still explained");
     assert_eq!(lines[0]["ending"], "solved");
-    assert_eq!(lines[1]["ending"], "stuck");
+    assert_eq!(lines[1]["ending"], "solved");
     assert_eq!((&lines[2]["index"], &lines[2]["status"]), (&2.into(), &"invalid".into()), "the bad one has its record");
     lines.pop();
     // The solution, from `solve`: every placement agrees, no elimination removes its value.
@@ -45,16 +46,48 @@ fn explain_steps_agree_with_the_solution_and_say_how_it_ended() {
             }
         }
     }
-    let grid = lines[0]["grid"].as_str().unwrap();
-    assert_eq!(grid, solved[0]["solutions"][0].as_str().unwrap(), "solved by the steps alone");
+    for (explained, solved) in lines.iter().zip(&solved) {
+        let grid = explained["grid"].as_str().unwrap();
+        assert_eq!(grid, solved["solutions"][0].as_str().unwrap(), "solved by the steps alone");
+    }
+    // The forcing steps carry their branches: facts pointing to earlier facts.
+    let forcing: Vec<&serde_json::Value> =
+        lines[1]["steps"].as_array().unwrap().iter().filter(|s| s.get("chains").is_some()).collect();
+    assert!(!forcing.is_empty());
+    for step in forcing {
+        for branch in step["chains"].as_array().unwrap() {
+            for (i, fact) in branch["implications"].as_array().unwrap().iter().enumerate() {
+                assert!(fact["from"].as_array().unwrap().iter().all(|f| f.as_u64().unwrap() < i as u64), "{fact}");
+            }
+        }
+    }
     // Text: numbered sentences, then the ending with the techniques used.
     let o = run(&["explain", &hardest]);
     assert_eq!(o.status.code(), Some(0));
     let out = text(&o.stdout);
     assert!(out.starts_with("# puzzle 0 (<argument>"), "{out}");
     assert!(out.contains("\n1. "), "{out}");
+    assert!(out.contains("\nsolved in ") && out.contains("forcing"), "{out}");
+    // Without the forcing rungs it is stuck where a guess is needed.
+    let o = run(&[
+        "explain",
+        "--no-uniqueness",
+        "--no-technique",
+        "cell-forcing-chain",
+        "--no-technique",
+        "unit-forcing-chain",
+        "--no-technique",
+        "dynamic-forcing-chain",
+        "--no-technique",
+        "forcing-net",
+        &hardest,
+    ]);
+    let out = text(&o.stdout);
     assert!(out.contains("stuck after ") && out.contains("the rest needs a guess"), "{out}");
     assert!(out.contains("\ngrid: "), "{out}");
+    let o = run(&["explain", "--no-technique", "guess", &hardest]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("unknown technique `guess`"), "{}", text(&o.stderr));
 }
 
 #[test]
@@ -198,8 +231,8 @@ fn hint_names_a_wrong_entry_given_the_puzzle_as_set() {
 
 #[test]
 fn explain_counts_when_stuck_and_says_when_a_step_relies_on_uniqueness() {
-    // The 16th of magictour_top1465: stuck after 24 steps without the uniqueness techniques;
-    // counted unique, its 25th step is a unique rectangle and it is solved.
+    // The 16th of magictour_top1465: needs a forcing chain after 24 steps without the
+    // uniqueness techniques; counted unique, its 25th step is a unique rectangle and it is solved.
     let puzzle = "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
     let o = run(&["explain", puzzle]);
     assert_eq!(o.status.code(), Some(0));
@@ -209,7 +242,7 @@ fn explain_counts_when_stuck_and_says_when_a_step_relies_on_uniqueness() {
     assert!(out.contains("\nuniqueness: the puzzle has exactly one solution (counted)"), "{out}");
     let o = run(&["explain", "--no-uniqueness", puzzle]);
     let out = text(&o.stdout);
-    assert!(!out.contains("unique") && out.contains("stuck after 24 steps"), "{out}");
+    assert!(!out.contains("unique") && out.contains("\n25. cell forcing chain: "), "{out}");
     // JSON says what the count found: one solution, several, or no count (not stuck).
     let several = format!(".{}", &puzzle[1..]);
     let o = run(&["explain", "--format", "json", puzzle, &several, EASY]);

@@ -30,6 +30,9 @@
 //! | finned and sashimi x-wing, swordfish, jellyfish | a fish with extra candidates (fins) in one box: the value is out of the cover cells that see every fin |
 //! | x-chain, xy-chain, alternating inference chain | a value's strong and weak links in turn, or bivalue cells each seeing the next, force a value into one of the chain's two ends: it is out of the cells seeing both (at most [`MAX_CHAIN_CELLS`] cells) |
 //! | simple colouring, multi-colouring | one or two chains of a value's strong links in two colours: a colour that sees itself, or one colour of each chain seeing each other, rules out cells |
+//! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
+//! | dynamic forcing chain | a candidate followed with singles and locked candidates contradicts: it is false; then cell and unit forcing followed that way |
+//! | forcing net | a candidate contradicts when followed with singles, locked candidates and the candidates a dynamic forcing chain refutes inside the assumption |
 //!
 //! ```
 //! use coverlab_model::Puzzle;
@@ -58,6 +61,10 @@
 //! deterministic. Finned fish share the fish budget (base combinations and covers tried); the
 //! wings, single-digit patterns, empty rectangles, remote pairs, colourings and rectangles are
 //! scans bounded by the grid (pairs of links, pairs of chains, corners × n²).
+//!
+//! The forcing rungs count their work in cells visited and stop each search after
+//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units: about the same time at
+//! every size; a step beyond the budget is not found, and the explanation ends stuck.
 
 mod bits;
 mod board;
@@ -71,6 +78,7 @@ use coverlab_model::{Model, Puzzle};
 use serde::Serialize;
 
 pub use board::Board;
+pub use find::forcing::{Branch, Clash, Implication, Rule};
 pub use step::Step;
 pub use technique::Technique;
 
@@ -87,6 +95,16 @@ pub const MAX_FISH_NODES: usize = 4096;
 /// at most 2 states per cell (X-chain), n (XY-chain) or 2n (AIC), and goes no deeper. On the
 /// shipped 9×9 sets 32 solves no more puzzles than 16.
 pub const MAX_CHAIN_CELLS: usize = 16;
+
+/// The work one search of a cell, unit or dynamic forcing chain may do before giving up: one
+/// unit per cell visited by the propagations (a peer cleared, a house scanned for its last
+/// place, a unit read for locked candidates, a candidate state copied: cells / 8). About
+/// 20 ms on this machine's class, at any size: a step that needs more is not found.
+pub const MAX_FORCING_WORK: u64 = 8_000_000;
+
+/// The work one forcing net search may do (as [`MAX_FORCING_WORK`]): the nested propagations
+/// try every candidate inside each assumption, so a net costs about candidates² propagations.
+pub const MAX_NET_WORK: u64 = 60_000_000;
 
 /// Why the board admits no solution: `r4c5 has no candidates`, `7 has no place in row 3`,
 /// `cage 4 (sum 13) cannot be satisfied: r1c6 has no value left`.
@@ -153,6 +171,27 @@ pub struct Options {
     /// techniques ([`Technique::needs_unique`]: unique rectangles, BUG+1) may be used. On a
     /// puzzle with several solutions they may rule out a solution's value.
     pub unique: bool,
+    /// The techniques turned off: bit i for [`Technique::ALL`]`[i]` (see [`Options::without`]).
+    pub disabled: u64,
+}
+
+impl Options {
+    /// These options with `technique` turned off: [`try_next_step_with`] never uses it.
+    pub fn without(mut self, technique: Technique) -> Options {
+        self.disabled |= 1 << (technique.difficulty() - 1);
+        self
+    }
+
+    /// Whether `technique` may be used (it is not turned off; a uniqueness technique also
+    /// needs [`Options::unique`]).
+    pub fn allows(&self, technique: Technique) -> bool {
+        self.disabled >> (technique.difficulty() - 1) & 1 == 0 && (self.unique || !technique.needs_unique())
+    }
+
+    /// The techniques turned off, in [`Technique::ALL`] order.
+    pub fn turned_off(&self) -> Vec<Technique> {
+        Technique::ALL.into_iter().filter(|&t| self.disabled >> (t.difficulty() - 1) & 1 == 1).collect()
+    }
 }
 
 /// [`next_step`], with the contradiction a technique meets on the way as Err.
@@ -160,13 +199,14 @@ pub fn try_next_step(board: &Board, model: &Model) -> Result<Option<Step>, Contr
     try_next_step_with(board, model, Options::default())
 }
 
-/// [`try_next_step`] with `options`: the uniqueness techniques only when `options.unique`.
+/// [`try_next_step`] with `options`: the uniqueness techniques only when `options.unique`,
+/// and none of the techniques `options` turns off.
 pub fn try_next_step_with(board: &Board, model: &Model, options: Options) -> Result<Option<Step>, Contradiction> {
     if model.cells() != board.values().len() {
         return board.check(model).map(|()| None);
     }
     for technique in Technique::ALL {
-        if technique.needs_unique() && !options.unique {
+        if !options.allows(technique) {
             continue;
         }
         if let Some(step) = technique.find(board, model)? {

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::Technique;
 use crate::bits::{bit, values};
+use crate::find::forcing::{Branch, Clash, Rule};
 
 /// One deduction: what a technique found, what it places and what it rules out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -28,6 +29,10 @@ pub struct Step {
     pub values: Vec<Value>,
     /// For [`Technique::Constraint`]: the index into [`Model::constraints`].
     pub constraint: Option<usize>,
+    /// For the forcing chains and nets: each branch's implications, from its premise to the
+    /// conclusion or to a contradiction (empty for the other techniques).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chains: Vec<Branch>,
 }
 
 impl Step {
@@ -41,6 +46,7 @@ impl Step {
             cells: Vec::new(),
             values: Vec::new(),
             constraint: None,
+            chains: Vec::new(),
         }
     }
 
@@ -507,6 +513,10 @@ impl Step {
                     per_cell(model, symbols, &self.eliminations)
                 ))
             }
+            Technique::CellForcingChain
+            | Technique::UnitForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::ForcingNet => self.forcing(model, symbols),
             Technique::WWing => {
                 let (&[a, b, p, q], &[h], &[x, y]) =
                     (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())
@@ -532,6 +542,85 @@ impl Step {
                     out_of()
                 ))
             }
+        }
+    }
+
+    /// A forcing step's sentence: its premise(s), each branch's facts, the conclusion.
+    fn forcing(&self, model: &Model, symbols: &Symbols) -> Option<String> {
+        let name = self.technique.name();
+        let sym = |v: Value| symbol(symbols, v);
+        let cell = |c: Cell| model.cell_name(c);
+        if self.chains.is_empty() || self.placements.is_empty() && self.eliminations.is_empty() {
+            return None;
+        }
+        let said = |b: &Branch| -> Option<String> {
+            let facts: Vec<String> = b.implications.iter().skip(1).map(|i| fact(model, symbols, i)).collect();
+            let mut text = said_list(facts);
+            if let Some(clash) = b.contradiction {
+                let c = clash_text(model, symbols, clash)?;
+                text = if text.is_empty() { c } else { format!("{text}, and {c}") };
+            }
+            Some(text)
+        };
+        let then = |t: String| if t.is_empty() { t } else { format!(", then {t}") };
+        let conclusion = || {
+            let mut parts: Vec<String> =
+                self.placements.iter().map(|&(c, v)| format!("{} is {}", cell(c), sym(v))).collect();
+            if !self.eliminations.is_empty() {
+                parts.push(format!("{} go", per_cell(model, symbols, &self.eliminations)));
+            }
+            and_list(parts)
+        };
+        let units = self.units.as_slice();
+        match (self.chains.as_slice(), units) {
+            ([b], []) if b.contradiction.is_some() => {
+                let (&[c], &[v]) = (self.cells.as_slice(), self.values.as_slice()) else { return None };
+                if self.eliminations != [(c, v)] {
+                    return None;
+                }
+                let facts: Vec<String> = b.implications.iter().skip(1).map(|i| fact(model, symbols, i)).collect();
+                let clash = clash_text(model, symbols, b.contradiction?)?;
+                let body = if facts.is_empty() { clash } else { format!("then {}, and {clash}", said_list(facts)) };
+                Some(format!("{name}: if {} were {}, {body}; so {} is not {}", cell(c), sym(v), cell(c), sym(v)))
+            }
+            (branches, []) => {
+                let &[c] = self.cells.as_slice() else { return None };
+                if branches.len() != self.values.len() {
+                    return None;
+                }
+                let cases: Vec<String> = branches
+                    .iter()
+                    .zip(&self.values)
+                    .map(|(b, &v)| Some(format!("if {}{}", sym(v), then(said(b)?))))
+                    .collect::<Option<_>>()?;
+                Some(format!(
+                    "{name}: {} is {}; {}; either way {}",
+                    cell(c),
+                    or_list(self.values.iter().map(|&v| sym(v)).collect()),
+                    cases.join("; "),
+                    conclusion()
+                ))
+            }
+            (branches, &[h]) => {
+                let &[v] = self.values.as_slice() else { return None };
+                if branches.len() != self.cells.len() {
+                    return None;
+                }
+                let cases: Vec<String> = branches
+                    .iter()
+                    .zip(&self.cells)
+                    .map(|(b, &c)| Some(format!("if {}{}", cell(c), then(said(b)?))))
+                    .collect::<Option<_>>()?;
+                Some(format!(
+                    "{name}: in {}, {} is in {}; {}; either way {}",
+                    model.units().get(h)?.label,
+                    sym(v),
+                    or_list(self.cells.iter().map(|&c| cell(c)).collect()),
+                    cases.join("; "),
+                    conclusion()
+                ))
+            }
+            _ => None,
         }
     }
 
@@ -572,6 +661,57 @@ fn and_list(mut items: Vec<String>) -> String {
             format!("{} and {last}", items.join(", "))
         }
     }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(mut items: Vec<String>) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items.remove(0),
+        _ => {
+            let last = items.pop().unwrap_or_default();
+            format!("{} or {last}", items.join(", "))
+        }
+    }
+}
+
+/// The most facts of one branch a sentence lists (the first and last halves; the step's
+/// `chains` hold them all).
+const SAID_FACTS: usize = 12;
+
+/// A branch's facts, `a, b, c`; a long one as its first and last [`SAID_FACTS`] / 2 with
+/// `… (k more)` between.
+fn said_list(facts: Vec<String>) -> String {
+    if facts.len() <= SAID_FACTS {
+        return facts.join(", ");
+    }
+    let half = SAID_FACTS / 2;
+    format!(
+        "{}, … ({} more), {}",
+        facts[..half].join(", "),
+        facts.len() - 2 * half,
+        facts[facts.len() - half..].join(", ")
+    )
+}
+
+/// `r3c4 is 7`, `r4c4 is not 7`, `r5c5 is not 3 (nested contradiction)`.
+fn fact(model: &Model, symbols: &Symbols, i: &crate::Implication) -> String {
+    let not = if i.holds { "" } else { "not " };
+    let why = if i.rule == Rule::Nested { " (assuming it leads to a contradiction)" } else { "" };
+    format!("{} is {not}{}{why}", model.cell_name(i.cell), symbol(symbols, i.value))
+}
+
+/// `r4c4 would have no value`, `5 would have no place in row 4`, `r4c4 and r4c7 would both hold 5`.
+fn clash_text(model: &Model, symbols: &Symbols, clash: Clash) -> Option<String> {
+    Some(match clash {
+        Clash::NoValue(c) => format!("{} would have no value", model.cell_name(c)),
+        Clash::NoPlace(h, v) => {
+            format!("{} would have no place in {}", symbol(symbols, v), model.units().get(h)?.label)
+        }
+        Clash::Twice(a, b, v) => {
+            format!("{} and {} would both hold {}", model.cell_name(a), model.cell_name(b), symbol(symbols, v))
+        }
+    })
 }
 
 /// `rows 2 and 7` from `row 2`, `row 7`; other labels listed as they are.

@@ -107,11 +107,21 @@ pub enum Technique {
     /// in a house, a cell's two candidates) and weak ones in turn; if the first is false the
     /// last is true, which rules out what sees both.
     Aic,
+    /// Each candidate of a cell, followed with singles: what every branch forces holds.
+    CellForcingChain,
+    /// Each place of a value in a house, followed with singles: what every branch forces holds.
+    UnitForcingChain,
+    /// A candidate whose consequences (singles and locked candidates) contradict each other is
+    /// false; then cell and unit forcing with those consequences.
+    DynamicForcingChain,
+    /// A candidate whose consequences contradict each other is false, the consequences now
+    /// including the candidates a dynamic forcing chain inside the assumption rules out.
+    ForcingNet,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 37] = [
+    pub const ALL: [Technique; 41] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -153,6 +163,12 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        // The last rungs, in Sudoku Explainer's and HoDoKu's order: forcing chains from a
+        // cell, from a unit, dynamic ones, then nets (bounded by a work budget).
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -195,7 +211,121 @@ impl Technique {
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
             Technique::Aic => "alternating inference chain",
+            Technique::CellForcingChain => "cell forcing chain",
+            Technique::UnitForcingChain => "unit forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::ForcingNet => "forcing net",
         }
+    }
+
+    /// What it does, in one line (`coverlab explain --list-techniques`).
+    pub fn summary(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "an open cell with one candidate holds it",
+            Technique::HiddenSingle => "a value with one place in a house goes there",
+            Technique::LockedCandidates => {
+                "a value whose places in a house lie in a second unit is out of that unit's other cells"
+            }
+            Technique::Constraint => {
+                "a constraint's own filter (cage sum, thermometer, dot, …) rules out candidates of its cells"
+            }
+            Technique::NakedPair => {
+                "two cells of a unit with only the same two values: those values leave the unit's other cells"
+            }
+            Technique::HiddenPair => {
+                "two values of a house with the same two places only: those cells' other candidates go"
+            }
+            Technique::NakedTriple => {
+                "three cells of a unit with three values between them: those values leave the unit's other cells"
+            }
+            Technique::HiddenTriple => {
+                "three values of a house with three places between them: those cells' other candidates go"
+            }
+            Technique::XWing => {
+                "a value in two rows (columns) lies only in two columns (rows): it leaves their other cells"
+            }
+            Technique::NakedQuad => {
+                "four cells of a unit with four values between them: those values leave the unit's other cells"
+            }
+            Technique::HiddenQuad => {
+                "four values of a house with four places between them: those cells' other candidates go"
+            }
+            Technique::Swordfish => "the fish of three rows and three columns",
+            Technique::Jellyfish => "the fish of four rows and four columns",
+            Technique::Skyscraper => {
+                "two strong links of a value in two rows (columns), one end of each seeing the other"
+            }
+            Technique::TwoStringKite => "a row's strong link and a column's, one end of each seeing the other",
+            Technique::TurbotFish => "the same with a strong link in a box, a region or a diagonal",
+            Technique::EmptyRectangle => {
+                "a value's places in a box in one row and column, and a strong link seeing them"
+            }
+            Technique::XyWing => {
+                "a bivalue pivot {x, y} seeing pincers {x, z} and {y, z}: z leaves what sees both pincers"
+            }
+            Technique::XyzWing => "a pivot {x, y, z} seeing pincers {x, z} and {y, z}: z leaves what sees all three",
+            Technique::WWing => "two cells {x, y} joined by a strong link of x: y leaves what sees both",
+            Technique::RemotePairs => {
+                "a chain of cells holding only the same two values: what sees two ends an odd number of links apart holds neither"
+            }
+            Technique::UniqueRectangle1 => {
+                "three corners of a rectangle hold only x and y: the fourth is neither (unique puzzles only)"
+            }
+            Technique::UniqueRectangle2 => {
+                "two corners hold x and y, the other two also the same z: z leaves what sees both (unique puzzles only)"
+            }
+            Technique::UniqueRectangle4 => {
+                "two corners hold x and y, x is locked in the other two: y leaves them (unique puzzles only)"
+            }
+            Technique::HiddenUniqueRectangle => {
+                "a rectangle one corner of which would swap with the others: its y goes (unique puzzles only)"
+            }
+            Technique::BugPlusOne => {
+                "every open cell bivalue but one: its value that breaks the pattern holds (unique puzzles only)"
+            }
+            Technique::FinnedXWing => {
+                "an x-wing with a fin in one box: the value leaves the cover cells seeing every fin"
+            }
+            Technique::SashimiXWing => "a finned x-wing missing a corner",
+            Technique::SimpleColouring => {
+                "a value's chain of strong links in two colours: a colour seeing itself is false, a cell seeing both colours loses it"
+            }
+            Technique::MultiColouring => "two such chains: colours that see each other rule out cells or colours",
+            Technique::FinnedSwordfish => "a swordfish with a fin in one box",
+            Technique::SashimiSwordfish => "a finned swordfish missing a corner",
+            Technique::FinnedJellyfish => "a jellyfish with a fin in one box",
+            Technique::SashimiJellyfish => "a finned jellyfish missing a corner",
+            Technique::XChain => {
+                "a value's strong and weak links in turn, strong at both ends: what sees both ends loses it"
+            }
+            Technique::XyChain => "bivalue cells each seeing the next: one end holds a, so what sees both loses it",
+            Technique::Aic => {
+                "an alternating inference chain over candidates: one end is true, which rules out what sees both"
+            }
+            Technique::CellForcingChain => {
+                "each candidate of a cell, followed with singles, forces the same facts (or contradicts)"
+            }
+            Technique::UnitForcingChain => {
+                "each place of a value in a house, followed with singles, forces the same facts (or contradicts)"
+            }
+            Technique::DynamicForcingChain => {
+                "a candidate followed with singles and locked candidates contradicts; then cell and unit forcing that way"
+            }
+            Technique::ForcingNet => {
+                "a candidate contradicts when followed with one level of nested dynamic forcing chains"
+            }
+        }
+    }
+
+    /// Its name in kebab case, for the command line: `naked-single`, `x-wing`, `bug+1`.
+    pub fn id(self) -> String {
+        self.name().replace(' ', "-")
+    }
+
+    /// The technique of an [`Technique::id`] or a [`Technique::name`], any case.
+    pub fn from_id(text: &str) -> Option<Technique> {
+        let text = text.trim().to_lowercase().replace(' ', "-");
+        Technique::ALL.into_iter().find(|t| t.id() == text)
     }
 
     /// A rank: 1 for the first technique tried, ascending in [`Technique::ALL`] order.
@@ -268,6 +398,10 @@ impl Technique {
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
                 Ok(find::wings::single_digit(board, model, self))
             }
+            Technique::CellForcingChain
+            | Technique::UnitForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::ForcingNet => Ok(find::forcing::forcing(board, model, self)),
         }
     }
 }

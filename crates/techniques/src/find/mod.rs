@@ -9,6 +9,7 @@ pub(crate) mod chains;
 pub(crate) mod constraints;
 pub(crate) mod finned;
 pub(crate) mod fish;
+pub(crate) mod forcing;
 pub(crate) mod locked;
 pub(crate) mod singles;
 pub(crate) mod subsets;

@@ -23,6 +23,7 @@ fn blank_step(technique: Technique) -> Step {
         cells: vec![],
         values: vec![],
         constraint: None,
+        chains: vec![],
     }
 }
 
@@ -243,8 +244,24 @@ fn names_and_difficulties_follow_the_order_tried() {
             "x-chain",
             "xy-chain",
             "alternating inference chain",
+            "cell forcing chain",
+            "unit forcing chain",
+            "dynamic forcing chain",
+            "forcing net",
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));
     assert_eq!(Technique::NakedSingle.difficulty(), 1);
+    // The command line's ids: one per technique, read back by id and by name, each summarised.
+    for t in Technique::ALL {
+        assert_eq!(Technique::from_id(&t.id()), Some(t));
+        assert_eq!(Technique::from_id(&t.name().to_uppercase()), Some(t));
+        assert!(!t.id().contains(' ') && !t.summary().is_empty(), "{}", t.name());
+    }
+    assert_eq!(Technique::from_id("forcing-net"), Some(Technique::ForcingNet));
+    assert_eq!(Technique::from_id("guess"), None);
+    let off = coverlab_techniques::Options::default().without(Technique::XWing);
+    assert!(!off.allows(Technique::XWing) && off.allows(Technique::Swordfish));
+    assert!(!off.allows(Technique::BugPlusOne), "a uniqueness technique needs Options::unique");
+    assert_eq!(off.turned_off(), vec![Technique::XWing]);
 }

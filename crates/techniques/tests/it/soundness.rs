@@ -16,12 +16,24 @@ use coverlab_model::validate::check_solution;
 use coverlab_model::{Grid, Puzzle};
 use coverlab_techniques::{Board, Options, Technique, explain_with};
 
-/// Every technique tried on `board` (only the rare ones unless `all`); each step checked
-/// against `solution`, counted per technique.
-fn check_board(puzzle: &Puzzle, board: &Board, solution: &Grid, all: bool, fired: &mut BTreeMap<Technique, usize>) {
+/// Whether `t` is one of the forcing rungs (the costliest searches: a forcing net on a board
+/// where a simpler step exists can take tens of milliseconds).
+fn forcing(t: Technique) -> bool {
+    t.difficulty() > Technique::Aic.difficulty()
+}
+
+/// Every technique tried on `board` (only the rare ones unless `all`; the forcing rungs only
+/// when `forcing_too`); each step checked against `solution`, counted per technique.
+fn check_board(
+    puzzle: &Puzzle,
+    board: &Board,
+    solution: &Grid,
+    (all, forcing_too): (bool, bool),
+    fired: &mut BTreeMap<Technique, usize>,
+) {
     let model = puzzle.model();
     let rare = |t: &Technique| matches!(t, Technique::BugPlusOne | Technique::RemotePairs);
-    for t in Technique::ALL.into_iter().filter(|t| all || rare(t)) {
+    for t in Technique::ALL.into_iter().filter(|&t| (all || rare(&t)) && (forcing_too || !forcing(t))) {
         let Some(step) = t.find(board, model).expect("a board of a solvable puzzle has no contradiction") else {
             continue;
         };
@@ -52,17 +64,20 @@ fn no_technique_ever_rules_out_a_solution_value_on_random_puzzles() {
             let made = generator.generate(&mut worker, index, &Limits::default()).expect("a puzzle");
             check_solution(&made.model, &made.givens, &made.solution).expect("the validator accepts the solution");
             let puzzle = Puzzle::new_unchecked(Arc::clone(&made.model), made.givens.clone());
-            let explanation = explain_with(&puzzle, 100_000, Options { unique: true });
+            let explanation = explain_with(&puzzle, 100_000, Options { unique: true, ..Options::default() });
             common::check_explanation(&puzzle, std::slice::from_ref(&made.solution), &explanation)
                 .unwrap_or_else(|e| panic!("puzzle {index} of {}: {e}", made.model.name()));
             let model = puzzle.model();
             let mut board = Board::new(&puzzle).expect("consistent givens");
-            check_board(&puzzle, &board, &made.solution, true, &mut fired);
+            check_board(&puzzle, &board, &made.solution, (true, true), &mut fired);
             // Every technique at every third board, the rare ones (BUG+1, remote pairs) at every
             // board: every technique at every board took 11 s of CPU, half of this binary's.
+            // The forcing rungs at the first board and wherever the explanation needed one (the
+            // boards where every named technique is stuck).
             for (k, step) in explanation.steps.iter().enumerate() {
                 board.apply(model, step).expect("the step applies");
-                check_board(&puzzle, &board, &made.solution, k % 3 == 2, &mut fired);
+                let next_forcing = explanation.steps.get(k + 1).is_some_and(|s| forcing(s.technique));
+                check_board(&puzzle, &board, &made.solution, (k % 3 == 2 || next_forcing, next_forcing), &mut fired);
             }
             puzzles += 1;
         }

@@ -5,7 +5,7 @@
 use crate::common;
 
 use coverlab_model::{Cell, Model, Puzzle, Value};
-use coverlab_techniques::{Board, Step, Technique, next_step, try_next_step};
+use coverlab_techniques::{Board, Clash, Options, Rule, Step, Technique, next_step, try_next_step};
 
 /// Cell (r, c) of a 9×9 grid, 1-based.
 fn rc(r: usize, c: usize) -> Cell {
@@ -30,6 +30,7 @@ fn cut(board: &mut Board, model: &Model, eliminations: Vec<(Cell, Value)>) {
         cells: vec![],
         values: vec![],
         constraint: None,
+        chains: vec![],
     };
     board.apply(model, &step).expect("the crafted board stays consistent");
 }
@@ -767,17 +768,31 @@ fn uniqueness_waits_for_the_caller() {
     for x in [rc(1, 1), rc(1, 4), rc(2, 1)] {
         only(&mut board, model, x, &[3, 7]);
     }
-    let unique = coverlab_techniques::Options { unique: true };
+    // The forcing rungs are off: on this board of many solutions they would only spend their
+    // budget at every call once the named techniques are stuck.
+    let forcing = [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ];
+    let plain_options = forcing.into_iter().fold(Options::default(), Options::without);
+    let unique = Options { unique: true, ..plain_options };
     let (mut plain, mut with) = (board.clone(), board);
     let (mut plain_used, mut with_used) = (false, false);
     for _ in 0..500 {
-        if let Some(step) = coverlab_techniques::try_next_step(&plain, model).unwrap() {
+        let a = coverlab_techniques::try_next_step_with(&plain, model, plain_options).unwrap();
+        if let Some(step) = &a {
             plain_used |= step.technique.needs_unique();
-            plain.apply(model, &step).unwrap();
+            plain.apply(model, step).unwrap();
         }
-        if let Some(step) = coverlab_techniques::try_next_step_with(&with, model, unique).unwrap() {
+        let b = coverlab_techniques::try_next_step_with(&with, model, unique).unwrap();
+        if let Some(step) = &b {
             with_used |= step.technique.needs_unique();
-            with.apply(model, &step).unwrap();
+            with.apply(model, step).unwrap();
+        }
+        if a.is_none() && b.is_none() {
+            break;
         }
     }
     assert!(!plain_used, "a uniqueness step without the caller's word");
@@ -876,4 +891,114 @@ fn alternating_inference_chain() {
     only(&mut board, model, rc(5, 9), &[1, 2]);
     keep_only(&mut board, model, 2, &column(5), &[rc(1, 5), rc(5, 5), rc(8, 5)]);
     assert_eq!(Technique::Aic.find(&board, model), Ok(None));
+}
+
+/// Keeps only `keep` as the candidates of `cell`.
+fn candidates_only(board: &mut Board, model: &Model, cell: Cell, keep: &[Value]) {
+    cut(board, model, (1..=9).filter(|v| !keep.contains(v)).map(|v| (cell, v)).collect());
+}
+
+#[test]
+fn cell_forcing_chain_finds_what_every_candidate_forces() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    // r1c1 holds 1 or 2: 1 makes r1c5 (1 or 5) a 5, 2 makes r2c2 (2 or 5) a 5.
+    candidates_only(&mut board, model, rc(1, 1), &[1, 2]);
+    candidates_only(&mut board, model, rc(1, 5), &[1, 5]);
+    candidates_only(&mut board, model, rc(2, 2), &[2, 5]);
+    let (step, text) = found(&puzzle, &board, Technique::CellForcingChain, &[]);
+    let out: Vec<(Cell, Value)> = [rc(1, 2), rc(1, 3), rc(2, 4), rc(2, 5), rc(2, 6)].map(|c| (c, 5)).to_vec();
+    assert_eq!(step.eliminations, out);
+    assert!(step.placements.is_empty());
+    assert_eq!(step.cells, vec![rc(1, 1)]);
+    assert_eq!(step.values, vec![1, 2]);
+    assert_eq!(step.chains.len(), 2);
+    for (branch, (c, v)) in step.chains.iter().zip([(rc(1, 1), 1), (rc(1, 1), 2)]) {
+        let premise = &branch.implications[0];
+        assert_eq!((premise.cell, premise.value, premise.holds, premise.rule), (c, v, true, Rule::Premise));
+        assert!(branch.contradiction.is_none());
+        // Each fact follows from earlier ones only.
+        for (i, fact) in branch.implications.iter().enumerate().skip(1) {
+            assert!(!fact.from.is_empty() && fact.from.iter().all(|&f| f < i), "{fact:?}");
+        }
+    }
+    assert_eq!(
+        text,
+        "cell forcing chain: r1c1 is 1 or 2; if 1, then r1c5 is not 1, r1c5 is 5, r1c2 is not 5, r1c3 is not 5, \
+         r2c4 is not 5, r2c5 is not 5, r2c6 is not 5; if 2, then r2c2 is not 2, r2c2 is 5, r1c2 is not 5, r1c3 is not \
+         5, r2c4 is not 5, r2c5 is not 5, r2c6 is not 5; either way r1c2 (5), r1c3 (5), r2c4 (5), r2c5 (5), r2c6 (5) go"
+    );
+
+    // With a third candidate in r1c1 nothing is forced: no cell or unit forcing chain.
+    let (puzzle2, mut board2) = empty("classic-9x9");
+    candidates_only(&mut board2, model, rc(1, 1), &[1, 2, 3]);
+    candidates_only(&mut board2, model, rc(1, 5), &[1, 5]);
+    candidates_only(&mut board2, model, rc(2, 2), &[2, 5]);
+    for t in [Technique::CellForcingChain, Technique::UnitForcingChain] {
+        assert_eq!(t.find(&board2, puzzle2.model()), Ok(None), "{}", t.name());
+    }
+}
+
+#[test]
+fn a_candidate_that_leads_to_a_contradiction_is_ruled_out() {
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    // If r1c1 were 1, r1c2 and r1c3 (each 1 or 3) would both be 3.
+    candidates_only(&mut board, model, rc(1, 1), &[1, 2]);
+    candidates_only(&mut board, model, rc(1, 2), &[1, 3]);
+    candidates_only(&mut board, model, rc(1, 3), &[1, 3]);
+    for t in [Technique::CellForcingChain, Technique::DynamicForcingChain, Technique::ForcingNet] {
+        let (step, text) = found(&puzzle, &board, t, &[]);
+        assert_eq!(step.eliminations, vec![(rc(1, 1), 1)], "{text}");
+        assert!(step.placements.is_empty());
+        let [branch] = step.chains.as_slice() else { panic!("one branch: {text}") };
+        assert_eq!(branch.contradiction, Some(Clash::Twice(rc(1, 2), rc(1, 3), 3)), "{text}");
+        assert_eq!(
+            text,
+            format!(
+                "{}: if r1c1 were 1, then r1c2 is not 1, r1c3 is not 1, r1c2 is 3, r1c3 is 3, and r1c2 and r1c3 would \
+                 both hold 3; so r1c1 is not 1",
+                t.name()
+            )
+        );
+    }
+}
+
+#[test]
+fn the_forcing_rungs_find_nothing_on_an_empty_grid() {
+    let (puzzle, board) = empty("classic-4x4");
+    for t in [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ] {
+        assert_eq!(t.find(&board, puzzle.model()), Ok(None), "{}", t.name());
+    }
+}
+
+#[test]
+fn a_forcing_net_explains_what_the_dynamic_chains_cannot() {
+    // The first of forum_hardest_1106: explained until its first net, whose conclusion the
+    // solution (found by the solver, checked by the validator) confirms; at that board no
+    // dynamic forcing chain applies.
+    let line = common::read("tests/data/9x9/forum_hardest_1106_first50.txt").lines().next().unwrap().to_string();
+    let puzzle = common::puzzle("classic-9x9", &line);
+    let model = puzzle.model();
+    let (solutions, _) = common::solve(&puzzle, 2);
+    let [solution] = solutions.as_slice() else { panic!("one solution") };
+    let mut board = Board::new(&puzzle).unwrap();
+    loop {
+        let step = next_step(&board, model).expect("never stuck");
+        if step.technique == Technique::ForcingNet {
+            assert_eq!(Technique::DynamicForcingChain.find(&board, model), Ok(None));
+            let text = step.describe(model, puzzle.symbols());
+            let &[(c, v)] = step.eliminations.as_slice() else { panic!("{text}") };
+            assert_ne!(solution.get(c), v, "{text}");
+            assert!(step.chains[0].implications.iter().any(|i| i.rule == Rule::Nested), "{text}");
+            assert!(text.starts_with("forcing net: if ") && text.contains("(assuming it leads to a contradiction)"));
+            break;
+        }
+        board.apply(model, &step).unwrap();
+    }
 }

@@ -146,7 +146,8 @@ pub fn check_explanation(puzzle: &Puzzle, solutions: &[Grid], explanation: &Expl
 /// places one value and eliminates nothing, the others place nothing and eliminate something,
 /// a subset has k cells, k values and one unit, a fish one value and 2k units, only a
 /// constraint step names a constraint, a finned fish has 2k + 1 units (its fins' box last), BUG+1
-/// places one value.
+/// places one value, a forcing step (and only it) has branches and places values or rules
+/// candidates out.
 pub fn check_shape(step: &Step) -> Result<(), String> {
     use Technique as T;
     let mut sorted = step.eliminations.clone();
@@ -156,7 +157,17 @@ pub fn check_shape(step: &Step) -> Result<(), String> {
         return Err("eliminations are not sorted and deduplicated".into());
     }
     let single = matches!(step.technique, T::NakedSingle | T::HiddenSingle | T::BugPlusOne);
-    if single != (step.placements.len() == 1) || single != step.eliminations.is_empty() {
+    let forcing =
+        matches!(step.technique, T::CellForcingChain | T::UnitForcingChain | T::DynamicForcingChain | T::ForcingNet);
+    if forcing == step.chains.is_empty() {
+        return Err(format!("{} with {} branches", step.technique.name(), step.chains.len()));
+    }
+    if forcing {
+        // Placements (what every branch places) or eliminations, never both.
+        if step.placements.is_empty() == step.eliminations.is_empty() {
+            return Err(format!("a forcing step with {} placements", step.placements.len()));
+        }
+    } else if single != (step.placements.len() == 1) || single != step.eliminations.is_empty() {
         return Err(format!("{} with {} placements", step.technique.name(), step.placements.len()));
     }
     let k = match step.technique {

@@ -1,0 +1,641 @@
+//! Forcing chains and nets: the last rungs, which follow what one assumption forces.
+//!
+//! A *premise* (a cell holds a value) is propagated on a copy of the board: a placed value
+//! leaves its peers and the cell's other candidates go; a cell left with one candidate holds it
+//! (naked single); a house value left with one place goes there (hidden single); from the
+//! dynamic rung on, a house value whose places lie in a second unit leaves that unit's other
+//! cells (locked candidates); and in a forcing net, a candidate whose own assumption leads to a
+//! contradiction (by the dynamic propagation) goes too (one level of nesting). Every derived
+//! fact records the facts it follows from, so the implication graph can be drawn.
+//!
+//! - Cell forcing chain: each candidate of a cell, propagated with singles; what every branch
+//!   concludes holds; a branch that contradicts itself rules its premise out instead.
+//! - Unit forcing chain: the same from each place of a value in a house.
+//! - Dynamic forcing chain: one candidate whose propagation (singles and locked candidates)
+//!   meets a contradiction is false; then cell and unit forcing with that propagation.
+//! - Forcing net: one candidate whose nested propagation meets a contradiction is false.
+//!
+//! Budgets: propagation counts *work*, one unit per cell visited (a peer cleared, a house
+//! scanned for its last place, a unit read by the locked candidates scan). Each rung's search
+//! for one step stops after [`crate::MAX_FORCING_WORK`] (the chains) or
+//! [`crate::MAX_NET_WORK`] (the net) units: a step costs about the same time at every size,
+//! and a search that runs out finds nothing (the explanation ends stuck).
+
+use coverlab_model::{Cell, Model, Value};
+use serde::Serialize;
+
+use crate::bits::Ones;
+use crate::{Board, Step, Technique};
+
+/// One fact of a forcing branch: `cell` holds `value` (`holds`) or cannot hold it, following
+/// from the facts at indices `from` of the same branch (none for the premise, and for a
+/// candidate a nested contradiction rules out).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Implication {
+    /// The cell.
+    pub cell: Cell,
+    /// The value.
+    pub value: Value,
+    /// True: the cell holds the value; false: it cannot.
+    pub holds: bool,
+    /// Why, by the rule of [`Rule`].
+    pub rule: Rule,
+    /// The indices (into the branch's implications) of the facts it follows from.
+    pub from: Vec<usize>,
+}
+
+/// The rule that derives an [`Implication`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// The assumption the branch starts from.
+    Premise,
+    /// The cell has no other candidate left.
+    NakedSingle,
+    /// The value has no other place left in the house (index into [`Model::units`]).
+    HiddenSingle(usize),
+    /// A peer holds the value.
+    Peer,
+    /// The cell holds another value.
+    Cell,
+    /// Locked candidates: the value's places in the first house all lie in the second unit.
+    Locked(usize, usize),
+    /// Assuming the candidate leads to a contradiction (a nested propagation).
+    Nested,
+}
+
+/// How a branch contradicts itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Clash {
+    /// The cell would have no value.
+    NoValue(Cell),
+    /// The value would have no place in the house (index into [`Model::units`]).
+    NoPlace(usize, Value),
+    /// The two cells, which see each other, would both hold the value.
+    Twice(Cell, Cell, Value),
+}
+
+/// One branch of a forcing step: the premise (first), the facts that lead to the conclusion or
+/// to the contradiction, in the order found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Branch {
+    /// The facts, the premise first; each `from` points to earlier ones.
+    pub implications: Vec<Implication>,
+    /// The contradiction the branch ends in, if it does (the premise is then false).
+    pub contradiction: Option<Clash>,
+}
+
+/// How far a propagation goes.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    Singles,
+    Dynamic,
+    Nested,
+}
+
+#[derive(Clone, Copy)]
+struct Ev {
+    cell: u32,
+    value: u8,
+    holds: bool,
+    rule: Rule,
+    /// For Peer and Cell: the placement it follows from.
+    origin: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A hypothetical board: the base (the board the premises are tried on) and the current state
+/// of one propagation.
+struct World<'m> {
+    model: &'m Model,
+    n: usize,
+    houses: usize,
+    base_cand: Vec<u64>,
+    base_vals: Vec<u8>,
+    base_count: Vec<u16>,
+    base_done: Vec<u64>,
+    cand: Vec<u64>,
+    vals: Vec<u8>,
+    /// Per house and value index: the open cells where it is a candidate.
+    count: Vec<u16>,
+    /// Per house: the values placed.
+    done: Vec<u64>,
+    /// Per candidate (cell * n + value index): the event deciding it.
+    decided: Vec<u32>,
+    events: Vec<Ev>,
+    clash: Option<(Clash, Vec<u32>)>,
+    /// Work left before the search gives up.
+    left: u64,
+    /// Where the nested tests start: the cell of the last candidate they ruled out.
+    cursor: usize,
+}
+
+impl<'m> World<'m> {
+    fn new(model: &'m Model, cand: &[u64], vals: &[u8], left: u64) -> World<'m> {
+        let n = model.size();
+        let houses = model.houses().len();
+        let mut count = vec![0u16; houses * n];
+        let mut done = vec![0u64; houses];
+        for (h, house) in model.houses().iter().enumerate() {
+            for &c in &house.cells {
+                if vals[c] != 0 {
+                    done[h] |= 1 << (vals[c] - 1);
+                }
+                for u in Ones(cand[c]) {
+                    count[h * n + u] += 1;
+                }
+            }
+        }
+        World {
+            model,
+            n,
+            houses,
+            base_cand: cand.to_vec(),
+            base_vals: vals.to_vec(),
+            base_count: count.clone(),
+            base_done: done.clone(),
+            cand: cand.to_vec(),
+            vals: vals.to_vec(),
+            count,
+            done,
+            decided: vec![NONE; cand.len() * n],
+            events: Vec::new(),
+            clash: None,
+            left,
+            cursor: 0,
+        }
+    }
+
+    /// Makes the current state of `outer` this world's base.
+    fn rebase(&mut self, outer: &World<'_>) {
+        self.base_cand.copy_from_slice(&outer.cand);
+        self.base_vals.copy_from_slice(&outer.vals);
+        self.base_count.copy_from_slice(&outer.count);
+        self.base_done.copy_from_slice(&outer.done);
+    }
+
+    /// Back to the base, ready for a premise.
+    fn reset(&mut self) {
+        for e in &self.events {
+            self.decided[e.cell as usize * self.n + usize::from(e.value)] = NONE;
+        }
+        self.events.clear();
+        self.clash = None;
+        self.cursor = 0;
+        self.cand.copy_from_slice(&self.base_cand);
+        self.vals.copy_from_slice(&self.base_vals);
+        self.count.copy_from_slice(&self.base_count);
+        self.done.copy_from_slice(&self.base_done);
+        self.left = self.left.saturating_sub(self.cand.len() as u64 / 8 + 1);
+    }
+
+    fn houses_of(&self, c: Cell) -> impl Iterator<Item = usize> + 'm {
+        let houses = self.houses;
+        self.model.units_of(c).iter().map(|&h| h as usize).filter(move |&h| h < houses)
+    }
+
+    fn push(&mut self, c: Cell, u: usize, holds: bool, rule: Rule, origin: u32) -> u32 {
+        let e = self.events.len() as u32;
+        self.events.push(Ev { cell: c as u32, value: u as u8, holds, rule, origin });
+        self.decided[c * self.n + u] = e;
+        e
+    }
+
+    fn eliminate(&mut self, c: Cell, u: usize, rule: Rule, origin: u32) {
+        if self.cand[c] >> u & 1 == 0 {
+            return;
+        }
+        self.cand[c] &= !(1 << u);
+        self.push(c, u, false, rule, origin);
+        for h in self.houses_of(c) {
+            self.count[h * self.n + u] -= 1;
+        }
+    }
+
+    /// Places value index u at open cell c (a candidate there).
+    fn place(&mut self, c: Cell, u: usize, rule: Rule) {
+        let e = self.push(c, u, true, rule, NONE);
+        self.vals[c] = (u + 1) as u8;
+        self.cand[c] &= !(1 << u);
+        for h in self.houses_of(c) {
+            self.done[h] |= 1 << u;
+            self.count[h * self.n + u] -= 1;
+        }
+        for w in Ones(self.cand[c]) {
+            self.eliminate(c, w, Rule::Cell, e);
+        }
+        self.cand[c] = 0;
+    }
+
+    fn spend(&mut self, work: usize) -> bool {
+        self.left = self.left.saturating_sub(work as u64);
+        self.left > 0
+    }
+
+    /// Propagates the events from index `i` on, to a fixpoint at `level`, a contradiction, or
+    /// the end of the budget. `inner` is the world nested tests run in.
+    fn run(&mut self, level: Level, mut inner: Option<&mut World<'m>>) {
+        let mut i = 0;
+        loop {
+            while i < self.events.len() {
+                if self.clash.is_some() || self.left == 0 {
+                    return;
+                }
+                let ev = self.events[i];
+                let (c, u) = (ev.cell as usize, usize::from(ev.value));
+                if ev.holds {
+                    let peers = self.model.peers(c);
+                    self.spend(peers.len());
+                    for &p in peers {
+                        let p = usize::from(p);
+                        if self.vals[p] == ev.value + 1 {
+                            self.clash =
+                                Some((Clash::Twice(c, p, ev.value + 1), vec![i as u32, self.decided[p * self.n + u]]));
+                            return;
+                        }
+                        self.eliminate(p, u, Rule::Peer, i as u32);
+                    }
+                } else {
+                    if self.vals[c] == 0 {
+                        match self.cand[c].count_ones() {
+                            0 => {
+                                let from = self.decided_of_cell(c);
+                                self.clash = Some((Clash::NoValue(c), from));
+                                return;
+                            }
+                            1 => self.place(c, self.cand[c].trailing_zeros() as usize, Rule::NakedSingle),
+                            _ => {}
+                        }
+                    }
+                    for h in self.houses_of(c) {
+                        if self.done[h] >> u & 1 == 1 {
+                            continue;
+                        }
+                        match self.count[h * self.n + u] {
+                            0 => {
+                                let from = self.decided_in_house(h, u);
+                                self.clash = Some((Clash::NoPlace(h, (u + 1) as u8), from));
+                                return;
+                            }
+                            1 => {
+                                let cells = &self.model.units()[h].cells;
+                                self.spend(cells.len());
+                                if let Some(&p) = cells.iter().find(|&&p| self.cand[p] >> u & 1 == 1) {
+                                    self.place(p, u, Rule::HiddenSingle(h));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                i += 1;
+            }
+            if self.clash.is_some() || self.left == 0 || level == Level::Singles {
+                return;
+            }
+            if self.locked() {
+                continue;
+            }
+            if level == Level::Nested
+                && let Some(inner) = inner.as_deref_mut()
+                && self.nested(inner)
+            {
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// One pass of locked candidates over the houses: true when it ruled something out.
+    fn locked(&mut self) -> bool {
+        let n = self.n;
+        let before = self.events.len();
+        for h in 0..self.houses {
+            let cells = &self.model.units()[h].cells;
+            if !self.spend(2 * cells.len()) {
+                return false;
+            }
+            // Per value, its places in the house (positions into `cells`).
+            let mut pos = [0u64; 64];
+            for (i, &c) in cells.iter().enumerate().take(64) {
+                for u in Ones(self.cand[c]) {
+                    pos[u] |= 1 << i;
+                }
+            }
+            for (u, &p) in pos.iter().enumerate().take(n) {
+                if p.count_ones() < 2 {
+                    continue;
+                }
+                let first = cells[p.trailing_zeros() as usize];
+                for &b in self.model.units_of(first) {
+                    let b = b as usize;
+                    if b == h || !Ones(p).all(|i| self.model.units_of(cells[i]).contains(&(b as u32))) {
+                        continue;
+                    }
+                    let target = &self.model.units()[b].cells;
+                    self.spend(target.len());
+                    for &c in target {
+                        if self.cand[c] >> u & 1 == 1 && !self.model.units_of(c).contains(&(h as u32)) {
+                            self.eliminate(c, u, Rule::Locked(h, b), NONE);
+                        }
+                    }
+                }
+            }
+            if self.events.len() > before {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Tries each candidate of the current state in `inner` (dynamic propagation): the first
+    /// that contradicts is ruled out here. True when one was.
+    fn nested(&mut self, inner: &mut World<'m>) -> bool {
+        inner.rebase(self);
+        inner.left = self.left;
+        // Round the cells from where the last one was found: a full round without one ends it.
+        let cells = self.cand.len();
+        for k in 0..cells {
+            let c = (self.cursor + k) % cells;
+            if self.vals[c] != 0 {
+                continue;
+            }
+            for u in Ones(self.cand[c]) {
+                inner.reset();
+                inner.place(c, u, Rule::Premise);
+                inner.run(Level::Dynamic, None);
+                let hit = inner.clash.is_some();
+                self.left = inner.left;
+                if self.left == 0 {
+                    return false;
+                }
+                if hit {
+                    self.cursor = c;
+                    self.eliminate(c, u, Rule::Nested, NONE);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn decided_of_cell(&self, c: Cell) -> Vec<u32> {
+        Ones(self.base_cand[c]).map(|u| self.decided[c * self.n + u]).filter(|&e| e != NONE).collect()
+    }
+
+    fn decided_in_house(&self, h: usize, u: usize) -> Vec<u32> {
+        self.model.units()[h]
+            .cells
+            .iter()
+            .filter(|&&p| self.base_cand[p] >> u & 1 == 1)
+            .map(|&p| self.decided[p * self.n + u])
+            .filter(|&e| e != NONE)
+            .collect()
+    }
+
+    /// The events event `e` follows from.
+    fn parents(&self, e: u32) -> Vec<u32> {
+        let ev = self.events[e as usize];
+        let (c, u) = (ev.cell as usize, usize::from(ev.value));
+        let mut from: Vec<u32> = match ev.rule {
+            Rule::Premise | Rule::Nested => Vec::new(),
+            Rule::Peer | Rule::Cell => vec![ev.origin],
+            Rule::NakedSingle => Ones(self.base_cand[c] & !(1 << u)).map(|w| self.decided[c * self.n + w]).collect(),
+            Rule::HiddenSingle(h) => self.model.units()[h]
+                .cells
+                .iter()
+                .filter(|&&p| p != c && self.base_cand[p] >> u & 1 == 1)
+                .map(|&p| self.decided[p * self.n + u])
+                .collect(),
+            Rule::Locked(h, b) => self.model.units()[h]
+                .cells
+                .iter()
+                .filter(|&&p| self.base_cand[p] >> u & 1 == 1 && !self.model.units_of(p).contains(&(b as u32)))
+                .map(|&p| self.decided[p * self.n + u])
+                .collect(),
+        };
+        from.retain(|&f| f != NONE && f < e);
+        from
+    }
+
+    /// The branch leading to `targets` (events) and the contradiction if any: their
+    /// ancestors, in the order found.
+    fn branch(&self, targets: &[u32]) -> Branch {
+        let mut keep = vec![false; self.events.len()];
+        let mut stack: Vec<u32> = targets.to_vec();
+        if let Some((_, from)) = &self.clash {
+            stack.extend(from.iter().copied());
+        }
+        while let Some(e) = stack.pop() {
+            if e == NONE || keep[e as usize] {
+                continue;
+            }
+            keep[e as usize] = true;
+            stack.extend(self.parents(e));
+        }
+        let mut index = vec![usize::MAX; self.events.len()];
+        let mut implications = Vec::new();
+        for (e, ev) in self.events.iter().enumerate() {
+            if !keep[e] {
+                continue;
+            }
+            index[e] = implications.len();
+            let from = self.parents(e as u32).iter().map(|&f| index[f as usize]).filter(|&f| f != usize::MAX).collect();
+            implications.push(Implication {
+                cell: ev.cell as usize,
+                value: ev.value + 1,
+                holds: ev.holds,
+                rule: ev.rule,
+                from,
+            });
+        }
+        Branch { implications, contradiction: self.clash.as_ref().map(|(c, _)| *c) }
+    }
+
+    /// Every fact of the current propagation: (candidate index, holds).
+    fn facts(&self) -> Vec<(usize, bool)> {
+        self.events.iter().map(|e| (e.cell as usize * self.n + usize::from(e.value), e.holds)).collect()
+    }
+}
+
+/// The first forcing step of `technique` (one of the four forcing rungs), within its budget.
+pub(crate) fn forcing(board: &Board, model: &Model, technique: Technique) -> Option<Step> {
+    let budget = if technique == Technique::ForcingNet { crate::MAX_NET_WORK } else { crate::MAX_FORCING_WORK };
+    let mut world = World::new(model, board.masks(), board.values(), budget);
+    match technique {
+        Technique::CellForcingChain => cells(&mut world, Level::Singles, technique),
+        Technique::UnitForcingChain => units(&mut world, Level::Singles, technique),
+        Technique::DynamicForcingChain => contradiction(&mut world, Level::Dynamic, technique)
+            .or_else(|| cells(&mut world, Level::Dynamic, technique))
+            .or_else(|| units(&mut world, Level::Dynamic, technique)),
+        Technique::ForcingNet => contradiction(&mut world, Level::Nested, technique),
+        _ => None,
+    }
+}
+
+fn propagate<'m>(world: &mut World<'m>, c: Cell, u: usize, level: Level, inner: &mut Option<World<'m>>) {
+    world.reset();
+    world.place(c, u, Rule::Premise);
+    if level == Level::Nested && inner.is_none() {
+        *inner = Some(World::new(world.model, &world.base_cand, &world.base_vals, 0));
+    }
+    world.run(level, inner.as_mut());
+}
+
+/// The first candidate (cells ascending, values ascending) whose propagation contradicts.
+fn contradiction(world: &mut World<'_>, level: Level, technique: Technique) -> Option<Step> {
+    let mut inner = None;
+    for c in 0..world.base_cand.len() {
+        if world.base_vals[c] != 0 {
+            continue;
+        }
+        for u in Ones(world.base_cand[c]) {
+            propagate(world, c, u, level, &mut inner);
+            if world.left == 0 {
+                return None;
+            }
+            if world.clash.is_some() {
+                return Some(refuted(world, technique, c, u));
+            }
+        }
+    }
+    None
+}
+
+/// The step ruling out premise (c, u), whose propagation in `world` just contradicted.
+fn refuted(world: &World<'_>, technique: Technique, c: Cell, u: usize) -> Step {
+    let mut step = Step::new(technique);
+    step.eliminations = vec![(c, (u + 1) as u8)];
+    step.cells = vec![c];
+    step.values = vec![(u + 1) as u8];
+    step.chains = vec![world.branch(&[])];
+    step
+}
+
+/// What a set of premises covering every case proves.
+enum Forced {
+    /// What every branch concludes, and each branch's chain to it.
+    Common(Vec<(Cell, Value, bool)>, Vec<Branch>),
+    /// A premise's propagation contradicts: it is false.
+    Refuted(Step),
+}
+
+/// Premises that cover every case (a cell's candidates, a house value's places): what every
+/// branch concludes, or the first premise that contradicts (a step ruling it out). None when
+/// there is nothing new, or when the budget runs out.
+fn common(world: &mut World<'_>, level: Level, premises: &[(Cell, usize)], technique: Technique) -> Option<Forced> {
+    let n = world.n;
+    let mut agreed: Option<Vec<(usize, bool)>> = None;
+    let mut inner = None;
+    for &(c, u) in premises {
+        propagate(world, c, u, level, &mut inner);
+        if world.left == 0 {
+            return None;
+        }
+        if world.clash.is_some() {
+            return Some(Forced::Refuted(refuted(world, technique, c, u)));
+        }
+        let mut facts = world.facts();
+        facts.sort_unstable();
+        agreed = Some(match agreed {
+            None => facts,
+            Some(a) => a.into_iter().filter(|f| facts.binary_search(f).is_ok()).collect(),
+        });
+        if agreed.as_ref().is_some_and(|a| a.is_empty()) {
+            return None;
+        }
+    }
+    let agreed = agreed?;
+    // Placements if any, else eliminations (a placement's own eliminations are its business).
+    let placed: Vec<(usize, bool)> = agreed.iter().copied().filter(|&(_, h)| h).collect();
+    let chosen = if placed.is_empty() { agreed } else { placed };
+    let conclusions: Vec<(Cell, Value, bool)> = chosen.iter().map(|&(k, h)| (k / n, (k % n + 1) as u8, h)).collect();
+    // Redo each branch to record its chain to the conclusions.
+    let mut branches = Vec::new();
+    for &(c, u) in premises {
+        propagate(world, c, u, level, &mut inner);
+        let targets: Vec<u32> = chosen.iter().map(|&(k, _)| world.decided[k]).collect();
+        branches.push(world.branch(&targets));
+    }
+    Some(Forced::Common(conclusions, branches))
+}
+
+fn conclude(technique: Technique, conclusions: Vec<(Cell, Value, bool)>, branches: Vec<Branch>) -> Step {
+    let mut step = Step::new(technique);
+    for (c, v, holds) in conclusions {
+        if holds {
+            step.placements.push((c, v));
+        } else {
+            step.eliminations.push((c, v));
+        }
+    }
+    step.chains = branches;
+    step.finish()
+}
+
+/// Cells by number of candidates then index: the first whose candidates all force something.
+fn cells(world: &mut World<'_>, level: Level, technique: Technique) -> Option<Step> {
+    let mut order: Vec<Cell> = (0..world.base_cand.len()).filter(|&c| world.base_vals[c] == 0).collect();
+    order.sort_by_key(|&c| (world.base_cand[c].count_ones(), c));
+    for c in order {
+        let premises: Vec<(Cell, usize)> = Ones(world.base_cand[c]).map(|u| (c, u)).collect();
+        if premises.len() < 2 {
+            continue;
+        }
+        match common(world, level, &premises, technique) {
+            Some(Forced::Refuted(step)) => return Some(step),
+            Some(Forced::Common(conclusions, branches)) => {
+                let mut step = conclude(technique, conclusions, branches);
+                step.cells = vec![c];
+                step.values = premises.iter().map(|&(_, u)| (u + 1) as u8).collect();
+                return Some(step);
+            }
+            None => {}
+        }
+        if world.left == 0 {
+            return None;
+        }
+    }
+    None
+}
+
+/// House values by number of places, then house, then value: the first whose places all force
+/// something.
+fn units(world: &mut World<'_>, level: Level, technique: Technique) -> Option<Step> {
+    let n = world.n;
+    let mut order: Vec<(u16, usize, usize)> = Vec::new();
+    for h in 0..world.houses {
+        for u in 0..n {
+            let k = world.base_count[h * n + u];
+            if world.base_done[h] >> u & 1 == 0 && k >= 2 {
+                order.push((k, h, u));
+            }
+        }
+    }
+    order.sort_unstable();
+    for (_, h, u) in order {
+        let premises: Vec<(Cell, usize)> = world.model.units()[h]
+            .cells
+            .iter()
+            .filter(|&&c| world.base_cand[c] >> u & 1 == 1)
+            .map(|&c| (c, u))
+            .collect();
+        match common(world, level, &premises, technique) {
+            Some(Forced::Refuted(step)) => return Some(step),
+            Some(Forced::Common(conclusions, branches)) => {
+                let mut step = conclude(technique, conclusions, branches);
+                step.units = vec![h];
+                step.cells = premises.iter().map(|&(c, _)| c).collect();
+                step.values = vec![(u + 1) as u8];
+                return Some(step);
+            }
+            None => {}
+        }
+        if world.left == 0 {
+            return None;
+        }
+    }
+    None
+}
