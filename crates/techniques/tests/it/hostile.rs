@@ -165,10 +165,9 @@ fn pattern64() -> Grid {
 #[test]
 fn the_largest_grid_stays_bounded() {
     let model = Arc::new(builtin::load("classic-64x64").unwrap().unwrap());
-    // Empty: no technique applies (every cell and value has 64 places), and the search says so.
+    // Empty: no technique applies (every cell and value has 64 places), and the search says so
+    // once the forcing rungs have spent their budgets (about 2.5 s of CPU here).
     let empty = Puzzle::new_unchecked(model.clone(), Grid::empty(64));
-    let board = Board::new(&empty).unwrap();
-    assert_eq!(try_next_step(&board, &model), Ok(None));
     let e = explain(&empty, 10);
     assert_eq!((e.ending, e.steps.len()), (Ending::Stuck, 0));
 
