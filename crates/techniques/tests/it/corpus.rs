@@ -81,10 +81,10 @@ fn jobs() -> Vec<Job> {
         ("9x9", "qqwing_simple_50.txt", 50),
         ("9x9", "17_clue_first200.txt", 50),
         ("9x9", "magictour_top1465_first50.txt", 50),
-        // Each of these needs the forcing rungs, about 0.25 s of CPU apiece, twice (the
-        // determinism check): 8 keep this binary's time in hand. `benches/explain.py` explains
-        // the whole sets (all 1,106 and 1,465).
-        ("9x9", "forum_hardest_1106_first50.txt", 8),
+        // Each of these needs the forcing rungs: with the determinism check's second
+        // explanation, the solve and the rating, about 0.6 s of CPU apiece here, so 4 keep this
+        // binary's time in hand. `benches/explain.py` explains the whole sets.
+        ("9x9", "forum_hardest_1106_first50.txt", 4),
         ("16x16", "gecode_janko_55.txt", 10),
         // 10 of the 30: each is stuck after the chain searches, about 0.2 s of CPU apiece,
         // which made the 30 most of this binary's time.
@@ -297,7 +297,7 @@ fn hard_puzzles_are_all_solved_and_unique_ones_never_contradict() {
     // No guess, ever: every unique classic puzzle of the data files ends solved.
     for file in ["forum_hardest_1106_first50", "magictour_top1465_first50", "17_clue_first200", "qqwing_simple_50"] {
         let t = &report.by_source[&format!("tests/data/9x9/{file}.txt")];
-        assert!(t.puzzles >= 8 && t.solved == t.puzzles, "{file}: {} of {} solved", t.solved, t.puzzles);
+        assert!(t.puzzles >= 4 && t.solved == t.puzzles, "{file}: {} of {} solved", t.solved, t.puzzles);
     }
     for (source, t) in &report.by_source {
         if !source.contains("corpus") {
