@@ -116,6 +116,9 @@ pub enum InputFormatArg {
     Marks,
 }
 
+/// Puzzles per Parquet file when `--rows-per-file` is not given.
+pub const ROWS_PER_FILE: u64 = 100_000;
+
 /// Output formats for solutions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormatArg {
@@ -338,7 +341,7 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
     /// With `--format parquet`: puzzles per file; file K (`part-0000K.parquet`) holds the
     /// puzzles of index K×N to K×N+N−1, whatever `--start` and `-n` are.
-    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, value_name = "N", default_value_t = ROWS_PER_FILE, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub rows_per_file: u64,
     /// With `--format parquet`: the histogram of the human techniques (`explain`) that solve each
     /// puzzle, as a JSON column; about 3 ms of CPU per 9×9 puzzle, ten times the making.

@@ -57,8 +57,13 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         (Some(_), false) => bail!("--output is for --format parquet (the other formats go to standard output)"),
         (None, false) => None,
     };
-    for (flag, on) in [("--no-card", args.no_card), ("--card-only", args.card_only), ("--techniques", args.techniques)]
-    {
+    let rows_given = args.rows_per_file != crate::cli::ROWS_PER_FILE;
+    for (flag, on) in [
+        ("--no-card", args.no_card),
+        ("--card-only", args.card_only),
+        ("--techniques", args.techniques),
+        ("--rows-per-file", rows_given),
+    ] {
         if on && !parquet {
             bail!("{flag} is for --format parquet");
         }

@@ -212,12 +212,18 @@ impl Chosen {
 /// within a guess budget to kissat (a first solution) and CaDiCaL (strategies/PERFORMANCE.md).
 pub const DEFAULT: &str = "auto";
 
+/// `auto`'s line: where it hands over depends on whether the C and C++ solvers are built in.
+#[cfg(feature = "sat")]
+const AUTO_SUMMARY: &str = "band-9x9 on classic 9x9; elsewhere fast, handing to sat what it cannot settle in 2,000 guesses on grids of 16x16 and more (at any size when no constraint adds values up)";
+#[cfg(not(feature = "sat"))]
+const AUTO_SUMMARY: &str = "band-9x9 on classic 9x9; elsewhere fast, handing to batsat (this build has no CaDiCaL or kissat) what it cannot settle in 2,000 guesses on grids of 16x16 and more (at any size when no constraint adds values up)";
+
 /// Every strategy, in the order `coverlab strategies` lists them: by role, then by name.
 pub const REGISTRY: &[StrategyInfo] = &[
     StrategyInfo {
         name: "auto",
         role: Role::Default,
-        summary: "band-9x9 on classic 9x9; elsewhere fast, handing to sat what it cannot settle in 2,000 guesses on grids of 16x16 and more (at any size when no constraint adds values up)",
+        summary: AUTO_SUMMARY,
         source: "band-9x9, fast and sat (see those)",
         capabilities: Capabilities::PROPAGATES.with(Capabilities::FAST),
         options: &[],

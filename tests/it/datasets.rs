@@ -154,6 +154,9 @@ fn the_card_refuses_a_set_with_a_missing_share_or_another_recipe() {
     }
     let o = run(&["generate", "--format", "parquet"]);
     assert!(text(&o.stderr).contains("name it with --output DIR"), "{}", text(&o.stderr));
+    let o = run(&["generate", "-n", "1", "--rows-per-file", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--rows-per-file is for --format parquet"), "{}", text(&o.stderr));
 }
 
 #[test]

@@ -357,47 +357,19 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                 }
             }
             Rule::Skyscraper { row, column, from_end, count } => {
-                let mut line: Vec<u32> = (1..=n)
-                    .map(|i| match (row, column) {
-                        (Some(r), _) => at(&CellRef { row: *r, col: i }),
-                        (_, Some(c)) => at(&CellRef { row: i, col: *c }),
-                        _ => 0,
-                    })
-                    .collect();
-                if *from_end {
-                    line.reverse();
-                }
+                let (line, what) = clue_line(n, *row, *column, *from_end, &at);
                 // A value is seen when it is higher than every value before it.
                 let seen = (0..n).filter(|&i| line[..i].iter().all(|&before| before < line[i])).count();
                 if seen != *count as usize {
-                    let what = match (row, column) {
-                        (Some(r), _) => format!("row {r} from the {}", if *from_end { "right" } else { "left" }),
-                        (_, Some(c)) => format!("column {c} from the {}", if *from_end { "bottom" } else { "top" }),
-                        _ => "?".into(),
-                    };
                     return Some(format!("the skyscraper clue of {what} sees {seen}, not {count}"));
                 }
             }
             Rule::XSum { row, column, from_end, sum } => {
-                let mut line: Vec<u32> = (1..=n)
-                    .map(|i| match (row, column) {
-                        (Some(r), _) => at(&CellRef { row: *r, col: i }),
-                        (_, Some(c)) => at(&CellRef { row: i, col: *c }),
-                        _ => 0,
-                    })
-                    .collect();
-                if *from_end {
-                    line.reverse();
-                }
+                let (line, what) = clue_line(n, *row, *column, *from_end, &at);
                 // The first value says how many values, it included, are added up.
                 let x = (line[0] as usize).min(n);
                 let total: u32 = line[..x].iter().sum();
                 if total != *sum {
-                    let what = match (row, column) {
-                        (Some(r), _) => format!("row {r} from the {}", if *from_end { "right" } else { "left" }),
-                        (_, Some(c)) => format!("column {c} from the {}", if *from_end { "bottom" } else { "top" }),
-                        _ => "?".into(),
-                    };
                     return Some(format!(
                         "the X-sum clue of {what}: its first {x} values add up to {total}, not {sum}"
                     ));
@@ -542,6 +514,33 @@ pub(crate) fn pattern_matches(node: &Node, values: &[u32]) -> bool {
 
 /// Where a match of `node` may end in `values` when it starts at one of `starts` (`starts[i]`:
 /// before the i-th value; both have one place more than there are values).
+/// The values of a clue's row or column read from the clue's side, and where it stands
+/// (`row 3 from the right`).
+fn clue_line(
+    n: usize,
+    row: Option<usize>,
+    column: Option<usize>,
+    from_end: bool,
+    at: &impl Fn(&CellRef) -> u32,
+) -> (Vec<u32>, String) {
+    let mut line: Vec<u32> = (1..=n)
+        .map(|i| match (row, column) {
+            (Some(r), _) => at(&CellRef { row: r, col: i }),
+            (_, Some(c)) => at(&CellRef { row: i, col: c }),
+            _ => 0,
+        })
+        .collect();
+    if from_end {
+        line.reverse();
+    }
+    let what = match (row, column) {
+        (Some(r), _) => format!("row {r} from the {}", if from_end { "right" } else { "left" }),
+        (_, Some(c)) => format!("column {c} from the {}", if from_end { "bottom" } else { "top" }),
+        _ => "?".into(),
+    };
+    (line, what)
+}
+
 fn ends(node: &Node, values: &[u32], starts: &[bool]) -> Vec<bool> {
     let union = |a: &mut Vec<bool>, b: &[bool]| a.iter_mut().zip(b).for_each(|(x, &y)| *x |= y);
     match node {
