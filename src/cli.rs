@@ -112,7 +112,8 @@ pub enum InputFormatArg {
     /// `fpuz…` and `scl…`/`ctc…` forms; each brings its own spec.
     Sudokupad,
     /// Pencil marks, one grid per line: each cell's n candidates in their places, `.` where
-    /// crossed out (729 characters for 9×9, Sudoku Explainer's form).
+    /// crossed out (729 characters for 9×9, Sudoku Explainer's form); or a grid of candidate
+    /// lists (`| 12 458 3 | …`, HoDoKu's print).
     Marks,
 }
 

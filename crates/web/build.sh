@@ -2,7 +2,7 @@
 # Builds the coverlab page: the engine (crates/web) to WebAssembly in the `wasm` profile
 # (release, stripped), through wasm-metadce and wasm-opt when they are installed (Debian's
 # `binaryen`; WASM_OPT=0 skips them), then ONE self-contained HTML file: crates/web/page/page.html with the worker's
-# script (page/worker.js) and the module (base64) inlined. It opens from disk, with no server.
+# script (page/worker.js) and the module (gzipped, base64) inlined. It opens from disk, with no server.
 #
 #   crates/web/build.sh [OUT_DIR]     # default out/web; writes OUT_DIR/coverlab.html
 #
@@ -53,13 +53,13 @@ awk -v worker="$here/page/worker.js" -v wasm="$wasm" '
     next
   }
   /<!--CL_WASM-->/ {
-    printf "<script type=\"application/octet-stream\" id=\"cl-wasm\">"
+    printf "<script type=\"application/octet-stream\" id=\"cl-wasm\" data-encoding=\"gzip\">"
     fflush()
-    system("base64 -w0 \"" wasm "\"")
+    system("gzip -9 -n -c \"" wasm "\" | base64 -w0")
     print "</script>"
     next
   }
   { print }
 ' "$here/page/page.html" > "$page.tmp"
 mv "$page.tmp" "$page"
-echo "$page: $(wc -c < "$page") bytes (module $(wc -c < "$built") bytes built, $(wc -c < "$wasm") inlined)"
+echo "$page: $(wc -c < "$page") bytes (module $(wc -c < "$built") bytes built, $(wc -c < "$wasm") inlined, gzipped)"

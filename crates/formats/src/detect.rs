@@ -56,7 +56,8 @@ pub(crate) fn detect<R: BufRead>(lines: &mut Lines<R>, ctx: &mut Context) -> Opt
                     || crate::fpuzzles::looks_like(&line.text)
                     || crate::iss::looks_like(line.rest())
                     || crate::killer::looks_like(&line.text)
-                    || crate::marks::looks_like(&line.text).is_some() =>
+                    || crate::marks::looks_like(&line.text).is_some()
+                    || crate::marks::looks_like_row(line.rest()).is_some() =>
             {
                 break Some(line);
             }
@@ -116,7 +117,7 @@ fn classify<R: BufRead>(line: &Line, lines: &mut Lines<R>, held: &mut Vec<Next>,
     if crate::killer::looks_like(&line.text) {
         return InputFormat::Killer;
     }
-    if crate::marks::looks_like(&line.text).is_some() {
+    if crate::marks::looks_like(&line.text).is_some() || crate::marks::looks_like_row(line.rest()).is_some() {
         return InputFormat::Marks;
     }
     let (from, to, _) = puzzle_span(line);

@@ -5,8 +5,9 @@
 //! - **rule**: a line drawn between the rows of a board, made of `-`, `=`, `+`, `|`, `:` and
 //!   spaces with at least one of `+`, `=`, `|` (`------+------+------`, `+-------+-------+`,
 //!   `|       |`). A line whose every word (between spaces and `|`) is a lone `-` is a row of
-//!   empty cells instead (`- - - -`, `| - - | - - |`). Rules are skipped like comments and never
-//!   end a puzzle;
+//!   empty cells instead (`- - - -`, `| - - | - - |`). HoDoKu's framed rules (`.---.---.`,
+//!   `:---+---:`, `'-------'`) are rules too, unless of a line puzzle's length. Rules are skipped
+//!   like comments and never end a puzzle;
 //! - **dashes**: a run of two or more `-` and nothing else. It is a rule, or a row of empty cells
 //!   when its length is the length of a row (a line puzzle, in the `line` format): each reader
 //!   decides by the length it expects;
@@ -53,6 +54,9 @@ pub(crate) fn kind(line: &Line, ctx: &mut Context) -> Kind {
 
 /// [`Kind::Rule`] or [`Kind::Dashes`] for a line drawn between rows, `None` for any other.
 pub(crate) fn rule(text: &str) -> Option<Kind> {
+    if is_framed_rule(text) {
+        return Some(Kind::Rule);
+    }
     if !text.chars().all(|c| matches!(c, '-' | '=' | '+' | '|' | ':') || c.is_whitespace()) {
         return None;
     }
@@ -65,6 +69,20 @@ pub(crate) fn rule(text: &str) -> Option<Kind> {
     }
     let dashes = text.len();
     (dashes >= 2 && text.bytes().all(|b| b == b'-')).then_some(Kind::Dashes(dashes))
+}
+
+/// A rule of a board drawn with `.` `:` `'` corners, as HoDoKu prints grids of candidates
+/// (`.-----.-----.`, `:-----+-----:`, `'-----------'`): it starts and ends with one of them and
+/// holds `---`, and nothing but `-`, `+` and those corners. A line of a puzzle's length is an
+/// empty line puzzle (`.` and `-` are empty cells), never a rule.
+fn is_framed_rule(text: &str) -> bool {
+    let t = text.trim();
+    let corner = |c: Option<char>| matches!(c, Some('.' | ':' | '\''));
+    coverlab_model::builtin::for_cell_count(t.len()).is_none()
+        && corner(t.chars().next())
+        && corner(t.chars().last())
+        && t.contains("---")
+        && t.chars().all(|c| matches!(c, '-' | '+' | '.' | ':' | '\''))
 }
 
 /// True for a line that cannot be puzzle data (see the module doc).
@@ -115,7 +133,17 @@ mod tests {
 
     #[test]
     fn rules_and_rows_of_dashes() {
-        for text in ["------+------+------", "+-------+-------+", "|   |", "=====", "- - - + - - -", "+"] {
+        for text in [
+            "------+------+------",
+            "+-------+-------+",
+            "|   |",
+            "=====",
+            "- - - + - - -",
+            "+",
+            ".-----.-----.",
+            ":-----+-----:",
+            "'-----------'",
+        ] {
             assert_eq!(of(text), Kind::Rule, "{text}");
         }
         for text in ["- - - - - - - - -", "| - - - | - - - |", "-", "---:---", "-- --", "-5"] {

@@ -85,8 +85,9 @@ pub enum InputFormat {
     /// offline ([`sudokupad`]); each puzzle brings its own spec.
     Sudokupad,
     /// Pencil marks, one grid per line: each cell's n candidates in their places, `.` or `0`
-    /// where crossed out (729 characters for 9×9, as Sudoku Explainer reads them; [`marks`]).
-    /// Open cells' candidates become rules of the puzzle's spec.
+    /// where crossed out (729 characters for 9×9, as Sudoku Explainer reads them), or a grid of
+    /// candidate lists as HoDoKu prints it ([`marks`]). Open cells' candidates become rules of
+    /// the puzzle's spec.
     Marks,
 }
 
@@ -432,7 +433,7 @@ impl<R: BufRead> Reader<R> {
                         Some(InputFormat::Iss)
                     } else if killer::looks_like(&line.text) {
                         Some(InputFormat::Killer)
-                    } else if marks::looks_like(&line.text).is_some() {
+                    } else if marks::looks_like(&line.text).is_some() || marks::looks_like_row(line.rest()).is_some() {
                         Some(InputFormat::Marks)
                     } else {
                         None

@@ -13,6 +13,12 @@
 //!
 //! The layout tells the form from a line puzzle of n³ cells: each symbol stands in its own place
 //! in its cell (a 27×27 line puzzle never does).
+//!
+//! Pencil marks are also read as a grid of candidate lists, as HoDoKu and forum posts print them
+//! (n ≤ 9): n rows of n words, each word a cell's candidates (`4 68 38 | 1 7 5 | …`), `|`
+//! between boxes and rule lines (`.---+---.`, `:---+---:`, `'---'`, `+---+`, `---`) ignored. A
+//! row is told from a grid row of values by a word of two candidates or more. The grid ends at
+//! its n-th row; one puzzle per grid.
 
 use std::io::BufRead;
 
@@ -20,7 +26,7 @@ use coverlab_model::spec::{CellRef, Rule, Spec};
 use coverlab_model::{Symbols, builtin, cell_name};
 
 use crate::error::FormatError;
-use crate::source::Lines;
+use crate::source::{Line, Lines, Next};
 use crate::{Found, Parsed};
 
 /// The size n of a pencil-mark line (its first word): n³ characters, each a cell's own symbol in
@@ -43,6 +49,42 @@ pub fn looks_like(text: &str) -> Option<usize> {
     (kept > 0).then_some(n)
 }
 
+/// The size n of a row of candidate lists (n ≤ 9 words of increasing digits 1..=n separated by
+/// whitespace or `|`, at least one of two digits or more). `None` when `text` is not one.
+pub fn looks_like_row(text: &str) -> Option<usize> {
+    let words = row_words(text);
+    let n = words.len();
+    if !(4..=9).contains(&n) || builtin::box_shape(n).is_none() || words.iter().all(|w| w.len() < 2) {
+        return None;
+    }
+    words.iter().all(|w| candidates_of(w, n).is_some()).then_some(n)
+}
+
+/// The words of a row of candidate lists.
+fn row_words(text: &str) -> Vec<&str> {
+    let data = text.split_once(" #").map_or(text, |(d, _)| d);
+    data.split(|c: char| c.is_whitespace() || c == '|').filter(|w| !w.is_empty()).collect()
+}
+
+/// A word's candidates as a mask: increasing digits 1..=n. `None` otherwise.
+fn candidates_of(word: &str, n: usize) -> Option<u64> {
+    let mut mask = 0u64;
+    let mut last = 0;
+    for c in word.chars() {
+        let v = c.to_digit(10).filter(|&v| v as usize <= n && v > last)?;
+        last = v;
+        mask |= 1 << (v - 1);
+    }
+    (mask != 0).then_some(mask)
+}
+
+/// A rule line drawn between a candidate grid's bands: only `.`, `-`, `:`, `+`, `'`, `=`, `|`
+/// and spaces, with a `-` or `=`.
+fn is_rule(text: &str) -> bool {
+    let t = text.trim();
+    t.contains(['-', '=']) && t.chars().all(|c| ".-:+'=| ".contains(c))
+}
+
 /// A crossed-out candidate.
 fn crossed(c: char) -> bool {
     c == '.' || c == '0'
@@ -53,9 +95,69 @@ fn first_word(text: &str) -> &str {
     text.split_whitespace().next().unwrap_or("")
 }
 
-/// Reads the next pencil-mark line; `forced` is the spec given with `--spec`, if any.
+/// Reads the next pencil-mark line or grid; `forced` is the spec given with `--spec`, if any.
 pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>, forced: Option<&Spec>) -> Option<Found> {
-    crate::one_per_line(lines, |text| parse(text, forced), |line, message| FormatError::Marks { line, message })
+    let error = |line, message| FormatError::Marks { line, message };
+    loop {
+        match lines.next() {
+            Next::Eof => return None,
+            Next::Bad(e) => return Some((e.line(), Err(e))),
+            Next::Line(line) if line.is_blank() || line.is_comment() || is_rule(line.rest()) => lines.recycle(line),
+            Next::Line(line) if looks_like(&line.text).is_some() || looks_like_row(line.rest()).is_none() => {
+                lines.unread(line);
+                return crate::one_per_line(lines, |text| parse(text, forced), error);
+            }
+            Next::Line(line) => return Some(grid(lines, line, forced)),
+        }
+    }
+}
+
+/// Reads a grid of candidate lists from its first row on.
+fn grid<R: BufRead>(lines: &mut Lines<R>, first: Line, forced: Option<&Spec>) -> Found {
+    let start = first.number;
+    let n = row_words(first.rest()).len();
+    let mut masks: Vec<u64> = Vec::with_capacity(n * n);
+    let mut next = Some(first);
+    let result = loop {
+        let line = match next.take() {
+            Some(line) => line,
+            None => match lines.next() {
+                Next::Line(line) => line,
+                Next::Bad(e) => break Err(e),
+                Next::Eof => {
+                    break Err(FormatError::Marks {
+                        line: start,
+                        message: format!("the grid of candidates ends after {} of its {n} rows", masks.len() / n),
+                    });
+                }
+            },
+        };
+        if line.is_comment() || is_rule(line.rest()) {
+            lines.recycle(line);
+            continue;
+        }
+        let words = row_words(line.rest());
+        let row: Option<Vec<u64>> = words.iter().map(|w| candidates_of(w, n)).collect();
+        let problem = match row {
+            Some(row) if row.len() == n => {
+                masks.extend(row);
+                None
+            }
+            _ => Some(match words.iter().find(|w| candidates_of(w, n).is_none()) {
+                Some(w) => format!("{w:?} is not a list of candidates (increasing digits 1 to {n})"),
+                None => format!("a row of {} cells in a grid of candidates {n} wide", words.len()),
+            }),
+        };
+        let number = line.number;
+        lines.recycle(line);
+        if let Some(message) = problem {
+            break Err(FormatError::Marks { line: number, message });
+        }
+        if masks.len() == n * n {
+            break from_masks(n, &masks, forced, None).map_err(|message| FormatError::Marks { line: start, message });
+        }
+    };
+    (start, result)
 }
 
 /// Reads one pencil-mark line (see the module's documentation).
@@ -69,6 +171,17 @@ pub fn parse(text: &str, forced: Option<&Spec>) -> Result<Parsed, String> {
             word.chars().count()
         )
     })?;
+    let chars: Vec<char> = word.chars().collect();
+    let masks: Vec<u64> = chars
+        .chunks(n)
+        .map(|marks| (1..=n).filter(|&v| !crossed(marks[v - 1])).fold(0, |m, v| m | 1 << (v - 1)))
+        .collect();
+    from_masks(n, &masks, forced, comment)
+}
+
+/// The puzzle of n² candidate masks (bit v − 1 for value v): one candidate is a filled cell,
+/// fewer than all a [`Rule::Candidates`] of the forced spec, or of the classic spec of the size.
+fn from_masks(n: usize, masks: &[u64], forced: Option<&Spec>, comment: Option<String>) -> Result<Parsed, String> {
     let mut spec = match forced {
         Some(spec) if spec.size == n => spec.clone(),
         Some(spec) => {
@@ -76,10 +189,9 @@ pub fn parse(text: &str, forced: Option<&Spec>) -> Result<Parsed, String> {
         }
         None => builtin::classic(n).ok_or_else(|| format!("no classic spec is {n}×{n}: give one with --spec"))?,
     };
-    let chars: Vec<char> = word.chars().collect();
     let mut values = vec![0u8; n * n];
-    for (cell, marks) in chars.chunks(n).enumerate() {
-        let kept: Vec<u32> = (1..=n as u32).filter(|&v| !crossed(marks[v as usize - 1])).collect();
+    for (cell, &mask) in masks.iter().enumerate() {
+        let kept: Vec<u32> = (1..=n as u32).filter(|&v| mask >> (v - 1) & 1 == 1).collect();
         match kept.as_slice() {
             [] => return Err(format!("{} has no candidate left", cell_name(cell, n))),
             &[v] => values[cell] = v as u8,
@@ -135,6 +247,39 @@ mod tests {
         assert_eq!(spec.rules.last(), Some(&Rule::Candidates { cell: CellRef { row: 2, col: 2 }, values: vec![2, 4] }));
         assert_eq!(spec.rules.len(), 4);
         assert_eq!(parsed.comment.as_deref(), Some("# mine"));
+    }
+
+    #[test]
+    fn a_grid_of_candidate_lists_reads_as_its_line() {
+        let mut cells = vec!["1234"; 16];
+        cells[0] = "1";
+        cells[5] = "24";
+        let rows: Vec<String> = cells.chunks(4).map(|r| format!("| {} {} | {} {} |", r[0], r[1], r[2], r[3])).collect();
+        let grid = format!(
+            ".-----------.-----------.\n{}\n{}\n:-----------+-----------:\n{}\n{}\n'-----------------------'\n",
+            rows[0], rows[1], rows[2], rows[3]
+        );
+        assert_eq!(looks_like_row(&rows[1]), Some(4));
+        // A row of values, or of a symbol out of order or range, is not one.
+        assert_eq!(looks_like_row("| 1 2 | 3 4 |"), None);
+        assert_eq!(looks_like_row("| 21 2 | 3 4 |"), None);
+        assert_eq!(looks_like_row("| 15 2 | 3 4 |"), None);
+        let from_grid = crate::read_str(&grid, None, None);
+        let from_line = crate::read_str(&line(&cells), None, None);
+        assert_eq!(from_grid.len(), 1);
+        assert_eq!(from_grid[0].line, 2);
+        assert_eq!(from_grid[0].result, from_line[0].result);
+        // A grid cut short, and a word that is not a candidate list, are named.
+        let short = crate::read_str(&format!("{}\n{}\n", rows[0], rows[1]), None, None);
+        assert_eq!(
+            short[0].result.as_ref().unwrap_err().to_string(),
+            "line 1: marks: the grid of candidates ends after 2 of its 4 rows"
+        );
+        let bad = crate::read_str(&format!("{}\n| 12 34 | 1x 4 |\n", rows[0]), None, None);
+        assert_eq!(
+            bad[0].result.as_ref().unwrap_err().to_string(),
+            "line 2: marks: \"1x\" is not a list of candidates (increasing digits 1 to 4)"
+        );
     }
 
     #[test]
