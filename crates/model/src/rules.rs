@@ -95,6 +95,20 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
             }
             Ok(())
         };
+        // A clue outside the grid (sandwich, skyscraper, X-sum): its row or column (one of them),
+        // and that line's cells from the left or the top.
+        let outside_line = |row: Option<usize>, column: Option<usize>| -> Result<(&str, usize, Vec<Cell>), SpecError> {
+            let (line, index) = match (row, column) {
+                (Some(r), None) => ("row", r),
+                (None, Some(c)) => ("column", c),
+                _ => return Err(err(format!("{} needs a row or a column (one of them)", what()))),
+            };
+            if index == 0 || index > n {
+                return Err(err(format!("{}: {line} {index} is outside the {n}×{n} grid", what())));
+            }
+            let cells = (0..n).map(|i| if line == "row" { (index - 1) * n + i } else { i * n + index - 1 }).collect();
+            Ok((line, index, cells))
+        };
         let push = |to: &mut Vec<Constraint>, kind: ConstraintKind, label: String, cells: Vec<Cell>, relation| {
             to.push(Constraint::new(kind, label, cells, relation, n));
         };
@@ -320,14 +334,7 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 );
             }
             Rule::Sandwich { row, column, sum } => {
-                let (line, index) = match (row, column) {
-                    (Some(r), None) => ("row", *r),
-                    (None, Some(c)) => ("column", *c),
-                    _ => return Err(err(format!("{} needs a row or a column (one of them)", what()))),
-                };
-                if index == 0 || index > n {
-                    return Err(err(format!("{}: {line} {index} is outside the {n}×{n} grid", what())));
-                }
+                let (line, index, cells) = outside_line(*row, *column)?;
                 let most = (n * n.saturating_sub(1) / 2).saturating_sub(1) as u64;
                 if n < 2 || u64::from(*sum) > most {
                     return Err(err(format!(
@@ -335,8 +342,6 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                         what()
                     )));
                 }
-                let cells: Vec<Cell> =
-                    (0..n).map(|i| if line == "row" { (index - 1) * n + i } else { i * n + index - 1 }).collect();
                 let label = format!("sandwich {line} {index} (sum {sum})");
                 push(&mut out.constraints, ConstraintKind::Sandwich, label, cells, Relation::Sandwich { sum: *sum });
             }
@@ -565,16 +570,7 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 );
             }
             Rule::Skyscraper { row, column, from_end, .. } | Rule::XSum { row, column, from_end, .. } => {
-                let (line, index) = match (row, column) {
-                    (Some(r), None) => ("row", *r),
-                    (None, Some(c)) => ("column", *c),
-                    _ => return Err(err(format!("{} needs a row or a column (one of them)", what()))),
-                };
-                if index == 0 || index > n {
-                    return Err(err(format!("{}: {line} {index} is outside the {n}×{n} grid", what())));
-                }
-                let mut cells: Vec<Cell> =
-                    (0..n).map(|i| if line == "row" { (index - 1) * n + i } else { i * n + index - 1 }).collect();
+                let (line, index, mut cells) = outside_line(*row, *column)?;
                 if *from_end {
                     cells.reverse();
                 }
