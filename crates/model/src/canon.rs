@@ -71,8 +71,8 @@ pub fn canonical(values: &[u8], rows: usize, cols: usize) -> Result<Vec<u8>, Can
 pub struct Canon {
     /// The grid as given, then transposed (when the boxes are square).
     grids: Vec<u8>,
-    /// The givens of each row of `grids`.
-    givens: Vec<u8>,
+    /// The columns of each row of `grids` that hold a given (bit per column).
+    givens: Vec<u64>,
     live: Vec<Cand>,
     next: Vec<Cand>,
     work: Work,
@@ -125,7 +125,9 @@ impl Canon {
             col_cut: (0..stacks).fold(0, |cut, s| cut | 1 << (s * cols)),
         };
         self.givens.clear();
-        self.givens.extend(self.grids.chunks_exact(n).map(|row| row.iter().filter(|&&v| v != 0).count() as u8));
+        self.givens.extend(
+            self.grids.chunks_exact(n).map(|row| (0..n).filter(|&i| row[i] != 0).fold(0u64, |m, i| m | 1 << i)),
+        );
         self.live.clear();
         self.live.extend((0..orients).map(start));
         out.clear();
@@ -134,8 +136,8 @@ impl Canon {
         for _ in 0..n {
             let mut best = [0u8; 64];
             let mut have_best = false;
-            // The empty cells the least row found starts with: a row of g givens writes at most
-            // n - g before its first value, so fewer givens than n - lead cannot tie it.
+            // The empty cells the least row found starts with: a row that cannot write as many
+            // before its first value cannot tie it (see `Cand::last_places`).
             let mut lead = 0;
             self.next.clear();
             for cand in &self.live {
@@ -143,12 +145,13 @@ impl Canon {
                 let grid = &self.grids[o * n * n..(o + 1) * n * n];
                 // Empty rows of one band are interchangeable: the first one stands for the others.
                 let mut empty_tried = 0u64;
+                let last = cand.last_places(&shape);
                 let mut rows_left = cand.next_rows(&shape);
                 while rows_left != 0 {
                     let row = rows_left.trailing_zeros() as usize;
                     rows_left &= rows_left - 1;
-                    let givens = usize::from(self.givens[o * n + row]);
-                    if have_best && n - givens < lead {
+                    let givens = self.givens[o * n + row];
+                    if have_best && leads_at_most(givens, &last, n) < lead {
                         continue;
                     }
                     let line = &grid[row * n..(row + 1) * n];
@@ -295,7 +298,40 @@ fn sort_small<T: Copy>(v: &mut [T], cmp: impl Fn(&T, &T) -> std::cmp::Ordering) 
     }
 }
 
+/// The most empty cells a row with givens in the columns `givens` (bit per column) can write
+/// first, the last places of the columns being `last`: fewer than the first of those places,
+/// and than its empty cells.
+fn leads_at_most(givens: u64, last: &[u8; 64], n: usize) -> usize {
+    let mut lead = n - givens.count_ones() as usize;
+    let mut left = givens;
+    while left != 0 {
+        lead = lead.min(usize::from(last[left.trailing_zeros() as usize]));
+        left &= left - 1;
+    }
+    lead
+}
+
 impl Cand {
+    /// The last place each input column can take in the rows written from now on (indexed by
+    /// column): its group of columns stays within its stack, and its stack within its group of
+    /// stacks, however later rows order them.
+    fn last_places(&self, s: &Shape) -> [u8; 64] {
+        let (c, stacks) = (s.cols, s.n / s.cols);
+        let mut last = [0u8; 64];
+        for (a, b) in groups(self.stack_cut, 0, stacks) {
+            for &st in &self.stack_order[a..b] {
+                let st = usize::from(st);
+                for (ga, gb) in groups(self.col_cut, st * c, (st + 1) * c) {
+                    let place = (b - 1) * c + (gb - 1 - st * c);
+                    for &col in &self.col_order[ga..gb] {
+                        last[usize::from(col)] = place as u8;
+                    }
+                }
+            }
+        }
+        last
+    }
+
     /// The input rows that may be placed next (bit per row).
     fn next_rows(&self, s: &Shape) -> u64 {
         if self.band_left != 0 {
