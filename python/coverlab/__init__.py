@@ -10,6 +10,9 @@ field names. Puzzles can be given as
 - a list of puzzle strings, a file path (``pathlib.Path`` or any ``os.PathLike``), or a NumPy
   array of shape ``(N, n*n)`` (0 for an empty cell): a list of records in input order, a bad
   puzzle being a record with ``status`` ``"invalid"`` and its ``error``, as in the CLI.
+
+``solve`` and ``count`` build their dicts from the results directly, without JSON;
+:func:`solve_array` gives a batch's results as NumPy arrays only, the fastest way.
 """
 
 from __future__ import annotations

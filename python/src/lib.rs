@@ -198,6 +198,9 @@ fn run<'py>(
     spec: Option<&Spec>,
     hand: Option<&str>,
 ) -> PyResult<Ran<'py>> {
+    if hand.is_some() && !matches!(args.first().map(String::as_str), Some("solve" | "count")) {
+        return Err(PyValueError::new_err("hand is for solve and count, which hand their results over"));
+    }
     let argv = std::iter::once("coverlab".to_string()).chain(args);
     let cli = Cli::try_parse_from(argv).map_err(|e| {
         let rendered = e.render().to_string();

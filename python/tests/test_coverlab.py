@@ -155,6 +155,8 @@ def test_records_are_the_json_records(command, options):
     got = coverlab._coverlab.run(args, text, None, "records")[1]
     assert got == want
     assert [list(r) for r in got] == [list(r) for r in want]  # the keys' order too
+    with pytest.raises(ValueError, match="hand is for solve and count"):
+        coverlab._coverlab.run(["rate", "--format", "json"], text, None, "records")
     # A file gives its name in each location, as the CLI's records do.
     args = [command, *options, "--format", "json", "--progress", "never", "--", str(MAGICTOUR)]
     assert coverlab._coverlab.run(args, None, None, "records")[1] == json_records(args)
