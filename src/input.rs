@@ -144,6 +144,11 @@ impl Location {
         self.line
     }
 
+    /// `file:line` as JSON records write it (the file's name as given, unquoted).
+    pub fn plain(&self) -> String {
+        format!("{}:{}", self.input.raw, self.line)
+    }
+
     /// The input's name as messages show it.
     pub fn input(&self) -> &str {
         &self.input.shown

@@ -5,16 +5,19 @@
 //! puzzles) the arguments name. An embedding (the Python package, `python/`) runs the same
 //! commands with [`Io::captured`]: results into a writer of its own, notes into a list, a flag
 //! of its own to stop the run, and puzzles from text it passes ([`Io::with_text`]), so that a
-//! function call gives what the command line prints, from the same code.
+//! function call gives what the command line prints, from the same code. `solve` and `count`
+//! can hand their results over as values instead ([`Io::with_results`]), for an embedding that
+//! builds its own objects of them rather than reading JSON back.
 
 use std::io::{IsTerminal, Write};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use coverlab_model::Model;
 
 use crate::cli::PuzzleInput;
 use crate::diag::{Notes, Stdout};
 use crate::input::Puzzles;
+use crate::output::PuzzleResult;
 use crate::signals::Interrupt;
 
 /// A command's surroundings (see the module's documentation).
@@ -25,7 +28,11 @@ pub struct Io {
     text: Option<String>,
     spec: Option<Arc<Model>>,
     notes: Notes,
+    results: Option<Results>,
 }
+
+/// Results handed over in input order rather than written ([`Io::with_results`]).
+pub type Results = Arc<Mutex<Vec<PuzzleResult>>>;
 
 impl Io {
     /// The process's: stdout, stderr, signals and the arguments' files.
@@ -37,13 +44,22 @@ impl Io {
             text: None,
             spec: None,
             notes: Notes::default(),
+            results: None,
         }
     }
 
     /// Results written to `out` (never a terminal), notes kept in `notes`, and `interrupt`
     /// raised by the caller to stop the run (no signal handler is installed).
     pub fn captured(out: impl Write + Send + 'static, notes: Notes, interrupt: Interrupt) -> Io {
-        Io { out: Box::new(out), terminal: false, interrupt: Some(interrupt), text: None, spec: None, notes }
+        Io {
+            out: Box::new(out),
+            terminal: false,
+            interrupt: Some(interrupt),
+            text: None,
+            spec: None,
+            notes,
+            results: None,
+        }
     }
 
     /// Puzzles are read from `text` (named `<argument>` in messages) instead of the files the
@@ -58,6 +74,18 @@ impl Io {
     pub fn with_spec(mut self, spec: Arc<Model>) -> Io {
         self.spec = Some(spec);
         self
+    }
+
+    /// `solve` and `count` push their results into `results`, in input order, instead of
+    /// writing them (the other commands write as usual).
+    pub fn with_results(mut self, results: Results) -> Io {
+        self.results = Some(results);
+        self
+    }
+
+    /// Where results are handed over, if they are ([`Io::with_results`]).
+    pub fn results(&self) -> Option<Results> {
+        self.results.clone()
     }
 
     /// The spec puzzles are read with: the one given [`Io::with_spec`], else `--spec`'s.

@@ -144,6 +144,17 @@ impl PuzzleResult {
         self.puzzle.as_ref().map(Puzzle::model_arc)
     }
 
+    /// The solutions kept, each written as one line of symbols (as the JSON record has them).
+    pub fn solution_lines(&self) -> impl Iterator<Item = String> + '_ {
+        let symbols = self.puzzle.as_ref().map(Puzzle::symbols);
+        self.grids.iter().filter_map(move |grid| symbols.map(|s| write(grid.values(), s, None, OutputFormat::Line)))
+    }
+
+    /// The solutions kept, as values 1 to n (row-major).
+    pub fn solution_values(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        self.grids.iter().map(Grid::values)
+    }
+
     /// Writes the result as one JSON line (by hand: a record is written per puzzle, and serde's
     /// general path spent more on it than reading the puzzle did):
     /// `{"index":0,"status":"solved","location":"p.txt:1","spec":"classic-9x9","solutions":[…],

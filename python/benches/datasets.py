@@ -84,16 +84,25 @@ def dask_ratio(args, out):
             n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
         ) as cluster, distributed.Client(cluster) as client:
             client.submit(share, os.path.join(out, "warm"), 0, 1, 99, 1, pure=False).result()
-            cpu_before = sum(client.run(cpu_seconds).values())
+            # The cost of a task of its own: a share of one puzzle, start to result.
+            tick = time.monotonic()
+            client.submit(share, os.path.join(out, "warm"), 1, 1, 99, 1, pure=False).result()
+            task_ms = (time.monotonic() - tick) * 1e3
+            cpu_before = client.run(cpu_seconds)
+            load_before = os.getloadavg()[0]
             start = time.monotonic()
             futures = [client.submit(share, d, s, per_file, 2, per_file, pure=False) for s in range(0, args.dask, per_file)]
             made = sum(client.gather(futures))
             wall = time.monotonic() - start
-            cpu = sum(client.run(cpu_seconds).values()) - cpu_before
+            cpu_after = client.run(cpu_seconds)
+            per_worker = [cpu_after[w] - cpu_before[w] for w in sorted(cpu_after)]
+            cpu = sum(per_worker)
         walls.setdefault(workers, []).append(wall)
+        shares = ", ".join(f"{c:.1f} s ({c / wall:.0%} of the wall time)" for c in per_worker)
         print(f"2. Dask LocalCluster, {workers} worker(s): {made} puzzles in {wall:.1f} s wall ({made / wall:.0f}/s), "
-              f"{cpu:.1f} s CPU in the workers ({cpu / made * 1e6:.0f} us per puzzle); "
-              f"{os.getloadavg()[0]:.1f} load average")
+              f"{cpu:.1f} s CPU in the workers ({cpu / made * 1e6:.0f} us per puzzle): {shares}; "
+              f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after; "
+              f"a task of one puzzle: {task_ms:.0f} ms")
     one, two = min(walls[1]), min(walls[2])
     print(f"   2 workers / 1 worker throughput: {one / two:.2f}x (best of two runs each)")
 

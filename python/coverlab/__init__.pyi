@@ -7,12 +7,15 @@ input order, where a bad puzzle is a record with ``status`` ``"invalid"`` and it
 """
 
 import os
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union, overload
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+
+STATUSES: Tuple[str, str, str, str]
+"""The statuses a record can have: ``("solved", "unsolvable", "invalid", "stopped")``."""
 
 Record = Dict[str, Any]
 """One result, with the CLI's JSON field names (``index``, ``status``, ``location``, …)."""
@@ -250,6 +253,30 @@ def dataset_card(directory: Union[str, "os.PathLike[str]"]) -> Record:
     ``directory/data`` and returns it: the step after shares of a set were made apart. The
     files must come from one recipe and cover one range of indices, each once; the card is then
     the one a single run writes."""
+
+class SolvedArrays(NamedTuple):
+    """What :func:`solve_array` gives: a row per puzzle."""
+
+    solutions: npt.NDArray[np.uint8]
+    """The first solution found, (N, n*n) values; a row of zeros without one."""
+    status: npt.NDArray[np.str_]
+    """``"solved"``, ``"unsolvable"``, ``"invalid"`` or ``"stopped"``, as the records say."""
+    unique: npt.NDArray[np.bool_]
+    """The puzzle is known to have exactly one solution."""
+
+def solve_array(
+    puzzles: npt.NDArray[np.integer[Any]],
+    *,
+    spec: SpecLike = ...,
+    strategy: Optional[str] = ...,
+    seed: int = ...,
+    max_nodes: Optional[int] = ...,
+    timeout: Optional[float] = ...,
+    jobs: Optional[int] = ...,
+) -> SolvedArrays:
+    """Solves an (N, n*n) integer array of puzzles (0 for an empty cell) as ``solve`` does,
+    with the results as arrays and no record per puzzle: the fastest way to solve a batch. An
+    out-of-range value raises InputError; a puzzle whose givens clash is ``"invalid"``."""
 
 def solutions_array(
     records: Iterable[Record], symbols: Optional[str] = ..., size: Optional[int] = ...

@@ -24,6 +24,7 @@ MAGICTOUR = ROOT / "tests/data/9x9/magictour_top1465_first50.txt"
 
 FOUR = ".342.....43....."
 BAD_FOUR = "11.............."  # two 1s in row 1
+UNSOLVABLE_FOUR = "12........3...4."  # r1c3 is 3 or 4, both in column 3 below
 
 
 def lines(path):
@@ -112,6 +113,81 @@ def test_solve_arrays(dtype):
     assert ((array == 0) | (grids == array)).all()
     for row, puzzle in zip(grids, puzzles):
         assert valid_classic("".join(symbols[v - 1] for v in row), puzzle, symbols)
+
+
+def json_records(args, text=None):
+    """The command's JSON lines, as the CLI writes them, read back with json.loads."""
+    import json
+
+    _exit, out, _notes, _warnings = coverlab._coverlab.run(args, text)
+    return [json.loads(line) for line in out.decode().splitlines()]
+
+
+@pytest.mark.parametrize(
+    "command,options",
+    [
+        ("solve", []),
+        ("solve", ["--max-solutions", "3"]),
+        ("solve", ["--max-nodes", "2"]),
+        ("solve", ["--strategy", "dlx", "--jobs", "2"]),
+        ("count", []),
+        ("count", ["--max-solutions", "2"]),
+    ],
+)
+def test_records_are_the_json_records(command, options):
+    """solve and count build their dicts without JSON: the same keys in the same order, the
+    same values, as the JSON lines the command writes, for every kind of record."""
+    text = "\n".join(
+        [
+            "Grid 01",
+            lines(MAGICTOUR)[0] + " # a comment",
+            BAD_FOUR,  # invalid
+            "1" + "." * 15,  # many solutions
+            UNSOLVABLE_FOUR,
+            "x" * 81,  # unreadable
+            lines(CLASSIC_9)[1],
+            ".342.....43.....",
+        ]
+    ) + "\n"
+    args = [command, *options, "--format", "json", "--progress", "never"]
+    want = json_records(args, text)
+    assert len(want) >= 6 and {r["status"] for r in want} >= {"solved", "invalid"}
+    got = coverlab._coverlab.run(args, text, None, "records")[1]
+    assert got == want
+    assert [list(r) for r in got] == [list(r) for r in want]  # the keys' order too
+    with pytest.raises(ValueError, match="hand is for solve and count"):
+        coverlab._coverlab.run(["rate", "--format", "json"], text, None, "records")
+    # A file gives its name in each location, as the CLI's records do.
+    args = [command, *options, "--format", "json", "--progress", "never", "--", str(MAGICTOUR)]
+    assert coverlab._coverlab.run(args, None, None, "records")[1] == json_records(args)
+
+
+def test_solve_array_gives_the_records_as_arrays():
+    puzzles = lines(MAGICTOUR)[:20] + [BAD_FOUR.ljust(81, ".")]
+    array = np.array([[0 if c == "." else int(c) for c in p] for p in puzzles], dtype=np.int16)
+    solved = coverlab.solve_array(array, jobs=2)
+    records = coverlab.solve(array)
+    assert solved.solutions.shape == (21, 81) and solved.solutions.dtype == np.uint8
+    assert list(solved.status) == [r["status"] for r in records] == ["solved"] * 20 + ["invalid"]
+    assert list(solved.unique) == [r.get("unique") is True for r in records]
+    assert (solved.solutions == coverlab.solutions_array(records)).all()
+    assert not solved.solutions[20].any()
+    for row, puzzle in zip(solved.solutions[:20], puzzles):
+        assert valid_classic("".join(str(v) for v in row), puzzle, DIGITS)
+    # Not unique, unsolvable, one puzzle, none.
+    four = np.zeros((2, 16), dtype=np.uint8)
+    four[1, [0, 1, 10, 14]] = [1, 2, 3, 4]  # UNSOLVABLE_FOUR
+    again = coverlab.solve_array(four)
+    assert list(again.status) == ["solved", "unsolvable"]
+    assert list(again.status) == [r["status"] for r in coverlab.solve(four)]
+    assert list(again.unique) == [False, False]
+    assert not again.solutions[1].any()
+    one = coverlab.solve_array(array[0])
+    assert one.solutions.shape == (1, 81) and (one.solutions[0] == solved.solutions[0]).all()
+    empty = coverlab.solve_array(np.zeros((0, 81), dtype=np.uint8))
+    assert empty.solutions.shape == (0, 81) and len(empty.status) == 0
+    with pytest.raises(coverlab.InputError, match="value 12 is out of range"):
+        coverlab.solve_array(np.full((1, 16), 12))
 
 
 def test_array_with_a_value_out_of_range():

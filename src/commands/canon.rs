@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use coverlab_model::Puzzle;
-use coverlab_model::canon::canonical;
+use coverlab_model::canon::Canon;
 use serde_json::json;
 
 use crate::Exit;
@@ -38,12 +38,12 @@ pub fn run(args: CanonArgs, mut io: Io) -> Result<Exit> {
         io.out(),
         super::batch::jobs(args.jobs),
         || puzzles.next(),
-        || (),
-        |(), next| match next {
+        Canon::default,
+        |canon, next| match next {
             Next::Note(note) => (Vec::new(), Record::Note(note)),
             Next::Puzzle(item) => {
                 let location = item.location.to_string();
-                match item.puzzle.and_then(|p| form(&p).map_err(|e| format!("{location}: {e}"))) {
+                match item.puzzle.and_then(|p| form(canon, &p).map_err(|e| format!("{location}: {e}"))) {
                     Err(message) => (invalid(item.index, &location, &message), Record::Failed(message)),
                     Ok(line) if json => {
                         let v = json!({"index": item.index, "location": location, "canon": line});
@@ -72,8 +72,9 @@ pub fn run(args: CanonArgs, mut io: Io) -> Result<Exit> {
     Ok(exit)
 }
 
-/// The canonical form of a classic puzzle in its line form, or why it has none.
-pub(super) fn form(puzzle: &Puzzle) -> Result<String, String> {
+/// The canonical form of a classic puzzle in its line form, or why it has none (`canon`'s
+/// buffers kept for the next puzzle).
+pub(super) fn form(canon: &mut Canon, puzzle: &Puzzle) -> Result<String, String> {
     let model = puzzle.model();
     let n = model.size();
     let classic = model.houses().len() == 3 * n && model.groups().is_empty() && model.constraints().is_empty();
@@ -84,6 +85,6 @@ pub(super) fn form(puzzle: &Puzzle) -> Result<String, String> {
             model.name()
         ));
     };
-    let values = canonical(puzzle.givens().values(), rows, cols).map_err(|e| e.to_string())?;
+    let values = canon.form(puzzle.givens().values(), rows, cols).map_err(|e| e.to_string())?;
     Ok(coverlab_formats::write_line(&values, puzzle.symbols()))
 }

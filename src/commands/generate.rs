@@ -581,6 +581,6 @@ fn row(args: &GenerateArgs, generator: &Generator, index: u64, made: &Generated,
         guesses: outcome.stats.guesses,
         backtracks: outcome.stats.backtracks,
         techniques,
-        canon: super::canon::form(&puzzle).ok(),
+        canon: super::canon::form(&mut coverlab_model::canon::Canon::default(), &puzzle).ok(),
     }
 }

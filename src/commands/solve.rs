@@ -62,6 +62,8 @@ struct Run<'a> {
     interrupt: &'a Interrupt,
     /// Givens in bold in boxed boards (`--color`).
     color: bool,
+    /// Results are handed over as values ([`Io::with_results`]), not written.
+    handed: bool,
 }
 
 impl Run<'_> {
@@ -127,7 +129,7 @@ impl Run<'_> {
 
     /// Solves one batch, writing its records into one buffer.
     fn batch(&self, strategy: &mut Box<dyn Strategy>, batch: Vec<Next>, trace: Option<&Mutex<Trace>>) -> Done {
-        let mut done = Done { bytes: Vec::new(), records: Vec::with_capacity(batch.len()) };
+        let mut done = Done { bytes: Vec::new(), records: Vec::with_capacity(batch.len()), results: Vec::new() };
         let forward = tracing::enabled!(target: "coverlab::trace", tracing::Level::TRACE);
         // The spec of the previous puzzle: a record names its spec only when it changes (a
         // name for the summary, rather than a clone of a model every thread shares).
@@ -151,8 +153,6 @@ impl Run<'_> {
                 }
                 _ => self.solve(strategy, item, &mut NullSink),
             };
-            // Writing to a Vec cannot fail.
-            let _ = result.write_to(&mut done.bytes, self.args.format, self.color);
             let spec = match result.model() {
                 Some(model) if !last_spec.as_ref().is_some_and(|last| Arc::ptr_eq(last, model)) => {
                     last_spec = Some(model.clone());
@@ -160,24 +160,33 @@ impl Run<'_> {
                 }
                 _ => None,
             };
-            done.records.push(Record::Puzzle {
+            let record = Record::Puzzle {
                 index: result.index,
                 spec,
-                location: result.location,
+                location: result.location.clone(),
                 status: result.status,
                 stats: result.stats,
                 nanos: result.nanos,
-                error: result.error,
-            });
+                error: result.error.clone(),
+            };
+            done.records.push(record);
+            if self.handed {
+                done.results.push(result);
+            } else {
+                // Writing to a Vec cannot fail.
+                let _ = result.write_to(&mut done.bytes, self.args.format, self.color);
+            }
         }
         done
     }
 }
 
-/// A batch's results: its records written out, and what the summary needs of each.
+/// A batch's results: its records written out (or handed over), and what the summary needs of
+/// each.
 struct Done {
     bytes: Vec<u8>,
     records: Vec<Record>,
+    results: Vec<PuzzleResult>,
 }
 
 enum Record {
@@ -298,7 +307,17 @@ pub fn run(args: SolveArgs, count: bool, mut io: Io) -> Result<Exit> {
             terminal && std::env::var_os("NO_COLOR").is_none() && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
         }
     };
-    let mut run = Run { args: &args, info: &info, counting, timed, threads: 1, interrupt: &interrupt, color };
+    let handed = io.results();
+    let mut run = Run {
+        args: &args,
+        info: &info,
+        counting,
+        timed,
+        threads: 1,
+        interrupt: &interrupt,
+        color,
+        handed: handed.is_some(),
+    };
 
     // `--jobs N` for fewer than N puzzles: one puzzle at a time, N threads racing on each.
     let mut ahead = std::collections::VecDeque::new();
@@ -378,6 +397,9 @@ pub fn run(args: SolveArgs, count: bool, mut io: Io) -> Result<Exit> {
                 }
                 pending.out.write_all(&done.bytes)?;
                 pending.dirty = true;
+                if let Some(handed) = &handed {
+                    lock(handed).extend(done.results);
+                }
                 if terminal {
                     pending.flush();
                     if let Some(e) = pending.error.take() {
