@@ -1,7 +1,8 @@
 // coverlab's worker: it is sent the compiled module once, instantiates it, then answers each
 // request ({id, request}) with {id, text, ms}: the response's JSON text and the time the call
-// took. A request runs to its end; the page stops one by ending this worker and starting
-// another. The glue to the module's exports (crates/web/src/ffi.rs) is `call`.
+// took. The first worker also warms the engine up, and says when that ends ({warm}). A request
+// runs to its end; the page stops one by ending this worker and starting another. The glue to
+// the module's exports (crates/web/src/ffi.rs) is `call`.
 "use strict";
 let exports = null;
 // The warm-up: five 17-clue 9×9 puzzles, twice over, with `fast`, a slice at a time (about
