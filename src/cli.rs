@@ -424,6 +424,11 @@ pub struct ExplainArgs {
     /// List the techniques in the order they are tried, one line each, and exit.
     #[arg(long)]
     pub list_techniques: bool,
+    /// Also write FILE: a self-contained HTML page that shows each puzzle's steps on its drawn
+    /// board, one at a time, with what the step places, rules out and rests on highlighted
+    /// (open it in a browser).
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
     /// Puzzles explained in parallel (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,

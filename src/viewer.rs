@@ -14,7 +14,10 @@
 //! It is written as a stream (the template's head, each puzzle's board, its runs' events as the
 //! search emits them, the tail), so writing a page costs no more memory than writing a JSON
 //! trace. `solve --trace FILE --trace-format html` writes one run per puzzle; `compare --html
-//! FILE` one puzzle with two runs. `src/viewer/check.js` plays a page under node, for
+//! FILE` one puzzle with two runs; `explain --html FILE` each puzzle with one run, its steps as
+//! events, and `cl-p{k}-x` the steps to highlight (see [`Page::explanation`]): `cl-page` then
+//! says `"kind": "explain"`, and the page steps through the explanation rather than the events.
+//! `src/viewer/check.js` plays a page under node, for
 //! maintainers and the tests.
 
 use std::io::{self, Write};
@@ -65,13 +68,43 @@ impl<W: Write> Page<W> {
         Ok(Page { out, puzzles: 0, runs: 0 })
     }
 
+    /// Writes the template's head and opens the data of an `explain --html` page titled
+    /// `title`: `cl-page` says `"kind": "explain"`, and each puzzle has one run, its steps
+    /// ([`Page::explanation`]).
+    pub fn start_explain(mut out: W, title: &str) -> io::Result<Page<W>> {
+        out.write_all(halves().0.as_bytes())?;
+        json_block(&mut out, "cl-page", &json!({ "title": title, "kind": "explain" }))?;
+        Ok(Page { out, puzzles: 0, runs: 0 })
+    }
+
     /// Opens puzzle `name` (its location): the board the viewer draws.
     pub fn puzzle(&mut self, name: &str, puzzle: &Puzzle) -> io::Result<()> {
-        self.puzzles += 1;
-        self.runs = 0;
         let mut head = board(puzzle);
         head["name"] = name.into();
+        self.puzzle_board(head)
+    }
+
+    /// Opens a puzzle whose board ([`board`], with its `"name"`) is already made.
+    pub fn puzzle_board(&mut self, head: Value) -> io::Result<()> {
+        self.puzzles += 1;
+        self.runs = 0;
         json_block(&mut self.out, &format!("cl-p{}", self.puzzles - 1), &head)
+    }
+
+    /// The open puzzle's explanation: `events` (the steps as the trace events the viewer
+    /// replays, one JSON object a line) as its one run, and `explanation` (its steps as the
+    /// page highlights them) in `cl-p{k}-x`.
+    pub fn explanation(&mut self, events: &[Value], explanation: &Value) -> io::Result<()> {
+        self.runs += 1;
+        let id = self.run_id();
+        write!(self.out, "<script type=\"text/plain\" id=\"{id}\">")?;
+        for e in events {
+            writeln!(self.out, "{}", script_json(e))?;
+        }
+        self.out.write_all(b"</script>\n")?;
+        let tail = json!({"label": "explain", "strategy": "explain", "total": events.len(), "cut": false});
+        json_block(&mut self.out, &format!("{id}-end"), &tail)?;
+        json_block(&mut self.out, &format!("cl-p{}-x", self.puzzles - 1), explanation)
     }
 
     /// Opens a run of the open puzzle: the returned sink writes its events.
@@ -159,7 +192,7 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 /// clue's place outside the grid and the step its arrow points along, a sandwich its clue's
 /// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum, the first pair of a palindrome the whole line in order (the model keeps only the
 /// mirror pairs), a regex line its pattern; `negative` names the marks of a negative rule.
-fn board(puzzle: &Puzzle) -> Value {
+pub fn board(puzzle: &Puzzle) -> Value {
     let model = puzzle.model();
     let symbols = puzzle.symbols();
     let n = model.size();

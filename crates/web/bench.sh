@@ -6,8 +6,9 @@
 # - in the page in headless Chromium, the same requests timed in the worker around the call;
 # - natively, `coverlab solve --jobs 1 --stats` (each puzzle's solve alone, and the whole
 #   process on the repeated set), for reference.
-# Prints per-puzzle medians and means and the page / native ratios, and checks that the page
-# found the native build's solutions.
+# Prints per-puzzle medians and means and the page / native ratios (wall time; for the set in
+# one request also CPU time, on Linux, which the waits for a core of a loaded machine do not
+# count), and checks that the page found the native build's solutions.
 #
 #   crates/web/bench.sh [FILE [STRATEGY [N]]]
 #
@@ -114,6 +115,17 @@ if (result.batch) {
     const cms = call.batch.ms;
     console.log(`  native, the same request in-process: ${cms.toFixed(1)} ms (${(1000 * cms / call.batch.puzzles).toFixed(1)} µs/puzzle); ` +
       `page / native request ${(bms / cms).toFixed(2)}×`);
+    // CPU time (Linux), which a loaded machine's waits for a core do not count: the page's
+    // renderer (every thread: the worker, V8's compilers) and the native request's thread.
+    const pc = result.batch.cpu_ms, nc = call.batch.cpu_ms;
+    if (pc != null && nc != null) {
+      console.log(`  CPU time, the least of three: page ${(1000 * pc / k).toFixed(1)} µs/puzzle (the renderer, every thread), ` +
+        `native request ${(1000 * nc / call.batch.puzzles).toFixed(1)} µs/puzzle; page / native request ${(pc / nc).toFixed(2)}×`);
+    }
+  }
+  if (result.warm) {
+    const w = JSON.parse(result.warm);
+    console.log(`  the page's warm-up: ${w.slices} slices of 10 puzzles in ${w.ms.toFixed(0)} ms, the first ${w.first.toFixed(1)} ms, the best ${w.best.toFixed(1)} ms`);
   }
   if (!ok) process.exit(1);
 }

@@ -18,13 +18,13 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Result, bail};
 use coverlab_engine::{Limits, NullSink, Status};
 use coverlab_model::text::count;
 use coverlab_model::{ConstraintKind, Grid, Model, Puzzle, Relation, Symbols, UnitKind};
-use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step_with};
+use coverlab_techniques::{Board, Ending, Explanation, Options, Step, Technique, explain_with, try_next_step_with};
 use serde_json::{Value, json};
 
 use crate::Exit;
@@ -62,10 +62,176 @@ pub fn run_explain(args: ExplainArgs, mut io: Io) -> Result<Exit> {
             format!("# puzzle {index} ({location})\ninvalid: {}\n", crate::diag::printable(message))
         }
     };
+    if let Some(path) = &args.html {
+        crate::outfile::check([("--html", path.as_path())], args.input.paths())?;
+    }
+    let page = args.html.as_ref().map(|_| Mutex::new(Vec::new()));
     let puzzles = io.open(&args.input, io.spec(&args.input)?);
-    each(io, puzzles, args.jobs, invalid, |item_index, location, puzzle| {
-        Ok(explain_one_with(item_index, location, puzzle, max_steps, count_first, off, json))
+    let exit = each(io, puzzles, args.jobs, invalid, |item_index, location, puzzle| {
+        Ok(explain_and_show(item_index, location, puzzle, max_steps, count_first, off, json, page.as_ref()))
+    })?;
+    if let (Some(path), Some(page)) = (&args.html, page) {
+        let mut shown = page.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        shown.sort_by_key(|s| s.index);
+        write_page(path, &args.input.files, &shown)?;
+    }
+    Ok(exit)
+}
+
+/// One puzzle's part of an `explain --html` page.
+struct Shown {
+    index: usize,
+    /// The board the viewer draws ([`crate::viewer::board`]), named by its location.
+    board: Value,
+    /// The steps as trace events the viewer replays: the eliminations that bring the viewer's
+    /// candidates (the values no unit-mate holds) to the board's first ones (pencil marks),
+    /// then each step's placements and eliminations.
+    events: Vec<Value>,
+    /// The steps as the page highlights them, and how the explanation ended.
+    explanation: Value,
+}
+
+/// `--html FILE`: the viewer page with every explained puzzle, in input order.
+fn write_page(path: &std::path::Path, files: &[std::path::PathBuf], shown: &[Shown]) -> Result<()> {
+    use anyhow::Context;
+    let name = coverlab_model::text::file_name(path);
+    let inputs: Vec<String> = files.iter().map(|f| coverlab_model::text::file_name(f)).collect();
+    let title = if inputs.is_empty() {
+        "coverlab explain".to_string()
+    } else {
+        format!("coverlab explain: {}", inputs.join(", "))
+    };
+    let file = crate::outfile::OutputFile::create(path).with_context(|| format!("cannot create {name}"))?;
+    let write = || -> std::io::Result<()> {
+        let mut page = crate::viewer::Page::start_explain(std::io::BufWriter::new(file), &title)?;
+        for s in shown {
+            page.puzzle_board(s.board.clone())?;
+            page.explanation(&s.events, &s.explanation)?;
+            page.end_puzzle()?;
+        }
+        page.finish()?.into_inner().map_err(std::io::IntoInnerError::into_error)?.commit()
+    };
+    write().with_context(|| format!("cannot write {name}"))
+}
+
+/// A mask's values, lowest first (bit v - 1 for value v).
+fn mask_values(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let v = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            v
+        })
     })
+}
+
+/// The part of the page that shows explanation `e` of `puzzle`. Each step is
+/// `{"technique", "text", "difficulty", "at": [first event, end], "placements": [[cell, value]],
+/// "eliminations", "cells", "values", "units" (indices into the board's units), "constraint"
+/// (index into its constraints), "links": [[cell, value, cell, value, dashed, branch]],
+/// "premises": [[cell, value, branch]]}`, cells from 0 row-major and values from 1. A link
+/// joins two candidates (value 0: the cell's centre): a forcing step's fact to each fact it
+/// follows from (dashed when the later fact rules a candidate out), or one cell of a chain to
+/// the next (x-chain, xy-chain, alternating inference chain, remote pairs).
+fn shown(
+    index: usize,
+    location: &str,
+    puzzle: &Puzzle,
+    e: &Explanation,
+    (ending, said): (&str, &str),
+    unique: Option<bool>,
+) -> Shown {
+    let (model, symbols) = (puzzle.model(), puzzle.symbols());
+    let n = model.size();
+    let full = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let event = |kind: &str, c: usize, v: u8, step: usize| json!({"event": kind, "cell": model.cell_name(c), "value": symbols.symbol(v).to_string(), "step": step});
+    let mut events = Vec::new();
+    if let Ok(board) = Board::new(puzzle) {
+        let givens = puzzle.givens().values();
+        for c in 0..model.cells() {
+            if givens[c] != 0 {
+                continue;
+            }
+            let seen = model.peers(c).iter().map(|&p| givens[usize::from(p)]).filter(|&v| v != 0);
+            let seen = seen.fold(0u64, |m, v| m | 1 << (v - 1));
+            for v in mask_values(full & !seen & !board.candidates(c)) {
+                events.push(event("eliminate", c, v, 0));
+            }
+        }
+    }
+    let pairs = |list: &[(usize, u8)]| -> Vec<[usize; 2]> { list.iter().map(|&(c, v)| [c, usize::from(v)]).collect() };
+    let steps: Vec<Value> = e
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(k, step)| {
+            let first = events.len();
+            for &(c, v) in &step.placements {
+                events.push(event("place", c, v, k + 1));
+            }
+            for &(c, v) in &step.eliminations {
+                events.push(event("eliminate", c, v, k + 1));
+            }
+            let (links, premises) = links(step);
+            json!({
+                "technique": step.technique.name(),
+                "text": step.describe(model, symbols),
+                "difficulty": step.technique.difficulty(),
+                "at": [first, events.len()],
+                "placements": pairs(&step.placements),
+                "eliminations": pairs(&step.eliminations),
+                "cells": step.cells,
+                "values": step.values,
+                "units": step.units,
+                "constraint": step.constraint,
+                "links": links,
+                "premises": premises,
+            })
+        })
+        .collect();
+    // The first of the hardest steps.
+    let hardest = e.steps.iter().enumerate().max_by_key(|(k, s)| (s.technique.difficulty(), std::cmp::Reverse(*k)));
+    let explanation = json!({
+        "ending": ending,
+        "said": said,
+        "unique": unique,
+        "steps": steps,
+        "hardest": hardest.map(|(k, _)| k),
+        "grid": coverlab_formats::write_line(e.board.values(), symbols),
+    });
+    let mut board = crate::viewer::board(puzzle);
+    board["name"] = location.into();
+    Shown { index, board, events, explanation }
+}
+
+/// A step's links and premises, as [`shown`] writes them.
+fn links(step: &Step) -> (Vec<Value>, Vec<Value>) {
+    let (mut links, mut premises) = (Vec::new(), Vec::new());
+    for (b, branch) in step.chains.iter().enumerate() {
+        let facts = &branch.implications;
+        for fact in facts {
+            if fact.from.is_empty() {
+                premises.push(json!([fact.cell, fact.value, b]));
+            }
+            for &j in fact.from.iter().filter(|&&j| j < facts.len()) {
+                links.push(json!([facts[j].cell, facts[j].value, fact.cell, fact.value, !fact.holds, b]));
+            }
+        }
+    }
+    // A chain technique's cells in order, each with the candidate the chain goes through.
+    let through: Vec<u8> = match step.technique {
+        Technique::XChain => step.values.first().map_or_else(Vec::new, |&x| vec![x; step.cells.len()]),
+        Technique::Aic => step.values.clone(),
+        Technique::XyChain => step.values.get(1..).map_or_else(Vec::new, <[u8]>::to_vec),
+        Technique::RemotePairs => vec![0; step.cells.len()],
+        _ => Vec::new(),
+    };
+    if through.len() == step.cells.len() {
+        for k in 1..step.cells.len() {
+            links.push(json!([step.cells[k - 1], through[k - 1], step.cells[k], through[k], false, 0]));
+        }
+    }
+    (links, premises)
 }
 
 /// The next step of every puzzle of the inputs, in input order.
@@ -433,6 +599,22 @@ pub fn explain_one_with(
     off: Options,
     json: bool,
 ) -> (String, Exit) {
+    explain_and_show(index, location, puzzle, max_steps, count_first, off, json, None)
+}
+
+/// [`explain_one_with`], and when `page` is given, the puzzle's part of an `explain --html`
+/// page pushed onto it.
+#[allow(clippy::too_many_arguments)]
+fn explain_and_show(
+    index: usize,
+    location: &str,
+    puzzle: &Puzzle,
+    max_steps: usize,
+    count_first: bool,
+    off: Options,
+    json: bool,
+    page: Option<&Mutex<Vec<Shown>>>,
+) -> (String, Exit) {
     let (model, symbols) = (puzzle.model(), puzzle.symbols());
     // Explained first without the uniqueness techniques and the forcing rungs (the cheap
     // part); when that gets stuck, the solutions are counted and the puzzle explained again
@@ -475,6 +657,11 @@ pub fn explain_one_with(
             format!("no solution: {} (after {})", c.message, count(e.steps.len(), "step")),
         ),
     };
+    if let Some(page) = page {
+        let said = if e.steps.is_empty() { said.clone() } else { format!("{said} ({})", tally(&e.steps)) };
+        let shown = shown(index, location, puzzle, &e, (ending, &said), unique);
+        page.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(shown);
+    }
     if json {
         let steps: Vec<Value> = e.steps.iter().map(|s| step_json(s, model, symbols)).collect();
         let mut text = json!({

@@ -8,7 +8,9 @@
 // arrow keys step with the select focused, a jump with nothing to jump to says so, the headings
 // of two runs, whether candidates are drawn in the grid before and after zooming in, the clues
 // drawn outside the grid, and the legend (each kind with a named drawing and words; per puzzle,
-// the kinds L.legend lists). It also checks the template (one placeholder, scripts that compile). Exits 1 on a failure.
+// the kinds L.legend lists). On an explain page (explain --html), each step against the board
+// the page draws before and after it, and the keys that step, go to the hardest step and to the
+// end. It also checks the template (one placeholder, scripts that compile). Exits 1 on a failure.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -102,10 +104,37 @@ for (const puzzle of data.puzzles) {
     }
     console.log(rows.join("\n"));
   }
+  if (puzzle.explain) checkExplained(puzzle, bd, players[0]);
   if (players.length === 2) {
     const k = L.firstDifference(players[0], players[1]);
     console.log(k < 0 ? "  the two runs are the same" : `  the runs part at step ${k + 1}`);
   }
+}
+
+// An explain page's puzzle: each step's placements and eliminations are candidates on the board
+// the page draws before the step, and done on the board after it; the board after the last
+// step is the explanation's grid.
+function checkExplained(puzzle, bd, player) {
+  const x = puzzle.explain, list = x.steps, n = bd.n;
+  if (!player) fail(`explain ${puzzle.board.name}: no run of steps`);
+  const cellName = (c) => L.cellName(c, n);
+  list.forEach((st, k) => {
+    const what = `step ${k + 1} (${st.technique})`;
+    const before = player.seek(st.at[0] - 1), cells = before.cells.slice(), cand = L.candidates(bd, before);
+    for (const [c, v] of st.placements.concat(st.eliminations)) {
+      if (cells[c] & 255) fail(`${what}: ${cellName(c)} is already filled on the page`);
+      if (cand && !(cand[c] >> (v - 1) & 1)) fail(`${what}: ${bd.symbols[v - 1]} is not a candidate of ${cellName(c)} on the page`);
+    }
+    const after = player.seek(st.at[1] - 1), left = L.candidates(bd, after);
+    for (const [c, v] of st.placements) if ((after.cells[c] & 255) !== v) fail(`${what}: ${cellName(c)} is not ${bd.symbols[v - 1]} after it`);
+    for (const [c, v] of st.eliminations) if (left && left[c] >> (v - 1) & 1) fail(`${what}: ${bd.symbols[v - 1]} is still a candidate of ${cellName(c)}`);
+  });
+  const end = player.seek(player.len - 1);
+  const grid = Array.from(end.cells, (c) => (c & 255 ? bd.symbols[(c & 255) - 1] : ".")).join("");
+  const same = bd.symbols.every((t) => t.length === 1) ? (grid === x.grid ? "is" : "is not") : "(not compared)";
+  const h = list[x.hardest], hard = h ? `hardest step ${x.hardest + 1} (${h.technique})` : "no hardest step";
+  console.log(`  explain: ${list.length} steps, ${x.ending}; ${hard}; ` +
+    `each step's candidates were there before it and done after it; the board after the last step ${same} the explanation's grid`);
 }
 
 // ---- The page on a stand-in DOM: just what the ui script touches. ----
@@ -117,7 +146,7 @@ function fakeDom() {
     get(t, k) {
       if (k in t) return t[k];
       if (k === "measureText") return () => ({ width: 10 });
-      if (k === "fillText") return (text, x, y) => { draws++; t.texts.push([String(text), x, y]); };
+      if (k === "fillText") return (text, x, y) => { draws++; t.texts.push([String(text), x, y, t.fillStyle]); };
       return () => {};
     },
     set(t, k, v) { t[k] = v; return true; },
@@ -211,7 +240,7 @@ if (data.puzzles.length) {
       $("zoomin").onclick();
     }
     console.log("page: candidates by zoom: " + seen.join(", "));
-    const labels = ["first", "back", "play", "fwd", "last", "prev", "next", "zoomin", "zoomout"].map((id) => id + ": " + (/aria-label="([^"]+)"/.exec(template.slice(template.indexOf('id="' + id + '"')))[1]));
+    const labels = ["first", "back", "play", "fwd", "last", "prev", "next", "hardest", "zoomin", "zoomout"].map((id) => id + ": " + (/aria-label="([^"]+)"/.exec(template.slice(template.indexOf('id="' + id + '"')))[1]));
     console.log("page: button labels: " + labels.join(", "));
     console.log("page: headings: " + panes.map((q) => q.children[0].textContent).join(" | "));
     // The clues drawn outside the grid (little killers, sandwiches), in the first grid at step 1.
@@ -221,6 +250,24 @@ if (data.puzzles.length) {
     const out = (v) => v < g.off || v > g.end;
     const clues = ctx.texts.filter(([, x, y]) => out(x) || out(y)).map(([t]) => t);
     console.log("page: clues outside the grid: " + (clues.join(", ") || "(none)"));
+  }
+  // An explain page: the arrow keys step through the explanation, H goes to the hardest step,
+  // End to the board after the last step; what a step places and rules out is drawn.
+  if (data.kind === "explain" && panes.length) {
+    const q = panes[0], grid = q.children.find((c) => c.className === "gwrap").children[0], ctx = grid.getContext("2d");
+    const evt = () => q.children.find((c) => c.className === "evt").textContent;
+    const red = () => ctx.texts.filter((t) => t[3] === "#d0202a").length;
+    key("Home", $("first"));
+    console.log(`explain page: at the start "${steps(q)}": "${evt()}"`);
+    key("ArrowRight", $("first"));
+    console.log(`explain page: ArrowRight: "${steps(q)}"`);
+    ctx.texts.length = 0;
+    key("h", $("first"));
+    const st = data.puzzles[0].explain.steps[data.puzzles[0].explain.hardest] || { eliminations: [] };
+    console.log(`explain page: H: "${steps(q)}", status "${$("status").textContent}"; drawn: ${grid.dataset.highlight}; ` +
+      `${red()} candidates struck in red of ${st.eliminations.length} it rules out (candidates ${grid.dataset.candidates})`);
+    key("End", $("first"));
+    console.log(`explain page: End: "${steps(q)}": "${evt()}"`);
   }
   // The legend: an item per kind, each a drawing with a name for screen readers and words.
   const legend = $("legend"), items = $("legend-list").children;

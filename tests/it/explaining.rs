@@ -340,3 +340,169 @@ fn pencil_marks_are_where_the_person_is_and_a_wrong_one_is_named() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains(&format!("marks: {name} has no candidate left")), "{}", text(&o.stderr));
 }
+
+/// `explain --html`: the viewer page with each puzzle's steps. The data it embeds is checked
+/// here (the steps are the JSON explanation's, each step's events are its placements and
+/// eliminations, which agree with `solve`'s solution, and replaying them gives a solution the
+/// validator accepts), and the page is played by `src/viewer/check.js` (where node is
+/// installed): each step's candidates on the drawn board before and after it, the arrow keys,
+/// the hardest step (a forcing net, its links drawn) and the end.
+#[test]
+fn explain_html_shows_each_step_on_the_drawn_board() {
+    use crate::watching::{check_page, page_block};
+    use coverlab_model::{Grid, Puzzle, validate};
+    let dir = scratch("explaining", "explain-html");
+    let file = dir.join("p.txt");
+    let hardest = fs::read_to_string("tests/data/9x9/forum_hardest_1106_first50.txt").unwrap();
+    let hardest = hardest.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap().to_string();
+    let sixteen = fs::read_to_string("examples/puzzles/classic-16x16.txt").unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#') && l.trim().len() == 256).unwrap().to_string();
+    fs::write(&file, format!("{hardest}\n{sixteen}\n")).unwrap();
+    let page = dir.join("e.html");
+    let o = run(&["explain", "--format", "json", "--html", s(&page), s(&file)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let explained = json_lines(&o);
+    let o = run(&["solve", "--format", "json", s(&file)]);
+    let solved = json_lines(&o);
+    let html = fs::read_to_string(&page).unwrap();
+    let json = |id: &str| -> serde_json::Value {
+        serde_json::from_str(page_block(&html, id).unwrap_or_else(|| panic!("no {id}"))).unwrap()
+    };
+    assert_eq!(json("cl-page")["kind"], "explain");
+    assert!(page_block(&html, "cl-p2").is_none(), "one board per puzzle");
+    for (k, (line, (record, solved))) in [&hardest, &sixteen].into_iter().zip(explained.iter().zip(&solved)).enumerate()
+    {
+        let (board, x) = (json(&format!("cl-p{k}")), json(&format!("cl-p{k}-x")));
+        let n = board["size"].as_u64().unwrap() as usize;
+        let symbols: Vec<&str> = board["symbols"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        let value = |e: &serde_json::Value| symbols.iter().position(|&t| t == e["value"]).unwrap() as u8 + 1;
+        let cell = |e: &serde_json::Value| {
+            let (r, c) = e["cell"].as_str().unwrap()[1..].split_once('c').unwrap();
+            (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
+        };
+        let steps = x["steps"].as_array().unwrap();
+        let said: Vec<&serde_json::Value> = record["steps"].as_array().unwrap().iter().map(|s| &s["text"]).collect();
+        assert_eq!(steps.iter().map(|s| &s["text"]).collect::<Vec<_>>(), said, "the page's steps are explain's");
+        assert_eq!((&x["ending"], &x["grid"]), (&"solved".into(), &record["grid"]));
+        // The hardest step is the first of the highest rank.
+        let rank = |s: &serde_json::Value| s["difficulty"].as_u64().unwrap();
+        let h = x["hardest"].as_u64().unwrap() as usize;
+        assert!(
+            steps.iter().all(|s| rank(s) <= rank(&steps[h])) && steps[..h].iter().all(|s| rank(s) < rank(&steps[h]))
+        );
+        // Each step's events are its placements and eliminations, in order and nothing else.
+        let events: Vec<serde_json::Value> = page_block(&html, &format!("cl-p{k}-r0"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let mut at = 0;
+        for (j, step) in steps.iter().enumerate() {
+            let span = step["at"].as_array().unwrap();
+            assert_eq!(span[0].as_u64().unwrap() as usize, at, "step {j} starts where the last ended");
+            let end = span[1].as_u64().unwrap() as usize;
+            let mut want: Vec<(&str, u64, u64)> = Vec::new();
+            for (kind, list) in [("place", "placements"), ("eliminate", "eliminations")] {
+                want.extend(
+                    step[list]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|p| (kind, p[0].as_u64().unwrap(), p[1].as_u64().unwrap())),
+                );
+            }
+            let got: Vec<(&str, u64, u64)> = events[at..end]
+                .iter()
+                .map(|e| (e["event"].as_str().unwrap(), cell(e) as u64, u64::from(value(e))))
+                .collect();
+            assert_eq!(got, want, "step {j}");
+            at = end;
+        }
+        assert_eq!(at, events.len(), "no event after the last step (no pencil marks here)");
+        // Against the solution found by `solve`: the placements are its values, no elimination
+        // removes one; the events replayed from the givens give a grid the validator accepts.
+        let solution: Vec<char> = solved["solutions"][0].as_str().unwrap().chars().collect();
+        let mut grid: Vec<u8> = board["givens"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect();
+        for e in &events {
+            let (c, v) = (cell(e), value(e));
+            let sym = symbols[usize::from(v) - 1];
+            match e["event"].as_str().unwrap() {
+                "place" => {
+                    assert_eq!(solution[c].to_string(), sym, "{e}");
+                    grid[c] = v;
+                }
+                _ => assert_ne!(solution[c].to_string(), sym, "{e}"),
+            }
+        }
+        let spec = if n == 9 { "classic-9x9" } else { "classic-16x16" };
+        let puzzle = Puzzle::builtin(spec, line).unwrap();
+        let found = Grid::from_values(n, grid).unwrap();
+        validate::check_solution(puzzle.model(), puzzle.givens(), &found).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        // A forcing step's links join candidates of its branches, drawn from fact to fact.
+        for step in steps.iter().filter(|s| !s["links"].as_array().unwrap().is_empty()) {
+            for link in step["links"].as_array().unwrap() {
+                let l: Vec<u64> = link.as_array().unwrap().iter().filter_map(serde_json::Value::as_u64).collect();
+                assert!(
+                    l[0] < (n * n) as u64 && l[2] < (n * n) as u64 && l[1] <= n as u64 && l[3] <= n as u64,
+                    "{link}"
+                );
+            }
+        }
+        if k == 0 {
+            assert_eq!(steps[h]["technique"], "forcing net", "the first of forum_hardest needs a net");
+            assert!(!steps[h]["links"].as_array().unwrap().is_empty());
+        }
+    }
+    let Some(out) = check_page(&page) else { return };
+    let count = |k: usize| json(&format!("cl-p{k}-x"))["steps"].as_array().unwrap().len();
+    for k in 0..2 {
+        let line = format!("explain: {} steps, solved; hardest step ", count(k));
+        assert!(out.contains(&line), "{line}: {out}");
+    }
+    assert_eq!(
+        out.matches("each step's candidates were there before it and done after it; the board after the last step is the explanation's grid").count(),
+        2,
+        "{out}"
+    );
+    let x = json("cl-p0-x");
+    let (h, s0) = (x["hardest"].as_u64().unwrap() as usize, count(0));
+    assert!(out.contains(&format!("explain page: ArrowRight: \"step 2 / {s0} ")), "{out}");
+    let struck = x["steps"][h]["eliminations"].as_array().unwrap().len();
+    let hard = format!("explain page: H: \"step {} / {s0} · forcing net (the hardest step)\"", h + 1);
+    assert!(out.contains(&hard), "{hard}: {out}");
+    assert!(
+        out.contains(&format!("{struck} candidates struck in red of {struck} it rules out (candidates all)")),
+        "{out}"
+    );
+    let links = x["steps"][h]["links"].as_array().unwrap().len();
+    assert!(out.contains(&format!(" cells, {links} links, ")), "the net's links are drawn: {out}");
+    assert!(out.contains(&format!("explain page: End: \"after step {s0} / {s0} · solved\"")), "{out}");
+    assert!(out.contains("hardest: Go to the hardest step"), "the button has a name for screen readers: {out}");
+}
+
+/// `explain --html` on a killer: the cages drawn (in the legend), each constraint step's
+/// candidates checked on the page's board, and a step naming its cage by the board's index.
+#[test]
+fn explain_html_draws_killers_and_their_cage_steps() {
+    use crate::watching::{check_page, page_block};
+    let dir = scratch("explaining", "explain-html-killer");
+    let page = dir.join("k.html");
+    let o = run(&["explain", "--spec", "killer-9x9-example", "--html", s(&page), "examples/puzzles/killer-9x9.txt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let html = fs::read_to_string(&page).unwrap();
+    let json = |id: &str| -> serde_json::Value { serde_json::from_str(page_block(&html, id).unwrap()).unwrap() };
+    let (board, x) = (json("cl-p0"), json("cl-p0-x"));
+    let steps = x["steps"].as_array().unwrap();
+    let first = &steps[0];
+    assert_eq!(first["technique"], "constraint");
+    let k = first["constraint"].as_u64().unwrap() as usize;
+    let label = board["constraints"][k]["label"].as_str().unwrap();
+    assert!(first["text"].as_str().unwrap().contains(label), "{label}: {}", first["text"]);
+    let Some(out) = check_page(&page) else { return };
+    assert!(out.contains("legend: cage, house-sum"), "{out}");
+    let line = format!("explain: {} steps, stuck; ", steps.len());
+    assert!(
+        out.contains(&line) && out.contains("each step's candidates were there before it and done after it"),
+        "{out}"
+    );
+}

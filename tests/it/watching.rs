@@ -296,7 +296,7 @@ fn compare_sets_two_strategies_side_by_side() {
 }
 
 /// The text of a viewer page's data block `id` (`<script type=... id="ID">TEXT</script>`).
-fn page_block<'h>(html: &'h str, id: &str) -> Option<&'h str> {
+pub(crate) fn page_block<'h>(html: &'h str, id: &str) -> Option<&'h str> {
     let at = html.find(&format!(" id=\"{id}\">"))? + id.len() + 7;
     Some(&html[at..at + html[at..].find("</script>")?])
 }
@@ -429,7 +429,7 @@ fn html_pages_hold_the_traces_they_play() {
 }
 
 /// Runs `src/viewer/check.js` on a page; None (with a message) where node is not installed.
-fn check_page(page: &Path) -> Option<String> {
+pub(crate) fn check_page(page: &Path) -> Option<String> {
     if std::process::Command::new("node").arg("--version").output().is_err() {
         eprintln!("skipped: no node on this machine");
         return None;
