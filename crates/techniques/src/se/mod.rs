@@ -35,6 +35,7 @@
 mod basic;
 mod chain;
 mod grid;
+mod wings;
 
 use grid::Grid;
 
@@ -91,12 +92,17 @@ fn next(grid: &Grid) -> Option<Hint> {
         .or_else(|| basic::naked_set(grid, 3))
         .or_else(|| basic::fish(grid, 3))
         .or_else(|| basic::hidden_set(grid, 3, false))
+        .or_else(|| wings::strong_links(grid))
         .or_else(|| basic::xy_wing(grid, false))
         .or_else(|| basic::xy_wing(grid, true))
         .or_else(|| basic::naked_set(grid, 4))
         .or_else(|| basic::fish(grid, 4))
         .or_else(|| basic::hidden_set(grid, 4, false))
+        .or_else(|| wings::als_wing(grid, 3))
+        .or_else(|| wings::als_wing(grid, 4))
+        .or_else(|| wings::als_wing(grid, 5))
         .or_else(|| chain::find(grid, chain::Rule::CYCLES))
+        .or_else(|| wings::als_wing(grid, 6))
         .or_else(|| chain::find(grid, chain::Rule::NISHIO))
         .or_else(|| chain::find(grid, chain::Rule::MULTIPLE))
         .or_else(|| chain::find(grid, chain::Rule::DYNAMIC))
