@@ -85,7 +85,8 @@ pub(crate) fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
                             if left.len() == 1 {
                                 let tenths = if k1 == BLOCK { 17 } else { 19 };
                                 let name = if k1 == BLOCK { "Direct Pointing" } else { "Direct Claiming" };
-                                return Some(Hint { tenths, name, remove, place: Some((left[0], v)) });
+                                // SE's direct hint only places: the removal is its reason.
+                                return Some(Hint { tenths, name, remove: Vec::new(), place: Some((left[0], v)) });
                             }
                         }
                     }
@@ -139,11 +140,8 @@ pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool) -> Option<Hin
                             let cell = cells[(p & !union).trailing_zeros() as usize];
                             let (tenths, name) =
                                 if degree == 2 { (20, "Direct Hidden Pair") } else { (25, "Direct Hidden Triplet") };
-                            if remove.is_empty() {
-                                // SE's direct hint is worth nothing without a removal.
-                                break;
-                            }
-                            return Some(Hint { tenths, name, remove, place: Some((cell, v)) });
+                            // SE's direct hint only places: the removal is its reason.
+                            return Some(Hint::place(tenths, name, cell, v));
                         }
                     }
                     continue;

@@ -40,13 +40,17 @@ mod wings;
 use grid::Grid;
 
 /// One SE step: its difficulty in tenths, its name, the candidates it removes and the value it
-/// places, if any.
+/// places, if any (cells 0..81 row-major, values 1..=9).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Hint {
-    pub(crate) tenths: u32,
-    pub(crate) name: &'static str,
-    pub(crate) remove: Vec<(usize, u8)>,
-    pub(crate) place: Option<(usize, u8)>,
+pub struct Hint {
+    /// The difficulty in tenths (SE's 2.3 is 23).
+    pub tenths: u32,
+    /// SE's name of the technique.
+    pub name: &'static str,
+    /// The candidates removed: (cell, value).
+    pub remove: Vec<(usize, u8)>,
+    /// The value placed: (cell, value).
+    pub place: Option<(usize, u8)>,
 }
 
 impl Hint {
@@ -123,6 +127,11 @@ pub enum SeError {
 /// assume it); on a puzzle with none the steps may run into an empty cell, reported as
 /// [`SeError::NoSolution`].
 pub fn rate(givens: &[u8]) -> Result<SeRating, SeError> {
+    rate_with(givens, |_| {})
+}
+
+/// [`rate`], showing `each_step` every step as it is taken.
+pub fn rate_with(givens: &[u8], mut each_step: impl FnMut(&Hint)) -> Result<SeRating, SeError> {
     let givens: &[u8; 81] = givens.try_into().map_err(|_| SeError::Shape)?;
     if givens.iter().any(|&v| v > 9) {
         return Err(SeError::Shape);
@@ -140,6 +149,7 @@ pub fn rate(givens: &[u8]) -> Result<SeRating, SeError> {
             break;
         };
         rating.steps += 1;
+        each_step(&hint);
         if hint.tenths > rating.er {
             rating.er = hint.tenths;
             rating.hardest = hint.name;
