@@ -5,23 +5,98 @@
 //! reproduced.
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, ROW, bits, house, sees, values};
+use super::grid::{BLOCK, COLUMN, Grid, ROW, bits, house, house_of, sees, values};
 
-/// A strong link: a value's only two places in a house.
+/// A strong link: a value's places in a house split in two groups, one of which holds it: the
+/// only two places, or (grouped) a block's places on the cross of a row and a column, or a
+/// line's places in two of its three boxes.
 struct Link {
     kind: usize,
-    cells: [usize; 2],
+    house: usize,
+    cells: Vec<usize>,
+    ends: [Vec<usize>; 2],
+    grouped: bool,
 }
 
 fn same_line(a: usize, b: usize) -> bool {
     a / 9 == b / 9 || a % 9 == b % 9
 }
 
-/// SE's suffix for a pair of link kinds: lines are named alike, a block is 0.
-fn line_name(kinds: [usize; 2]) -> String {
-    let original: String = kinds.iter().map(|k| k.to_string()).collect();
-    if kinds.contains(&ROW) {
-        let current: String = kinds
+/// The links of `v`, blocks, rows then columns.
+fn links(grid: &Grid, v: u8) -> Vec<Link> {
+    let mut out = Vec::new();
+    for kind in [BLOCK, ROW, COLUMN] {
+        for i in 0..9 {
+            let house_cells = house(kind, i);
+            let places = grid.places(&house_cells, v);
+            let cells: Vec<usize> = bits(places).map(|k| house_cells[k]).collect();
+            let n = cells.len();
+            if n == 2 {
+                if kind == BLOCK && same_line(cells[0], cells[1]) {
+                    continue;
+                }
+                out.push(Link { kind, house: i, ends: [vec![cells[0]], vec![cells[1]]], cells, grouped: false });
+            } else if (3..=6).contains(&n) {
+                let ends = if kind == BLOCK {
+                    // The first heart (in the block's order) whose row and column hold every place,
+                    // with places on both arms.
+                    house_cells.iter().find_map(|&h| {
+                        if !cells.iter().all(|&c| c / 9 == h / 9 || c % 9 == h % 9) {
+                            return None;
+                        }
+                        let row: Vec<usize> = cells.iter().copied().filter(|&c| c / 9 == h / 9).collect();
+                        let col: Vec<usize> = cells.iter().copied().filter(|&c| c % 9 == h % 9).collect();
+                        let arms = row.iter().any(|&c| c != h) && col.iter().any(|&c| c != h);
+                        arms.then_some([row, col])
+                    })
+                } else {
+                    // Two of the line's three boxes.
+                    (0..3).find_map(|e| {
+                        let segment = |c: usize| if kind == ROW { c % 9 / 3 } else { c / 27 };
+                        if cells.iter().any(|&c| segment(c) == e) {
+                            return None;
+                        }
+                        let (lo, hi) = if e == 0 {
+                            (1, 2)
+                        } else if e == 1 {
+                            (0, 2)
+                        } else {
+                            (0, 1)
+                        };
+                        let a: Vec<usize> = cells.iter().copied().filter(|&c| segment(c) == lo).collect();
+                        let b: Vec<usize> = cells.iter().copied().filter(|&c| segment(c) == hi).collect();
+                        (!a.is_empty() && !b.is_empty()).then_some([a, b])
+                    })
+                };
+                if let Some(ends) = ends {
+                    out.push(Link { kind, house: i, ends, cells, grouped: true });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The house (kind, index) holding all of `cells`, columns first, then rows, then blocks.
+fn common_house(cells: &[usize]) -> Option<(usize, usize)> {
+    for kind in [COLUMN, ROW, BLOCK] {
+        let i = house_of(kind, cells[0]);
+        if cells.iter().all(|&c| house_of(kind, c) == i) {
+            return Some((kind, i));
+        }
+    }
+    None
+}
+
+/// SE's suffix of a chain of link kinds: the lines named alike, the smaller of the two
+/// directions.
+fn line_name(kinds: &[usize]) -> String {
+    let forward: String = kinds.iter().map(|k| k.to_string()).collect();
+    let reverse: String = kinds.iter().rev().map(|k| k.to_string()).collect();
+    let set: Vec<usize> = if forward <= reverse { kinds.to_vec() } else { kinds.iter().rev().copied().collect() };
+    let original: String = set.iter().map(|k| k.to_string()).collect();
+    if set.contains(&ROW) {
+        let current: String = set
             .iter()
             .map(|&k| {
                 if k == ROW {
@@ -37,64 +112,126 @@ fn line_name(kinds: [usize; 2]) -> String {
         let swap = reverse.min(current);
         return original.min(swap);
     }
-    kinds.iter().map(|&k| if k == COLUMN { '1' } else { char::from(b'0' + k as u8) }).collect()
+    set.iter().map(|&k| if k == COLUMN { '1' } else { char::from(b'0' + k as u8) }).collect()
 }
 
-/// Two strong links of a value whose near ends see each other: the value is out of the cells
-/// seeing both far ends.
-pub(crate) fn strong_links(grid: &Grid) -> Option<Hint> {
+/// Chains of `n` strong links of a value (2: skyscraper, two-string kite, turbot fish; 3 and 4
+/// links), each link's far end sharing a house with the next link's near end: the value is out
+/// of the cells seeing both ends of the chain (or, when the ends share a house too, out of every
+/// house of the loop). Difficulty 4.0, 5.4, 5.8, plus 0.1 or 0.2 for the kinds of houses and 0.3
+/// for a grouped link (SE's rules).
+pub(crate) fn strong_links(grid: &Grid, n: usize) -> Option<Hint> {
+    let base = match n {
+        2 => 40,
+        3 => 54,
+        _ => 58,
+    };
     let mut found: Vec<(u32, usize, String, Hint)> = Vec::new();
     for v in 1..=9u8 {
-        let mut links = Vec::new();
-        for kind in [BLOCK, ROW, COLUMN] {
-            for i in 0..9 {
-                let cells = house(kind, i);
-                let places = grid.places(&cells, v);
-                if places.count_ones() == 2 {
-                    let two: Vec<usize> = bits(places).map(|k| cells[k]).collect();
-                    if kind == BLOCK && same_line(two[0], two[1]) {
-                        continue;
-                    }
-                    links.push(Link { kind, cells: [two[0], two[1]] });
-                }
-            }
-        }
-        for (a, la) in links.iter().enumerate() {
-            for lb in &links[a + 1..] {
-                if la.cells.iter().any(|c| lb.cells.contains(c)) {
-                    continue;
-                }
-                for ua in 0..2 {
-                    for ub in 0..2 {
-                        let (start, bridge1) = (la.cells[ua], la.cells[1 - ua]);
-                        let (bridge2, end) = (lb.cells[ub], lb.cells[1 - ub]);
-                        if !sees(bridge1, bridge2) || sees(start, end) {
-                            continue;
-                        }
-                        let remove: Vec<(usize, u8)> = (0..81)
-                            .filter(|&c| !la.cells.contains(&c) && !lb.cells.contains(&c))
-                            .filter(|&c| sees(c, start) && sees(c, end) && grid.has(c, v))
-                            .map(|c| (c, v))
-                            .collect();
-                        if remove.is_empty() {
-                            continue;
-                        }
-                        let suffix = line_name([la.kind, lb.kind]);
-                        let tenths = if suffix.contains('0') || suffix.contains('2') { 41 } else { 40 };
-                        let name = match tenths {
-                            40 => "Skyscraper",
-                            _ if la.kind != BLOCK && lb.kind != BLOCK => "2-String Kite",
-                            _ => "Turbot Fish",
-                        };
-                        let count = remove.len();
-                        found.push((tenths, count, suffix, Hint { tenths, name, remove, place: None }));
-                    }
-                }
+        let links = links(grid, v);
+        let mut chain: Vec<(usize, usize)> = Vec::new();
+        for first in 0..links.len() {
+            for side in 0..2 {
+                chain.push((first, side));
+                extend(grid, v, &links, n, base, &mut chain, &mut found);
+                chain.pop();
             }
         }
     }
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     found.into_iter().next().map(|f| f.3)
+}
+
+/// Extends `chain` (links with the side they enter by) to `n` links; records each complete one.
+fn extend(
+    grid: &Grid,
+    v: u8,
+    links: &[Link],
+    n: usize,
+    base: u32,
+    chain: &mut Vec<(usize, usize)>,
+    found: &mut Vec<(u32, usize, String, Hint)>,
+) {
+    let &(last, side) = chain.last().expect("a first link");
+    if chain.len() == n {
+        let (first, first_side) = chain[0];
+        // Each chain once: its first link before its last.
+        if first > last {
+            return;
+        }
+        let start = &links[first].ends[first_side];
+        let end = &links[last].ends[1 - side];
+        let used: Vec<usize> = chain.iter().flat_map(|&(l, _)| links[l].cells.iter().copied()).collect();
+        let mut remove = Vec::new();
+        let mut ends: Vec<usize> = start.clone();
+        ends.extend(end.iter().copied());
+        if let Some((kind, i)) = common_house(&ends) {
+            // A loop: every weak link's house loses the value outside the chain.
+            let mut houses = vec![(kind, i)];
+            for w in chain.windows(2) {
+                let mut bridge = links[w[0].0].ends[1 - w[0].1].clone();
+                bridge.extend(links[w[1].0].ends[w[1].1].iter().copied());
+                houses.extend(common_house(&bridge));
+            }
+            for (kind, i) in houses {
+                for c in house(kind, i) {
+                    if !used.contains(&c) && grid.has(c, v) && !remove.contains(&(c, v)) {
+                        remove.push((c, v));
+                    }
+                }
+            }
+        } else {
+            for c in 0..81 {
+                if !used.contains(&c) && grid.has(c, v) && ends.iter().all(|&e| sees(c, e)) {
+                    remove.push((c, v));
+                }
+            }
+        }
+        if remove.is_empty() {
+            return;
+        }
+        let kinds: Vec<usize> = chain.iter().map(|&(l, _)| links[l].kind).collect();
+        let grouped = chain.iter().filter(|&&(l, _)| links[l].grouped).count();
+        let suffix = format!("{grouped}{}", line_name(&kinds));
+        let tail = &suffix[1..];
+        let tenths = if grouped > 0 {
+            base + 3
+        } else if !tail.contains('0') && !tail.contains('2') {
+            base
+        } else if tail.contains('0') && tail.contains('2') {
+            base + 2
+        } else {
+            base + 1
+        };
+        let name = match n {
+            2 if grouped > 0 => "Grouped 2 Strong Links",
+            2 if tenths == base => "Skyscraper",
+            2 => "2 Strong Links",
+            3 => "3 Strong Links",
+            _ => "4 Strong Links",
+        };
+        let count = remove.len();
+        found.push((tenths, count, suffix, Hint { tenths, name, remove, place: None }));
+        return;
+    }
+    let out_end = &links[last].ends[1 - side];
+    for (next, link) in links.iter().enumerate() {
+        if chain.iter().any(|&(l, _)| l == next || links[l].cells.iter().any(|c| link.cells.contains(c))) {
+            continue;
+        }
+        if chain.iter().any(|&(l, _)| links[l].kind == link.kind && links[l].house == link.house) {
+            continue;
+        }
+        for s in 0..2 {
+            let mut bridge = out_end.clone();
+            bridge.extend(link.ends[s].iter().copied());
+            if common_house(&bridge).is_some() {
+                chain.push((next, s));
+                extend(grid, v, links, n, base, chain, found);
+                chain.pop();
+            }
+        }
+    }
 }
 
 /// An almost locked set of `k` mutually seeing cells (k + 1 values) and a bivalue cell xz
