@@ -745,8 +745,153 @@ fn conclusion(grid: &Grid, p: Pot, name: &'static str, rule: Rule) -> Hint {
     }
 }
 
-/// The potentials turned off by SE's "+" rules on the assumption's grid (intersections, hidden
-/// and naked pairs, X-wings: the first rule that applies), each with the removals it rests on.
-fn advanced(_grid: &Grid, _source: &Grid, _to_off: &PotSet) -> Vec<(Pot, Vec<u32>)> {
-    Vec::new()
+/// The potentials turned off by SE's "+" rules on the assumption's grid: the first of
+/// intersections, hidden pairs, naked pairs and X-wings that applies only thanks to candidates
+/// the assumption removed (its parents: those removals). Every such step of that rule counts.
+fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)> {
+    let removed = |c: usize, v: u8| source.has(c, v) && !grid.has(c, v);
+    let mut steps: Vec<(Vec<(usize, u8)>, Vec<Pot>)> = Vec::new();
+    for rule in 0..4 {
+        match rule {
+            0 => {
+                for (k1, k2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
+                    for v in 1..=9u8 {
+                        for i1 in 0..9 {
+                            let c1 = house(k1, i1);
+                            let places = grid.places(&c1, v);
+                            if places.count_ones() < 2 {
+                                continue;
+                            }
+                            let i2 = house_of(k2, c1[places.trailing_zeros() as usize]);
+                            if !bits(places).all(|k| house_of(k2, c1[k]) == i2) {
+                                continue;
+                            }
+                            let remove: Vec<(usize, u8)> = house(k2, i2)
+                                .into_iter()
+                                .filter(|&c| house_of(k1, c) != i1 && grid.has(c, v))
+                                .map(|c| (c, v))
+                                .collect();
+                            let parents: Vec<Pot> = c1
+                                .into_iter()
+                                .filter(|&c| removed(c, v) && house_of(k2, c) != i2)
+                                .map(|c| pot(c, v, false))
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+            1 => {
+                for kind in [BLOCK, COLUMN, ROW] {
+                    for i in 0..9 {
+                        let cells = house(kind, i);
+                        if grid.empty_cells(&cells) <= 4 {
+                            continue;
+                        }
+                        for combo in super::grid::combinations(2) {
+                            let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
+                            let p: Vec<u16> = vals.iter().map(|&v| grid.places(&cells, v)).collect();
+                            if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
+                                continue;
+                            }
+                            let union = p[0] | p[1];
+                            let set: u16 = vals.iter().map(|&v| 1u16 << v).sum();
+                            let remove: Vec<(usize, u8)> = bits(union)
+                                .flat_map(|k| values(grid.cand[cells[k]] & !set).map(move |v| (cells[k], v)))
+                                .collect();
+                            let parents: Vec<Pot> = (0..9)
+                                .filter(|&k| union >> k & 1 == 0)
+                                .flat_map(|k| {
+                                    vals.iter()
+                                        .filter(move |&&v| source.has(cells[k], v))
+                                        .map(move |&v| pot(cells[k], v, false))
+                                })
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+            2 => {
+                for kind in [BLOCK, COLUMN, ROW] {
+                    for i in 0..9 {
+                        let cells = house(kind, i);
+                        if grid.empty_cells(&cells) < 4 {
+                            continue;
+                        }
+                        for combo in super::grid::combinations(2) {
+                            let two: Vec<usize> = bits(combo).map(|k| cells[k]).collect();
+                            if two.iter().any(|&c| grid.count(c) <= 1) {
+                                continue;
+                            }
+                            let union = grid.cand[two[0]] | grid.cand[two[1]];
+                            if union.count_ones() != 2 {
+                                continue;
+                            }
+                            let remove: Vec<(usize, u8)> = cells
+                                .iter()
+                                .filter(|c| !two.contains(c))
+                                .flat_map(|&c| values(grid.cand[c] & union).map(move |v| (c, v)))
+                                .collect();
+                            let parents: Vec<Pot> = two
+                                .iter()
+                                .flat_map(|&c| values(source.cand[c] & !union).map(move |v| pot(c, v, false)))
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {
+                for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
+                    for combo in super::grid::combinations(2) {
+                        for v in 1..=9u8 {
+                            if grid.placed(v) + 4 > 9 {
+                                continue;
+                            }
+                            let lines: Vec<usize> = bits(combo).collect();
+                            let p: Vec<u16> = lines.iter().map(|&i| grid.places(&house(base, i), v)).collect();
+                            if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
+                                continue;
+                            }
+                            let covers: Vec<usize> = bits(p[0] | p[1]).collect();
+                            let remove: Vec<(usize, u8)> = covers
+                                .iter()
+                                .flat_map(|&j| house(cover, j))
+                                .filter(|&c| !lines.contains(&house_of(base, c)) && grid.has(c, v))
+                                .map(|c| (c, v))
+                                .collect();
+                            let parents: Vec<Pot> = lines
+                                .iter()
+                                .flat_map(|&i| house(base, i))
+                                .filter(|&c| removed(c, v) && !covers.contains(&house_of(cover, c)))
+                                .map(|c| pot(c, v, false))
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        steps.retain(|(_, parents)| !parents.is_empty());
+        if !steps.is_empty() {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for (remove, parents) in steps {
+        let nodes: Vec<u32> = parents.iter().filter_map(|&p| to_off.get(p)).collect();
+        for (c, v) in remove {
+            out.push((pot(c, v, false), nodes.clone()));
+        }
+    }
+    out
 }
