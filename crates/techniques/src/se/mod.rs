@@ -18,8 +18,12 @@
 //! | pointing, claiming | 2.6, 2.8 |
 //! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 |
 //! | naked triplet, swordfish, hidden triplet | 3.6, 3.8, 4.0 |
+//! | two strong links (skyscraper, kite, turbot; grouped) | 4.0–4.1; 4.3 |
 //! | XY-wing, XYZ-wing | 4.2, 4.4 |
+//! | unique rectangle / loop, types 1, 2, 4 | 4.5 (loops of 6, 8, 10+ cells: 4.6, 4.7, 5.0) |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+//! | three, four strong links | 5.4–5.7, 5.8–6.1 |
+//! | WXYZ-, VWXYZ-, UVWXYZ-, TUVWXYZ-wing | 5.5–5.6, 6.2–6.4, 6.6, 7.5 |
 //! | bidirectional X- or Y-cycle; forcing X- or Y-chain; with both link kinds | 6.5; 6.6; 7.0, plus the length bonus |
 //! | Nishio forcing chains | 7.5 + bonus |
 //! | multiple (cell and region) forcing chains | 8.0 + bonus |
@@ -27,14 +31,14 @@
 //! | dynamic forcing chains (+): also through intersections, pairs and X-wings | 9.0 + bonus |
 //!
 //! The length bonus is 0.1 each time a chain's potentials (less 2) pass 4, 6, 8, 12, 16, 24, …
-//! ([`chain`]'s module notes). Not reproduced (yet): SukakuExplainer's turbot fish and
-//! strong-linked fish, the WXYZ- to TUVWXYZ-wings, unique rectangles and loops, BUG, aligned
-//! pair and triplet exclusion, and the nested levels beyond (+): a puzzle needing them gets
+//! ([`chain`]'s module notes). Not reproduced (yet): unique loops of type 3, BUG, aligned pair
+//! and triplet exclusion, and the nested levels beyond (+): a puzzle needing them gets
 //! another step or rates higher. See docs/commands.md (rate) for the measured agreement.
 
 mod basic;
 mod chain;
 mod grid;
+mod unique;
 mod wings;
 
 use grid::Grid;
@@ -99,6 +103,7 @@ fn next(grid: &Grid) -> Option<Hint> {
         .or_else(|| wings::strong_links(grid, 2))
         .or_else(|| basic::xy_wing(grid, false))
         .or_else(|| basic::xy_wing(grid, true))
+        .or_else(|| unique::unique_loops(grid))
         .or_else(|| basic::naked_set(grid, 4))
         .or_else(|| basic::fish(grid, 4))
         .or_else(|| basic::hidden_set(grid, 4, false))

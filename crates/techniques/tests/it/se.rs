@@ -9,13 +9,7 @@ use crate::common;
 /// The lines of `serate.txt` (1-based, counting only puzzle lines) where our ER, EP or ED is not
 /// serate's, with the reason where it is known. The test fails when another line disagrees, and
 /// when one of these starts to agree (remove it here: the count is the measure).
-const KNOWN_DISAGREEMENTS: &[(usize, &str)] = &[
-    (
-        1,
-        "serate 5.5/1.2/1.2, ours 5.6/1.2/1.2: serate takes a unique rectangle type 4 (4.5), not reproduced, and so another path",
-    ),
-    (47, "serate 5.5/1.2/1.2, ours 7.1/1.2/1.2"),
-];
+const KNOWN_DISAGREEMENTS: &[(usize, &str)] = &[];
 
 fn samples() -> Vec<(String, [u32; 3])> {
     let text = common::read("crates/techniques/tests/data/se/serate.txt");
