@@ -213,10 +213,11 @@ fn off_to_on(
                 let mut parents = vec![node];
                 if let Some(source) = source {
                     for &c in &cells {
-                        if source.has(c, v) && !grid.has(c, v) {
-                            if let Some(n) = to_off.get(pot(c, v, false)) {
-                                parents.push(n);
-                            }
+                        if source.has(c, v)
+                            && !grid.has(c, v)
+                            && let Some(n) = to_off.get(pot(c, v, false))
+                        {
+                            parents.push(n);
                         }
                     }
                 }
@@ -314,7 +315,7 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
         }
     }
     // Stable: among equals, the first found.
-    search.found.sort_by(|a, b| (a.hint.tenths, a.complexity, a.key).cmp(&(b.hint.tenths, b.complexity, b.key)));
+    search.found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
     search.found.into_iter().next().map(|f| f.hint)
 }
 
@@ -750,7 +751,9 @@ fn conclusion(grid: &Grid, p: Pot, name: &'static str, rule: Rule) -> Hint {
 /// the assumption removed (its parents: those removals). Every such step of that rule counts.
 fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)> {
     let removed = |c: usize, v: u8| source.has(c, v) && !grid.has(c, v);
-    let mut steps: Vec<(Vec<(usize, u8)>, Vec<Pot>)> = Vec::new();
+    // Each step of the rule: its removals and the potentials it rests on.
+    type Step = (Vec<(usize, u8)>, Vec<Pot>);
+    let mut steps: Vec<Step> = Vec::new();
     for rule in 0..4 {
         match rule {
             0 => {

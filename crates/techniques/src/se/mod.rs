@@ -31,7 +31,7 @@
 //! | dynamic forcing chains (+): also through intersections, pairs and X-wings | 9.0 + bonus |
 //!
 //! The length bonus is 0.1 each time a chain's potentials (less 2) pass 4, 6, 8, 12, 16, 24, …
-//! ([`chain`]'s module notes). Not reproduced (yet): unique loops of type 3, BUG, aligned pair
+//! (`se/chain.rs`). Not reproduced (yet): unique loops of type 3, BUG, aligned pair
 //! and triplet exclusion, and the nested levels beyond (+): a puzzle needing them gets
 //! another step or rates higher. See docs/commands.md (rate) for the measured agreement.
 

@@ -38,10 +38,10 @@ pub(crate) fn unique_loops(grid: &Grid) -> Option<Hint> {
                         .collect();
                     hints.push((2, remove));
                 }
-                if extra.len() == 2 {
-                    if let Some(remove) = type4(grid, extra[0], extra[1], v1, v2) {
-                        hints.push((4, remove));
-                    }
+                if extra.len() == 2
+                    && let Some(remove) = type4(grid, extra[0], extra[1], v1, v2)
+                {
+                    hints.push((4, remove));
                 }
             }
             let n = lp.len();
