@@ -12,7 +12,9 @@ javac (Java 17+) into --work, then rates two samples with both tools:
   - `coverlab generate -n N --seed S` (minimal random puzzles).
 serate runs with its defaults (its default technique set, `--threads` unset, i.e. 1) and
 `--format='%r/%p/%d %e %R'`; coverlab runs `rate --scale se -j1`. Both are timed as whole
-processes over the whole sample, on one thread. It prints, per sample: ER within 0.1, EP and ED
+processes over the whole sample, solving on one thread: wall time, and CPU time (user +
+system; on a busy machine the CPU time is the fairer figure, and for serate it includes the
+JVM's own threads). It prints, per sample: ER within 0.1, EP and ED
 equal, the confusion by ER band, the puzzles that disagree, and the time per puzzle of each.
 
 Not run by the tests (it needs Java and the SE sources); nothing is fetched from the network.
@@ -20,6 +22,7 @@ Not run by the tests (it needs Java and the SE sources); nothing is fetched from
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -51,9 +54,15 @@ def build_serate(src, work):
 
 
 def timed(cmd, **kw):
+    """Runs cmd: its result, wall seconds and CPU seconds (user + system, its threads and
+    children included: the JVM's compiler and collector threads count for serate)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    return r, time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return r, (wall, cpu)
 
 
 def ratings(lines):
@@ -82,8 +91,9 @@ def compare(name, puzzles, theirs, ours, t_se, t_cl):
         lower = sum(1 for a, b in rows if b[0] < a[0] - 0.1001)
         higher = sum(1 for a, b in rows if b[0] > a[0] + 0.1001)
         print(f"{band_name(i):>16}  {len(rows):7}  {agree:11}  {lower:14}  {higher:15}")
-    print(f"time per puzzle (whole process, one thread): serate {1000 * t_se / n:.1f} ms, "
-          f"coverlab {1000 * t_cl / n:.2f} ms, ratio {t_se / max(t_cl, 1e-9):.0f}x")
+    for what, i in [("wall", 0), ("CPU", 1)]:
+        print(f"{what} time per puzzle (whole process, one thread): serate {1000 * t_se[i] / n:.1f} ms, "
+              f"coverlab {1000 * t_cl[i] / n:.2f} ms, ratio {t_se[i] / max(t_cl[i], 1e-9):.0f}x")
     print("disagreements (line: serate -> coverlab):")
     for i, (p, a, b) in enumerate(zip(puzzles, theirs, ours)):
         if not (a and b and abs(a[0] - b[0]) < 0.1001 and a[1:] == b[1:]):
