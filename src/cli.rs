@@ -385,6 +385,10 @@ pub struct RateArgs {
     /// puzzle with the counts behind the rating.
     #[arg(long, value_enum, default_value = "line")]
     pub format: RateFormatArg,
+    /// The scale: `propagation` (levels by the propagation that solves the puzzle, scores by
+    /// the guesses beyond it) or `se` (Sudoku Explainer's ER/EP/ED, classic 9×9 only).
+    #[arg(long, value_enum, default_value = "propagation")]
+    pub scale: ScaleArg,
     /// Give up on a puzzle after this many seconds.
     #[arg(long, allow_negative_numbers = true, value_name = "SECS")]
     pub timeout: Option<f64>,
@@ -503,6 +507,15 @@ pub enum ExplainFormatArg {
     Text,
     /// One JSON object per puzzle per line.
     Json,
+}
+
+/// Rating scales of `rate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScaleArg {
+    /// Levels by the propagation that solves the puzzle, scores by the guesses beyond it.
+    Propagation,
+    /// Sudoku Explainer's rating (serate's ER/EP/ED), for classic 9×9 puzzles.
+    Se,
 }
 
 /// Output formats of `rate`.

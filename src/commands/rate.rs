@@ -1,13 +1,15 @@
 //! `coverlab rate`: a difficulty per puzzle on the `propagation` scale
-//! (`crates/generate/src/rate.rs` defines it).
+//! (`crates/generate/src/rate.rs` defines it) or on Sudoku Explainer's (`--scale se`,
+//! `crates/techniques/src/se/`).
 
 use anyhow::Result;
 use coverlab_engine::Limits;
 use coverlab_generate::{Level, Rater, Scale, Unrated};
+use coverlab_model::UnitKind;
 use coverlab_model::text::count;
 use serde_json::json;
 
-use crate::cli::{RateArgs, RateFormatArg};
+use crate::cli::{RateArgs, RateFormatArg, ScaleArg};
 use crate::input::Next;
 use crate::io::Io;
 use crate::progress::Progress;
@@ -143,6 +145,9 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
         }
     };
     let unique = rating.solutions == 1;
+    if args.scale == ScaleArg::Se {
+        return se(&puzzle, index, &item.location.to_string(), unique, json, &failed, &rating);
+    }
     let text = if json {
         json!({
             "index": index,
@@ -163,4 +168,60 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
         format!("{:.2} {}{}", rating.score, rating.level.name(), if unique { "" } else { " not-unique" })
     };
     (format!("{text}\n").into_bytes(), Record::Rated { level: rating.level, score: rating.score })
+}
+
+/// Whether `puzzle` is a classic 9×9 sudoku: 3×3 boxes, the 27 houses and nothing else.
+fn is_classic_9x9(puzzle: &coverlab_model::Puzzle) -> bool {
+    let model = puzzle.model();
+    model.size() == 9
+        && model.boxes() == Some((3, 3))
+        && model.houses().len() == 27
+        && model.houses().iter().all(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column | UnitKind::Box))
+        && model.groups().is_empty()
+        && model.constraints().is_empty()
+}
+
+/// The `--scale se` line of a puzzle whose solutions were counted (`rating`).
+fn se(
+    puzzle: &coverlab_model::Puzzle,
+    index: usize,
+    location: &str,
+    unique: bool,
+    json: bool,
+    failed: &dyn Fn(Exit, String, String) -> (Vec<u8>, Record),
+    rating: &coverlab_generate::Rating,
+) -> (Vec<u8>, Record) {
+    use coverlab_techniques::se::{SeRating, rate};
+    if !is_classic_9x9(puzzle) {
+        let message = format!(
+            "{location}: --scale se rates classic 9x9 sudoku only (Sudoku Explainer's scale), not {}",
+            puzzle.model().name()
+        );
+        return failed(Exit::Invalid, "invalid".into(), message);
+    }
+    if !unique {
+        let message = format!("{location}: more than one solution; the se scale rates puzzles with exactly one");
+        return failed(Exit::Invalid, "not-unique".into(), message);
+    }
+    let se = match rate(puzzle.givens().values()) {
+        Ok(se) => se,
+        Err(_) => return failed(Exit::NoSolution, "unsolvable".into(), format!("{location}: no solution")),
+    };
+    let show = SeRating::show;
+    let text = if json {
+        json!({
+            "index": index,
+            "status": "rated",
+            "scale": "se",
+            "er": se.er as f64 / 10.0,
+            "ep": se.ep as f64 / 10.0,
+            "ed": se.ed as f64 / 10.0,
+            "hardest": se.hardest,
+            "steps": se.steps,
+        })
+        .to_string()
+    } else {
+        format!("{}/{}/{}", show(se.er), show(se.ep), show(se.ed))
+    };
+    (format!("{text}\n").into_bytes(), Record::Rated { level: rating.level, score: se.er as f64 / 10.0 })
 }

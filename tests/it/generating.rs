@@ -157,3 +157,43 @@ fn a_spec_file_with_extra_houses_and_groups_gets_unique_puzzles() {
     let counted = run(&["count", "--strategy", "dlx", "--max-solutions", "2", "--spec", s(&spec), s(&file)]);
     assert_eq!(text(&counted.stdout), "1\n1\n1\n1\n", "{}", text(&counted.stderr));
 }
+
+#[test]
+fn rate_scale_se_gives_er_ep_ed_and_refuses_other_specs() {
+    let dir = scratch("generating", "rate-se");
+    let file = dir.join("puzzles.txt");
+    // The first two of `generate -n 100 --seed 7`; serate rates them 1.5/1.2/1.2 and 2.0/1.2/1.2
+    // (crates/techniques/tests/data/se/serate.txt).
+    std::fs::write(
+        &file,
+        ".5..7..29.......4.36.4.......6...5...3.7..2...95.2...1.2....7..7...963...........\n\
+         8...2.....1...5.7...56...3.39.4...1.4......5...78.2....4.......1.8.....5.7...412.\n",
+    )
+    .unwrap();
+    let out = run(&["rate", "--scale", "se", s(&file)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1.5/1.2/1.2\n2.0/1.2/1.2\n");
+    let out = run(&["rate", "--scale", "se", "--format", "json", s(&file)]);
+    let records = json_lines(&out);
+    assert_eq!(records[1]["er"].as_f64(), Some(2.0));
+    assert_eq!(records[1]["ep"].as_f64(), Some(1.2));
+    assert_eq!(records[1]["ed"].as_f64(), Some(1.2));
+    assert_eq!(records[1]["scale"], "se");
+
+    let small = dir.join("small.txt");
+    std::fs::write(&small, ".342.....43.....\n").unwrap();
+    let out = run(&["rate", "--scale", "se", "--spec", "classic-4x4", s(&small)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("small.txt:1: --scale se rates classic 9x9 sudoku only"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // Two solutions: SE's scale assumes one.
+    let two = dir.join("two.txt");
+    std::fs::write(&two, format!("{}\n", ".".repeat(81))).unwrap();
+    let out = run(&["rate", "--scale", "se", s(&two)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("more than one solution"), "{}", text(&out.stderr));
+}

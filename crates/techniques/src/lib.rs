@@ -69,6 +69,7 @@
 mod bits;
 mod board;
 mod find;
+pub mod se;
 mod step;
 mod technique;
 

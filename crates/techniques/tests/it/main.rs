@@ -4,5 +4,6 @@ mod common;
 
 mod corpus;
 mod hostile;
+mod se;
 mod soundness;
 mod techniques;

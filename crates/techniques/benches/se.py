@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""`rate --scale se` beside SukakuExplainer's serate, in one run: agreement and speed.
+
+Usage:
+    crates/techniques/benches/se.py SE_SOURCE_DIR COVERLAB_BINARY [--top FILE] [--every K]
+        [--count N] [--generated N] [--seed S] [--work DIR]
+
+SE_SOURCE_DIR is a checkout of SukakuExplainer (github.com/SudokuMonster/SukakuExplainer,
+LGPL), e.g. `git --git-dir=MIRROR archive HEAD | tar -x -C DIR`. The script compiles it with
+javac (Java 17+) into --work, then rates two samples with both tools:
+  - every K-th puzzle of --top (default: magictour_top1465, every 15th, at most --count),
+  - `coverlab generate -n N --seed S` (minimal random puzzles).
+serate runs with its defaults (its default technique set, `--threads` unset, i.e. 1) and
+`--format='%r/%p/%d %e %R'`; coverlab runs `rate --scale se -j1`. Both are timed as whole
+processes over the whole sample, solving on one thread: wall time, and CPU time (user +
+system; on a busy machine the CPU time is the fairer figure, and for serate it includes the
+JVM's own threads). It prints, per sample: ER within 0.1, EP and ED
+equal, the confusion by ER band, the puzzles that disagree, and the time per puzzle of each.
+
+Not run by the tests (it needs Java and the SE sources); nothing is fetched from the network.
+"""
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+
+BANDS = [(1.0, 2.0), (2.0, 4.0), (4.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0), (9.0, 100.0)]
+
+
+def band(er):
+    for i, (lo, hi) in enumerate(BANDS):
+        if lo <= er < hi:
+            return i
+    return 0
+
+
+def band_name(i):
+    lo, hi = BANDS[i]
+    return f"{lo:g}+" if hi > 20 else f"{lo:g}-{hi:g}"
+
+
+def build_serate(src, work):
+    out = os.path.join(work, "classes")
+    os.makedirs(out, exist_ok=True)
+    sources = []
+    for root, _, files in os.walk(os.path.join(src, "diuf")):
+        sources += [os.path.join(root, f) for f in files if f.endswith(".java")]
+    subprocess.run(["javac", "-nowarn", "-encoding", "ISO-8859-1", "-d", out] + sources, check=True,
+                   stderr=subprocess.DEVNULL)
+    return out
+
+
+def timed(cmd, **kw):
+    """Runs cmd: its result, wall seconds and CPU seconds (user + system, its threads and
+    children included: the JVM's compiler and collector threads count for serate)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return r, (wall, cpu)
+
+
+def ratings(lines):
+    out = []
+    for line in lines:
+        first = line.split()[0] if line.split() else ""
+        parts = first.split("/")
+        out.append(tuple(float(x) for x in parts) if len(parts) == 3 else None)
+    return out
+
+
+def compare(name, puzzles, theirs, ours, t_se, t_cl):
+    n = len(puzzles)
+    er = sum(1 for a, b in zip(theirs, ours) if a and b and abs(a[0] - b[0]) < 0.1001)
+    ep = sum(1 for a, b in zip(theirs, ours) if a and b and abs(a[1] - b[1]) < 0.001)
+    ed = sum(1 for a, b in zip(theirs, ours) if a and b and abs(a[2] - b[2]) < 0.001)
+    print(f"== {name}: {n} puzzles")
+    print(f"ER within 0.1: {er}/{n} ({100 * er / n:.1f} %); EP equal: {ep}/{n} ({100 * ep / n:.1f} %); "
+          f"ED equal: {ed}/{n} ({100 * ed / n:.1f} %)")
+    print("ER band (serate)  puzzles  agree(±0.1)  coverlab lower  coverlab higher")
+    for i in range(len(BANDS)):
+        rows = [(a, b) for a, b in zip(theirs, ours) if a and b and band(a[0]) == i]
+        if not rows:
+            continue
+        agree = sum(1 for a, b in rows if abs(a[0] - b[0]) < 0.1001)
+        lower = sum(1 for a, b in rows if b[0] < a[0] - 0.1001)
+        higher = sum(1 for a, b in rows if b[0] > a[0] + 0.1001)
+        print(f"{band_name(i):>16}  {len(rows):7}  {agree:11}  {lower:14}  {higher:15}")
+    for what, i in [("wall", 0), ("CPU", 1)]:
+        print(f"{what} time per puzzle (whole process, one thread): serate {1000 * t_se[i] / n:.1f} ms, "
+              f"coverlab {1000 * t_cl[i] / n:.2f} ms, ratio {t_se[i] / max(t_cl[i], 1e-9):.0f}x")
+    print("disagreements (line: serate -> coverlab):")
+    for i, (p, a, b) in enumerate(zip(puzzles, theirs, ours)):
+        if not (a and b and abs(a[0] - b[0]) < 0.1001 and a[1:] == b[1:]):
+            print(f"  {i + 1}: {p} {a} -> {b}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("se_source")
+    ap.add_argument("coverlab")
+    ap.add_argument("--top", default="/work/shared/data/9x9/magictour_top1465.txt")
+    ap.add_argument("--every", type=int, default=15)
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--generated", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--work", default="/tmp/se-bench")
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    classes = build_serate(args.se_source, args.work)
+
+    with open(args.top) as f:
+        top = [l.strip() for i, l in enumerate(f) if i % args.every == 0][: args.count]
+    gen = subprocess.run([args.coverlab, "generate", "-n", str(args.generated), "--seed", str(args.seed)],
+                         capture_output=True, text=True, check=True).stdout.split()
+    for name, puzzles in [(f"{os.path.basename(args.top)} every {args.every}th", top),
+                          (f"coverlab generate -n {args.generated} --seed {args.seed}", gen)]:
+        path = os.path.join(args.work, "sample.txt")
+        with open(path, "w") as f:
+            f.write("\n".join(puzzles) + "\n")
+        se, t_se = timed(["java", "-Xrs", "-Xmx500m", "-cp", classes, "diuf.sudoku.test.serate",
+                          "--format=%r/%p/%d %e %R", f"--input={path}"])
+        cl, t_cl = timed([args.coverlab, "rate", "--scale", "se", "-j1", path])
+        if se.returncode != 0 or cl.returncode != 0:
+            print(se.stderr, cl.stderr, file=sys.stderr)
+            sys.exit(1)
+        compare(name, puzzles, ratings(se.stdout.splitlines()), ratings(cl.stdout.splitlines()), t_se, t_cl)
+
+
+if __name__ == "__main__":
+    main()

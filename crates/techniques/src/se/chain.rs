@@ -1,0 +1,900 @@
+//! SE's chains: bidirectional cycles and forcing X-/Y-chains (6.5–7.0), Nishio (7.5), multiple
+//! (8.0) and dynamic (8.5) forcing chains, and the nested level "+" (9.0), whose assumptions are
+//! also followed through intersections, hidden and naked pairs and X-wings.
+//!
+//! A candidate in a state ("on": it is the cell's value; "off": it is not) is a *potential*.
+//! Each search keeps every potential it reaches with the potentials that imply it (its parents),
+//! and a step's difficulty is its rule's base plus a bonus for the number of distinct potentials
+//! behind its conclusion (its *complexity*): 0.1 more each time the count (less 2) passes 4, 6,
+//! 8, 12, 16, 24, 32, … (alternately ×3/2 and ×4/3). Among the steps one search finds, the one
+//! taken is the lowest difficulty, then the lowest complexity, then the kind (SE's sort key).
+
+use std::collections::VecDeque;
+
+use super::Hint;
+use super::grid::{BLOCK, COLUMN, Grid, ROW, bits, house, house_of, peers, values};
+
+/// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
+type Pot = u16;
+
+fn pot(cell: usize, v: u8, on: bool) -> Pot {
+    (((cell * 9 + v as usize - 1) << 1) | on as usize) as Pot
+}
+
+fn cell_of(p: Pot) -> usize {
+    (p >> 1) as usize / 9
+}
+
+fn value_of(p: Pot) -> u8 {
+    ((p >> 1) as usize % 9) as u8 + 1
+}
+
+fn is_on(p: Pot) -> bool {
+    p & 1 == 1
+}
+
+const POTS: usize = 81 * 9 * 2;
+const NONE: u32 = u32::MAX;
+
+/// Every potential a search creates, with its parents (indexes into the arena).
+#[derive(Default)]
+struct Arena {
+    pots: Vec<Pot>,
+    starts: Vec<u32>,
+    parents: Vec<u32>,
+}
+
+impl Arena {
+    fn clear(&mut self) {
+        self.pots.clear();
+        self.starts.clear();
+        self.parents.clear();
+    }
+
+    fn add(&mut self, p: Pot, parents: &[u32]) -> u32 {
+        self.pots.push(p);
+        self.starts.push(self.parents.len() as u32);
+        self.parents.extend_from_slice(parents);
+        (self.pots.len() - 1) as u32
+    }
+
+    fn parents_of(&self, node: u32) -> &[u32] {
+        let start = self.starts[node as usize] as usize;
+        let end = self.starts.get(node as usize + 1).map_or(self.parents.len(), |&e| e as usize);
+        &self.parents[start..end]
+    }
+
+    /// The distinct potentials behind `node`, itself included (SE's ancestor count: a
+    /// potential met again is not followed again).
+    fn ancestors(&self, node: u32, seen: &mut Vec<u64>) -> usize {
+        seen.clear();
+        seen.resize(POTS.div_ceil(64), 0);
+        let mut todo = vec![node];
+        let mut count = 0;
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for n in todo {
+                let p = self.pots[n as usize] as usize;
+                if seen[p / 64] >> (p % 64) & 1 == 0 {
+                    seen[p / 64] |= 1 << (p % 64);
+                    count += 1;
+                    next.extend_from_slice(self.parents_of(n));
+                }
+            }
+            todo = next;
+        }
+        count
+    }
+
+    /// Whether `pot` is on the first-parent path above `node` (SE's `isParent`).
+    fn has_ancestor(&self, node: u32, p: Pot) -> bool {
+        let mut n = node;
+        while let Some(&first) = self.parents_of(n).first() {
+            n = first;
+            if self.pots[n as usize] == p {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A set of potentials in insertion order, each with the node first inserted for it.
+struct PotSet {
+    node: Vec<u32>,
+    order: Vec<Pot>,
+}
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet { node: vec![NONE; POTS], order: Vec::new() }
+    }
+
+    fn get(&self, p: Pot) -> Option<u32> {
+        let n = self.node[p as usize];
+        (n != NONE).then_some(n)
+    }
+
+    fn has(&self, p: Pot) -> bool {
+        self.node[p as usize] != NONE
+    }
+
+    fn insert(&mut self, p: Pot, n: u32) {
+        if self.node[p as usize] == NONE {
+            self.node[p as usize] = n;
+            self.order.push(p);
+        }
+    }
+
+    fn retain(&mut self, other: &PotSet) {
+        let node = &mut self.node;
+        self.order.retain(|&p| {
+            let keep = other.has(p);
+            if !keep {
+                node[p as usize] = NONE;
+            }
+            keep
+        });
+    }
+
+    fn nodes(&self) -> impl Iterator<Item = (Pot, u32)> + '_ {
+        self.order.iter().map(|&p| (p, self.node[p as usize]))
+    }
+}
+
+/// Potentials turned off when `p` (on) holds: the cell's other candidates (with `y`), then the
+/// value's other places in the block, the row and the column.
+fn on_to_off(grid: &Grid, p: Pot, y: bool) -> Vec<Pot> {
+    let (cell, v) = (cell_of(p), value_of(p));
+    let mut out = Vec::new();
+    if y {
+        for u in values(grid.cand[cell]) {
+            if u != v {
+                out.push(pot(cell, u, false));
+            }
+        }
+    }
+    let mut added = [false; 81];
+    added[cell] = true;
+    for kind in [BLOCK, ROW, COLUMN] {
+        for c in house(kind, house_of(kind, cell)) {
+            if !added[c] && grid.has(c, v) {
+                added[c] = true;
+                out.push(pot(c, v, false));
+            }
+        }
+    }
+    out
+}
+
+/// Potentials turned on when `p` (off) holds, each with its parents: the cell's other candidate
+/// when it has two (with `y`), and the value's other place in a house where it has two (with
+/// `x`). With `source` (dynamic chains), the candidates removed since the search began in that
+/// cell or house are parents too.
+fn off_to_on(
+    grid: &Grid,
+    source: Option<&Grid>,
+    arena: &Arena,
+    to_off: &PotSet,
+    node: u32,
+    y: bool,
+    x: bool,
+) -> Vec<(Pot, Vec<u32>)> {
+    let p = arena.pots[node as usize];
+    let (cell, v) = (cell_of(p), value_of(p));
+    let mut out = Vec::new();
+    if y && grid.count(cell) == 2 {
+        let other = values(grid.cand[cell]).find(|&u| u != v).unwrap_or(v);
+        let mut parents = vec![node];
+        if let Some(source) = source {
+            for u in values(source.cand[cell] & !grid.cand[cell]) {
+                if let Some(n) = to_off.get(pot(cell, u, false)) {
+                    parents.push(n);
+                }
+            }
+        }
+        out.push((pot(cell, other, true), parents));
+    }
+    if x {
+        for kind in [BLOCK, ROW, COLUMN] {
+            let cells = house(kind, house_of(kind, cell));
+            let mut other = None;
+            let mut many = false;
+            for &c in &cells {
+                if c != cell && grid.has(c, v) {
+                    if other.is_some() {
+                        many = true;
+                        break;
+                    }
+                    other = Some(c);
+                }
+            }
+            if let (Some(o), false) = (other, many) {
+                let mut parents = vec![node];
+                if let Some(source) = source {
+                    for &c in &cells {
+                        if source.has(c, v)
+                            && !grid.has(c, v)
+                            && let Some(n) = to_off.get(pot(c, v, false))
+                        {
+                            parents.push(n);
+                        }
+                    }
+                }
+                out.push((pot(o, v, true), parents));
+            }
+        }
+    }
+    out
+}
+
+/// The bonus for a chain of `complexity` potentials, in tenths.
+fn length_bonus(complexity: usize) -> u32 {
+    let length = complexity as i64 - 2;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    let mut added = 0;
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A step found by a chain search, with what orders it among the others.
+struct Found {
+    hint: Hint,
+    complexity: usize,
+    key: u8,
+}
+
+/// One of SE's chaining rules.
+#[derive(Clone, Copy)]
+pub(crate) struct Rule {
+    pub(crate) multiple: bool,
+    pub(crate) dynamic: bool,
+    pub(crate) nishio: bool,
+    pub(crate) level: u32,
+}
+
+impl Rule {
+    pub(crate) const CYCLES: Rule = Rule { multiple: false, dynamic: false, nishio: false, level: 0 };
+    pub(crate) const NISHIO: Rule = Rule { multiple: false, dynamic: true, nishio: true, level: 0 };
+    pub(crate) const MULTIPLE: Rule = Rule { multiple: true, dynamic: false, nishio: false, level: 0 };
+    pub(crate) const DYNAMIC: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 0 };
+    pub(crate) const DYNAMIC_PLUS: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 1 };
+
+    fn base(self) -> u32 {
+        if self.level > 0 {
+            85 + 5 * self.level
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn prefix(self) -> &'static str {
+        if self.level > 0 || (self.dynamic && !self.nishio) {
+            "Dynamic "
+        } else if self.nishio {
+            "Nishio "
+        } else {
+            ""
+        }
+    }
+}
+
+/// The search state of one rule on one grid.
+struct Search<'a> {
+    grid: &'a Grid,
+    rule: Rule,
+    arena: Arena,
+    found: Vec<Found>,
+    seen: Vec<u64>,
+}
+
+/// The step SE's `rule` takes on `grid`, if any.
+pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
+    let mut search = Search { grid, rule, arena: Arena::default(), found: Vec::new(), seen: Vec::new() };
+    if rule.multiple || rule.dynamic {
+        search.multiple_chains();
+    } else {
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            for cell in 0..81 {
+                if grid.value[cell] == 0 && grid.count(cell) > 1 {
+                    for v in values(grid.cand[cell]) {
+                        search.arena.clear();
+                        search.unary(pot(cell, v, true), y, x);
+                    }
+                }
+            }
+        }
+    }
+    // Stable: among equals, the first found.
+    search.found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
+    search.found.into_iter().next().map(|f| f.hint)
+}
+
+impl Search<'_> {
+    fn push(&mut self, hint: Hint, complexity: usize, key: u8) {
+        if hint.remove.is_empty() && hint.place.is_none() {
+            return;
+        }
+        self.found.push(Found { hint, complexity, key });
+    }
+
+    fn count(&mut self, node: u32) -> usize {
+        self.arena.ancestors(node, &mut self.seen)
+    }
+
+    /// Cycles and forcing chains from one candidate (SE's unary chaining).
+    fn unary(&mut self, source: Pot, y: bool, x: bool) {
+        let grid = self.grid;
+        if !x && grid.count(cell_of(source)) > 2 {
+            return;
+        }
+        let mut cycles = Vec::new();
+        {
+            let root = self.arena.add(source, &[]);
+            let mut to_on = PotSet::new();
+            let mut to_off = PotSet::new();
+            to_on.insert(source, root);
+            let mut pending_on = VecDeque::from([root]);
+            let mut pending_off = VecDeque::new();
+            let mut length = 0;
+            while !pending_on.is_empty() || !pending_off.is_empty() {
+                length += 1;
+                while let Some(p) = pending_on.pop_front() {
+                    for off in on_to_off(grid, self.arena.pots[p as usize], y) {
+                        if !self.arena.has_ancestor(p, off) {
+                            let n = self.arena.add(off, &[p]);
+                            pending_off.push_back(n);
+                            to_off.insert(off, n);
+                        }
+                    }
+                }
+                length += 1;
+                while let Some(p) = pending_off.pop_front() {
+                    for (on, parents) in off_to_on(grid, None, &self.arena, &to_off, p, y, x) {
+                        let n = self.arena.add(on, &parents);
+                        if length >= 4 && on == source {
+                            cycles.push(n);
+                        }
+                        if !to_on.has(on) {
+                            to_on.insert(on, n);
+                            pending_on.push_back(n);
+                        }
+                    }
+                }
+            }
+        }
+        let mut chains = Vec::new();
+        if x {
+            for start in [source, source & !1] {
+                let root = self.arena.add(start, &[]);
+                let mut to_on = PotSet::new();
+                let mut to_off = PotSet::new();
+                if is_on(start) {
+                    to_on.insert(start, root);
+                } else {
+                    to_off.insert(start, root);
+                }
+                self.forcing(&mut to_on, &mut to_off, y, start, &mut chains);
+            }
+        }
+        for dst in cycles {
+            self.cycle_hint(dst, y, x);
+        }
+        for target in chains {
+            let t = self.arena.pots[target as usize];
+            let (cell, v) = (cell_of(t), value_of(t));
+            let hint = if is_on(t) {
+                let remove = values(grid.cand[cell]).filter(|&u| u != v).map(|u| (cell, u)).collect();
+                Hint { tenths: 0, name: "", remove, place: Some((cell, v)) }
+            } else {
+                Hint { tenths: 0, name: "", remove: vec![(cell, v)], place: None }
+            };
+            let complexity = self.count(target);
+            let base = if x && y { 70 } else { 66 };
+            let name = if x && y {
+                "Forcing Chain"
+            } else if x {
+                "X-Chain"
+            } else {
+                "Y-Chain"
+            };
+            let key = if x && y {
+                4
+            } else if y {
+                3
+            } else {
+                2
+            };
+            self.push(Hint { tenths: base + length_bonus(complexity), name, ..hint }, complexity, key);
+        }
+    }
+
+    fn forcing(&mut self, to_on: &mut PotSet, to_off: &mut PotSet, y: bool, source: Pot, chains: &mut Vec<u32>) {
+        let grid = self.grid;
+        let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
+        let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
+        let mut chained = PotSet::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                for off in on_to_off(grid, self.arena.pots[p as usize], y) {
+                    let n = self.arena.add(off, &[p]);
+                    if source == off | 1 && !chained.has(off) {
+                        chained.insert(off, n);
+                        chains.push(n);
+                    }
+                    if !to_off.has(off) {
+                        to_off.insert(off, n);
+                        pending_off.push_back(n);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                for (on, parents) in off_to_on(grid, None, &self.arena, to_off, p, y, true) {
+                    let n = self.arena.add(on, &parents);
+                    if source == on & !1 && !chained.has(on) {
+                        chained.insert(on, n);
+                        chains.push(n);
+                    }
+                    if !to_on.has(on) {
+                        to_on.insert(on, n);
+                        pending_on.push_back(n);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cycle_hint(&mut self, dst: u32, y: bool, x: bool) {
+        let grid = self.grid;
+        let mut on_chain = [false; 81];
+        let mut n = dst;
+        while let Some(&first) = self.arena.parents_of(n).first() {
+            on_chain[cell_of(self.arena.pots[n as usize])] = true;
+            n = first;
+        }
+        let mut forw = [0u16; 81];
+        let mut back = [0u16; 81];
+        let mut n = dst;
+        while let Some(&first) = self.arena.parents_of(n).first() {
+            let p = self.arena.pots[n as usize];
+            let v = value_of(p);
+            for c in peers(cell_of(p)) {
+                if !on_chain[c] && grid.has(c, v) {
+                    if is_on(p) {
+                        forw[c] |= 1 << v;
+                    } else {
+                        back[c] |= 1 << v;
+                    }
+                }
+            }
+            n = first;
+        }
+        let remove: Vec<(usize, u8)> = (0..81).flat_map(|c| values(forw[c] & back[c]).map(move |v| (c, v))).collect();
+        let complexity = self.count(dst);
+        let base = if x && y { 70 } else { 65 };
+        let key = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        let name = if x && y {
+            "Bidirectional Cycle"
+        } else if y {
+            "Bidirectional Y-Cycle"
+        } else {
+            "Bidirectional X-Cycle"
+        };
+        self.push(Hint { tenths: base + length_bonus(complexity), name, remove, place: None }, complexity, key);
+    }
+
+    /// Completes `to_on` and `to_off` with what they imply; the two nodes of the first
+    /// potential found both on and off, if any.
+    fn chaining(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
+        let save = self.grid;
+        let mut grid = self.grid.clone();
+        let rule = self.rule;
+        let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
+        let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                for off in on_to_off(&grid, self.arena.pots[p as usize], !rule.nishio) {
+                    let n = self.arena.add(off, &[p]);
+                    if let Some(on) = to_on.get(off | 1) {
+                        return Some((on, n));
+                    } else if !to_off.has(off) {
+                        to_off.insert(off, n);
+                        pending_off.push_back(n);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                let made = off_to_on(&grid, Some(save), &self.arena, to_off, p, !rule.nishio, true);
+                if rule.dynamic {
+                    let q = self.arena.pots[p as usize];
+                    grid.cand[cell_of(q)] &= !(1 << value_of(q));
+                }
+                for (on, parents) in made {
+                    let n = self.arena.add(on, &parents);
+                    if let Some(off) = to_off.get(on & !1) {
+                        return Some((n, off));
+                    } else if !to_on.has(on) {
+                        to_on.insert(on, n);
+                        pending_on.push_back(n);
+                    }
+                }
+                continue;
+            }
+            if rule.level > 0 {
+                let mut any = false;
+                for (off, parents) in advanced(&grid, save, to_off) {
+                    if !to_off.has(off) {
+                        let n = self.arena.add(off, &parents);
+                        to_off.insert(off, n);
+                        pending_off.push_back(n);
+                        any = true;
+                    }
+                }
+                if any {
+                    continue;
+                }
+            }
+            return None;
+        }
+    }
+
+    fn multiple_chains(&mut self) {
+        let grid = self.grid;
+        for cell in 0..81 {
+            let card = grid.count(cell);
+            if grid.value[cell] == 0 && (card > 2 || (card > 1 && self.rule.dynamic)) {
+                self.arena.clear();
+                self.for_cell(cell, card);
+            }
+        }
+    }
+
+    fn for_cell(&mut self, cell: usize, card: u32) {
+        let grid = self.grid;
+        let rule = self.rule;
+        let mut outcomes: Vec<(u8, PotSet, PotSet)> = Vec::new();
+        let mut cell_on: Option<PotSet> = None;
+        let mut cell_off: Option<PotSet> = None;
+        for v in values(grid.cand[cell]) {
+            let double = card >= 3 && !rule.nishio && rule.dynamic;
+            let contradiction = rule.dynamic || rule.nishio;
+            let (on_to_on, on_to_off) = self.binary(cell, v, double, contradiction);
+            if !rule.nishio {
+                self.regions(cell, v, &on_to_on, &on_to_off);
+            }
+            match (&mut cell_on, &mut cell_off) {
+                (Some(a), Some(b)) => {
+                    a.retain(&on_to_on);
+                    b.retain(&on_to_off);
+                }
+                _ => {
+                    cell_on = Some(copy(&on_to_on));
+                    cell_off = Some(copy(&on_to_off));
+                }
+            }
+            outcomes.push((v, on_to_on, on_to_off));
+        }
+        if !rule.nishio && (card == 2 || (rule.multiple && card > 2)) {
+            for (which, set) in [(0, cell_on), (1, cell_off)] {
+                let Some(set) = set else { continue };
+                for (p, _) in set.nodes() {
+                    let mut complexity = 0;
+                    for (_, on, off) in &outcomes {
+                        let branch = if which == 0 { on } else { off };
+                        if let Some(n) = branch.get(p) {
+                            complexity += self.arena.ancestors(n, &mut self.seen);
+                        }
+                    }
+                    let hint = conclusion(grid, p, "Cell Forcing Chains", rule);
+                    self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 5);
+                }
+            }
+        }
+    }
+
+    /// Follows `v` in `cell` on and off: contradictions, and (with `double`) what both
+    /// branches imply. Returns what "on" implies.
+    fn binary(&mut self, cell: usize, v: u8, double: bool, contradiction: bool) -> (PotSet, PotSet) {
+        let grid = self.grid;
+        let rule = self.rule;
+        let p_on = pot(cell, v, true);
+        let p_off = pot(cell, v, false);
+        let mut on_to_on = PotSet::new();
+        let mut on_to_off = PotSet::new();
+        let mut off_to_on = PotSet::new();
+        let mut off_to_off = PotSet::new();
+        let root_on = self.arena.add(p_on, &[]);
+        on_to_on.insert(p_on, root_on);
+        let absurd = self.chaining(&mut on_to_on, &mut on_to_off);
+        if contradiction && let Some((a, b)) = absurd {
+            let complexity = self.count(a) + self.count(b);
+            let hint = Hint { tenths: 0, name: "", remove: vec![(cell, v)], place: None };
+            let name = if rule.nishio { "Nishio Forcing Chains" } else { "Contradiction Forcing Chains" };
+            self.push(
+                Hint { tenths: rule.base() + length_bonus(complexity), name: named(rule, name), ..hint },
+                complexity,
+                7,
+            );
+        }
+        let root_off = self.arena.add(p_off, &[]);
+        off_to_off.insert(p_off, root_off);
+        let absurd = self.chaining(&mut off_to_on, &mut off_to_off);
+        if contradiction && let Some((a, b)) = absurd {
+            let complexity = self.count(a) + self.count(b);
+            let remove: Vec<(usize, u8)> = values(grid.cand[cell]).filter(|&u| u != v).map(|u| (cell, u)).collect();
+            if !remove.is_empty() {
+                let name = if rule.nishio { "Nishio Forcing Chains" } else { "Contradiction Forcing Chains" };
+                let hint = Hint {
+                    tenths: rule.base() + length_bonus(complexity),
+                    name: named(rule, name),
+                    remove,
+                    place: Some((cell, v)),
+                };
+                self.push(hint, complexity, 7);
+            }
+        }
+        if double {
+            for (p, n_on) in on_to_on.nodes() {
+                if let Some(n_off) = off_to_on.get(p) {
+                    let complexity = self.count(n_on) + self.count(n_off);
+                    let hint = conclusion(grid, p, "Double Forcing Chains", rule);
+                    if !hint.remove.is_empty() {
+                        self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 1);
+                    }
+                }
+            }
+            for (p, n_on) in on_to_off.nodes() {
+                if let Some(n_off) = off_to_off.get(p) {
+                    let complexity = self.count(n_on) + self.count(n_off);
+                    let hint = conclusion(grid, p, "Double Forcing Chains", rule);
+                    self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 1);
+                }
+            }
+        }
+        (on_to_on, on_to_off)
+    }
+
+    /// Region forcing chains through the houses of `cell` where it is the first place of `v`.
+    fn regions(&mut self, cell: usize, v: u8, on_to_on: &PotSet, on_to_off: &PotSet) {
+        let grid = self.grid;
+        let rule = self.rule;
+        for kind in [BLOCK, ROW, COLUMN] {
+            let cells = house(kind, house_of(kind, cell));
+            let places = grid.places(&cells, v);
+            let card = places.count_ones();
+            if !(card == 2 || (rule.multiple && card > 2)) || cells[places.trailing_zeros() as usize] != cell {
+                continue;
+            }
+            let mut branches: Vec<(PotSet, PotSet)> = Vec::new();
+            let mut region_on = copy(on_to_on);
+            let mut region_off = copy(on_to_off);
+            for k in bits(places) {
+                let other = cells[k];
+                if other == cell {
+                    branches.push((copy(on_to_on), copy(on_to_off)));
+                    continue;
+                }
+                let p = pot(other, v, true);
+                let mut to_on = PotSet::new();
+                let mut to_off = PotSet::new();
+                let root = self.arena.add(p, &[]);
+                to_on.insert(p, root);
+                self.chaining(&mut to_on, &mut to_off);
+                region_on.retain(&to_on);
+                region_off.retain(&to_off);
+                branches.push((to_on, to_off));
+            }
+            for (which, set) in [(0, &region_on), (1, &region_off)] {
+                for (p, _) in set.nodes() {
+                    let mut complexity = 0;
+                    for (on, off) in &branches {
+                        let branch = if which == 0 { on } else { off };
+                        if let Some(n) = branch.get(p) {
+                            complexity += self.arena.ancestors(n, &mut self.seen);
+                        }
+                    }
+                    let hint = conclusion(grid, p, "Region Forcing Chains", rule);
+                    self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 6);
+                }
+            }
+        }
+    }
+}
+
+fn copy(set: &PotSet) -> PotSet {
+    PotSet { node: set.node.clone(), order: set.order.clone() }
+}
+
+fn named(rule: Rule, name: &'static str) -> &'static str {
+    match (rule.prefix(), name) {
+        ("Dynamic ", "Contradiction Forcing Chains") => "Dynamic Contradiction Forcing Chains",
+        ("Dynamic ", "Double Forcing Chains") => "Dynamic Double Forcing Chains",
+        ("Dynamic ", "Cell Forcing Chains") => "Dynamic Cell Forcing Chains",
+        ("Dynamic ", "Region Forcing Chains") => "Dynamic Region Forcing Chains",
+        _ => name,
+    }
+}
+
+/// What a potential concluded by every branch does: on, the cell's other candidates go and it
+/// is placed; off, it goes.
+fn conclusion(grid: &Grid, p: Pot, name: &'static str, rule: Rule) -> Hint {
+    let (cell, v) = (cell_of(p), value_of(p));
+    let name = named(rule, name);
+    if is_on(p) {
+        let remove: Vec<(usize, u8)> = values(grid.cand[cell]).filter(|&u| u != v).map(|u| (cell, u)).collect();
+        // SE keeps such a step only when it removes something.
+        let place = (!remove.is_empty()).then_some((cell, v));
+        Hint { tenths: 0, name, remove, place }
+    } else {
+        Hint { tenths: 0, name, remove: vec![(cell, v)], place: None }
+    }
+}
+
+/// The potentials turned off by SE's "+" rules on the assumption's grid: the first of
+/// intersections, hidden pairs, naked pairs and X-wings that applies only thanks to candidates
+/// the assumption removed (its parents: those removals). Every such step of that rule counts.
+fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)> {
+    let removed = |c: usize, v: u8| source.has(c, v) && !grid.has(c, v);
+    // Each step of the rule: its removals and the potentials it rests on.
+    type Step = (Vec<(usize, u8)>, Vec<Pot>);
+    let mut steps: Vec<Step> = Vec::new();
+    for rule in 0..4 {
+        match rule {
+            0 => {
+                for (k1, k2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
+                    for v in 1..=9u8 {
+                        for i1 in 0..9 {
+                            let c1 = house(k1, i1);
+                            let places = grid.places(&c1, v);
+                            if places.count_ones() < 2 {
+                                continue;
+                            }
+                            let i2 = house_of(k2, c1[places.trailing_zeros() as usize]);
+                            if !bits(places).all(|k| house_of(k2, c1[k]) == i2) {
+                                continue;
+                            }
+                            let remove: Vec<(usize, u8)> = house(k2, i2)
+                                .into_iter()
+                                .filter(|&c| house_of(k1, c) != i1 && grid.has(c, v))
+                                .map(|c| (c, v))
+                                .collect();
+                            let parents: Vec<Pot> = c1
+                                .into_iter()
+                                .filter(|&c| removed(c, v) && house_of(k2, c) != i2)
+                                .map(|c| pot(c, v, false))
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+            1 => {
+                for kind in [BLOCK, COLUMN, ROW] {
+                    for i in 0..9 {
+                        let cells = house(kind, i);
+                        if grid.empty_cells(&cells) <= 4 {
+                            continue;
+                        }
+                        for combo in super::grid::combinations(2) {
+                            let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
+                            let p: Vec<u16> = vals.iter().map(|&v| grid.places(&cells, v)).collect();
+                            if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
+                                continue;
+                            }
+                            let union = p[0] | p[1];
+                            let set: u16 = vals.iter().map(|&v| 1u16 << v).sum();
+                            let remove: Vec<(usize, u8)> = bits(union)
+                                .flat_map(|k| values(grid.cand[cells[k]] & !set).map(move |v| (cells[k], v)))
+                                .collect();
+                            let parents: Vec<Pot> = (0..9)
+                                .filter(|&k| union >> k & 1 == 0)
+                                .flat_map(|k| {
+                                    vals.iter()
+                                        .filter(move |&&v| source.has(cells[k], v))
+                                        .map(move |&v| pot(cells[k], v, false))
+                                })
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+            2 => {
+                for kind in [BLOCK, COLUMN, ROW] {
+                    for i in 0..9 {
+                        let cells = house(kind, i);
+                        if grid.empty_cells(&cells) < 4 {
+                            continue;
+                        }
+                        for combo in super::grid::combinations(2) {
+                            let two: Vec<usize> = bits(combo).map(|k| cells[k]).collect();
+                            if two.iter().any(|&c| grid.count(c) <= 1) {
+                                continue;
+                            }
+                            let union = grid.cand[two[0]] | grid.cand[two[1]];
+                            if union.count_ones() != 2 {
+                                continue;
+                            }
+                            let remove: Vec<(usize, u8)> = cells
+                                .iter()
+                                .filter(|c| !two.contains(c))
+                                .flat_map(|&c| values(grid.cand[c] & union).map(move |v| (c, v)))
+                                .collect();
+                            let parents: Vec<Pot> = two
+                                .iter()
+                                .flat_map(|&c| values(source.cand[c] & !union).map(move |v| pot(c, v, false)))
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {
+                for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
+                    for combo in super::grid::combinations(2) {
+                        for v in 1..=9u8 {
+                            if grid.placed(v) + 4 > 9 {
+                                continue;
+                            }
+                            let lines: Vec<usize> = bits(combo).collect();
+                            let p: Vec<u16> = lines.iter().map(|&i| grid.places(&house(base, i), v)).collect();
+                            if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
+                                continue;
+                            }
+                            let covers: Vec<usize> = bits(p[0] | p[1]).collect();
+                            let remove: Vec<(usize, u8)> = covers
+                                .iter()
+                                .flat_map(|&j| house(cover, j))
+                                .filter(|&c| !lines.contains(&house_of(base, c)) && grid.has(c, v))
+                                .map(|c| (c, v))
+                                .collect();
+                            let parents: Vec<Pot> = lines
+                                .iter()
+                                .flat_map(|&i| house(base, i))
+                                .filter(|&c| removed(c, v) && !covers.contains(&house_of(cover, c)))
+                                .map(|c| pot(c, v, false))
+                                .collect();
+                            if !remove.is_empty() {
+                                steps.push((remove, parents));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        steps.retain(|(_, parents)| !parents.is_empty());
+        if !steps.is_empty() {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for (remove, parents) in steps {
+        let nodes: Vec<u32> = parents.iter().filter_map(|&p| to_off.get(p)).collect();
+        for (c, v) in remove {
+            out.push((pot(c, v, false), nodes.clone()));
+        }
+    }
+    out
+}

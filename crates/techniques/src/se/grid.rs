@@ -1,0 +1,128 @@
+//! The 9×9 board the Sudoku Explainer scale works on: a value or a candidate mask per cell, and
+//! the 27 houses in SE's own orders (blocks, then rows, then columns; a block's cells row by
+//! row), which decide which step is found first.
+
+/// Candidates of a cell: bit v (1..=9) set when v is possible.
+pub(crate) type Mask = u16;
+
+/// House kinds, numbered as SE numbers its region types.
+pub(crate) const BLOCK: usize = 0;
+pub(crate) const ROW: usize = 1;
+pub(crate) const COLUMN: usize = 2;
+
+/// The cells of house `i` (0..9) of `kind`, in SE's order.
+pub(crate) fn house(kind: usize, i: usize) -> [usize; 9] {
+    std::array::from_fn(|k| match kind {
+        BLOCK => (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3,
+        ROW => i * 9 + k,
+        _ => k * 9 + i,
+    })
+}
+
+/// The index of the house of `kind` holding `cell`.
+pub(crate) fn house_of(kind: usize, cell: usize) -> usize {
+    let (r, c) = (cell / 9, cell % 9);
+    match kind {
+        BLOCK => r / 3 * 3 + c / 3,
+        ROW => r,
+        _ => c,
+    }
+}
+
+/// Whether two distinct cells share a house.
+pub(crate) fn sees(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || house_of(BLOCK, a) == house_of(BLOCK, b))
+}
+
+/// The 20 peers of every cell.
+pub(crate) fn peers(cell: usize) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&o| sees(cell, o))
+}
+
+/// Values placed and candidates left.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Grid {
+    pub(crate) value: [u8; 81],
+    pub(crate) cand: [Mask; 81],
+}
+
+impl Grid {
+    /// The givens (0: empty) with every candidate a peer's given does not rule out.
+    pub(crate) fn new(givens: &[u8; 81]) -> Grid {
+        let mut grid = Grid { value: [0; 81], cand: [0x3fe; 81] };
+        for (cell, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                grid.place(cell, v);
+            }
+        }
+        grid
+    }
+
+    /// Puts `v` in `cell` and removes it from the cell's peers.
+    pub(crate) fn place(&mut self, cell: usize, v: u8) {
+        self.value[cell] = v;
+        self.cand[cell] = 0;
+        for p in peers(cell) {
+            self.cand[p] &= !(1 << v);
+        }
+    }
+
+    pub(crate) fn has(&self, cell: usize, v: u8) -> bool {
+        self.cand[cell] >> v & 1 == 1
+    }
+
+    pub(crate) fn count(&self, cell: usize) -> u32 {
+        self.cand[cell].count_ones()
+    }
+
+    pub(crate) fn solved(&self) -> bool {
+        self.value.iter().all(|&v| v != 0)
+    }
+
+    /// The positions (0..9, bit k for the house's k-th cell) of `v` in a house.
+    pub(crate) fn places(&self, cells: &[usize; 9], v: u8) -> u16 {
+        let mut bits = 0;
+        for (k, &c) in cells.iter().enumerate() {
+            if self.has(c, v) {
+                bits |= 1 << k;
+            }
+        }
+        bits
+    }
+
+    pub(crate) fn empty_cells(&self, cells: &[usize; 9]) -> usize {
+        cells.iter().filter(|&&c| self.value[c] == 0).count()
+    }
+
+    /// How many times `v` is placed.
+    pub(crate) fn placed(&self, v: u8) -> usize {
+        self.value.iter().filter(|&&x| x == v).count()
+    }
+}
+
+/// The values of a mask, lowest first.
+pub(crate) fn values(mask: Mask) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&v| mask >> v & 1 == 1)
+}
+
+/// The bit positions of a 9-bit position set, lowest first.
+pub(crate) fn bits(set: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |&k| set >> k & 1 == 1)
+}
+
+/// The k-subsets of 0..9 as bit sets, in SE's order (its `Permutations`: lexicographic on the
+/// positions, lowest first).
+pub(crate) fn combinations(k: usize) -> Vec<u16> {
+    fn go(start: usize, k: usize, acc: u16, out: &mut Vec<u16>) {
+        if k == 0 {
+            out.push(acc);
+            return;
+        }
+        for i in start..=9 - k {
+            go(i + 1, k - 1, acc | 1 << i, out);
+        }
+    }
+    let mut out = Vec::new();
+    go(0, k, 0, &mut out);
+    out
+}

@@ -1,0 +1,153 @@
+//! SE's unique rectangles and loops, types 1, 2 and 4 (4.5; loops of 6 cells 4.6, of 8 4.7,
+//! of 10 or more 5.0): cells holding the same two values around a loop, each house of the loop
+//! visited by two cells an odd number of steps apart, would let a puzzle with one solution swap
+//! the two values; the extra candidates of one or two cells must break the pattern. Type 3
+//! (the extra values forming a naked or hidden set) is not reproduced.
+
+use super::Hint;
+use super::grid::{BLOCK, COLUMN, Grid, ROW, house, house_of, sees, values};
+
+/// The step SE's unique loops take, if any.
+pub(crate) fn unique_loops(grid: &Grid) -> Option<Hint> {
+    let mut found: Vec<(u32, u8, Vec<usize>, Hint)> = Vec::new();
+    for cell in 0..81 {
+        if grid.count(cell) != 2 {
+            continue;
+        }
+        let pair: Vec<u8> = values(grid.cand[cell]).collect();
+        let (v1, v2) = (pair[0], pair[1]);
+        let mut loops = Vec::new();
+        let mut path = Vec::new();
+        walk(grid, cell, v1, v2, &mut path, 2, 0, usize::MAX, &mut loops);
+        for lp in loops {
+            if !valid(&lp) {
+                continue;
+            }
+            let extra: Vec<usize> = lp.iter().copied().filter(|&c| grid.count(c) > 2).collect();
+            let both = (1u16 << v1) | (1u16 << v2);
+            let mut hints: Vec<(u8, Vec<(usize, u8)>)> = Vec::new();
+            if extra.len() == 1 {
+                hints.push((1, vec![(extra[0], v1), (extra[0], v2)]));
+            } else if extra.len() >= 2 {
+                let others = extra.iter().fold(0u16, |m, &c| m | grid.cand[c]) & !both;
+                if others.count_ones() == 1 {
+                    let v = others.trailing_zeros() as u8;
+                    let remove: Vec<(usize, u8)> = (0..81)
+                        .filter(|&c| !extra.contains(&c) && grid.has(c, v) && extra.iter().all(|&e| sees(c, e)))
+                        .map(|c| (c, v))
+                        .collect();
+                    hints.push((2, remove));
+                }
+                if extra.len() == 2
+                    && let Some(remove) = type4(grid, extra[0], extra[1], v1, v2)
+                {
+                    hints.push((4, remove));
+                }
+            }
+            let n = lp.len();
+            let tenths = 45
+                + if n >= 10 {
+                    5
+                } else if n >= 8 {
+                    2
+                } else if n >= 6 {
+                    1
+                } else {
+                    0
+                };
+            let mut key = lp.clone();
+            key.sort_unstable();
+            for (kind, remove) in hints {
+                if remove.is_empty() || found.iter().any(|f| f.1 == kind && f.2 == key && f.3.remove == remove) {
+                    continue;
+                }
+                let name = if n == 4 { "Unique Rectangle" } else { "Unique Loop" };
+                found.push((tenths, kind, key.clone(), Hint { tenths, name, remove, place: None }));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    found.into_iter().next().map(|f| f.3)
+}
+
+/// Extends `path` (ending at `cell`) through the houses of `cell` other than the one it came
+/// by, over cells holding both values; at most `allowed` more cells with extra values, unless
+/// every extra cell so far has the same single extra value.
+#[allow(clippy::too_many_arguments, reason = "SE's loop search state")]
+fn walk(
+    grid: &Grid,
+    cell: usize,
+    v1: u8,
+    v2: u8,
+    path: &mut Vec<usize>,
+    allowed: u32,
+    extra: u16,
+    last_kind: usize,
+    out: &mut Vec<Vec<usize>>,
+) {
+    path.push(cell);
+    for kind in [BLOCK, ROW, COLUMN] {
+        if kind == last_kind {
+            continue;
+        }
+        for next in house(kind, house_of(kind, cell)) {
+            if next == path[0] && path.len() >= 4 {
+                out.push(path.clone());
+            } else if !path.contains(&next) && grid.has(next, v1) && grid.has(next, v2) {
+                let m = grid.cand[next];
+                let new_extra = (extra | m) & !((1 << v1) | (1 << v2));
+                let card = m.count_ones();
+                if card == 2 || new_extra.count_ones() == 1 || allowed > 0 {
+                    let left = if card > 2 { allowed.saturating_sub(1) } else { allowed };
+                    walk(grid, next, v1, v2, path, left, new_extra, kind, out);
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// Every house a loop cell is in is visited by exactly one cell of each parity (or none).
+fn valid(lp: &[usize]) -> bool {
+    let mut odd: Vec<(usize, usize)> = Vec::new();
+    let mut even: Vec<(usize, usize)> = Vec::new();
+    for (i, &c) in lp.iter().enumerate() {
+        let side = if i % 2 == 1 { &mut odd } else { &mut even };
+        for kind in [BLOCK, ROW, COLUMN] {
+            let h = (kind, house_of(kind, c));
+            if side.contains(&h) {
+                return false;
+            }
+            side.push(h);
+        }
+    }
+    odd.sort_unstable();
+    even.sort_unstable();
+    odd == even
+}
+
+/// Type 4: the two extra cells share a house where one of the values has no other place; the
+/// other value goes from both.
+fn type4(grid: &Grid, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Vec<(usize, u8)>> {
+    let (mut r1, mut r2) = (false, false);
+    for kind in [BLOCK, ROW, COLUMN] {
+        if house_of(kind, c1) != house_of(kind, c2) {
+            continue;
+        }
+        let others = house(kind, house_of(kind, c1)).into_iter().filter(|&c| c != c1 && c != c2);
+        let (mut has1, mut has2) = (false, false);
+        for c in others {
+            has1 |= grid.has(c, v1);
+            has2 |= grid.has(c, v2);
+        }
+        r1 |= !has1;
+        r2 |= !has2;
+    }
+    if r1 {
+        Some(vec![(c1, v2), (c2, v2)])
+    } else if r2 {
+        Some(vec![(c1, v1), (c2, v1)])
+    } else {
+        None
+    }
+}

@@ -1,0 +1,79 @@
+//! `rate --scale se`: the Sudoku Explainer ratings against serate's, stored beside the puzzles
+//! in `tests/data/se/serate.txt` (its header says which serate, which options, when), and every
+//! step of the rating checked against the puzzle's solution.
+
+use coverlab_techniques::se::{Hint, SeRating, rate, rate_with};
+
+use crate::common;
+
+/// The lines of `serate.txt` (1-based, counting only puzzle lines) where our ER, EP or ED is not
+/// serate's, with the reason where it is known. The test fails when another line disagrees, and
+/// when one of these starts to agree (remove it here: the count is the measure).
+const KNOWN_DISAGREEMENTS: &[(usize, &str)] = &[];
+
+fn samples() -> Vec<(String, [u32; 3])> {
+    let text = common::read("crates/techniques/tests/data/se/serate.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (puzzle, rating) = l.split_once(' ').expect("puzzle and rating");
+            let tenths: Vec<u32> =
+                rating.split('/').map(|x| (x.parse::<f64>().expect("a rating") * 10.0).round() as u32).collect();
+            (puzzle.to_string(), [tenths[0], tenths[1], tenths[2]])
+        })
+        .collect()
+}
+
+fn givens(puzzle: &str) -> Vec<u8> {
+    puzzle.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect()
+}
+
+#[test]
+fn ratings_equal_serates_except_the_known_disagreements() {
+    let samples = samples();
+    assert_eq!(samples.len(), 152, "the stored sample");
+    let mut unexpected = Vec::new();
+    let mut now_agree = Vec::new();
+    for (i, (puzzle, theirs)) in samples.iter().enumerate() {
+        let line = i + 1;
+        let r = rate(&givens(puzzle)).unwrap_or_else(|e| panic!("{puzzle}: {e:?}"));
+        let ours = [r.er, r.ep, r.ed];
+        let known = KNOWN_DISAGREEMENTS.iter().any(|&(l, _)| l == line);
+        let show = |t: [u32; 3]| t.map(SeRating::show).join("/");
+        if ours != *theirs && !known {
+            unexpected.push(format!("line {line}: {puzzle}: serate {}, ours {}", show(*theirs), show(ours)));
+        }
+        if ours == *theirs && known {
+            now_agree.push(line);
+        }
+    }
+    assert!(unexpected.is_empty(), "new disagreements:\n{}", unexpected.join("\n"));
+    assert!(now_agree.is_empty(), "these now agree, remove them from KNOWN_DISAGREEMENTS: {now_agree:?}");
+}
+
+#[test]
+fn every_step_holds_in_the_solution() {
+    let model = common::model("classic-9x9");
+    for (puzzle, _) in samples().iter().step_by(3) {
+        let parsed = coverlab_model::Puzzle::new_unchecked(model.clone(), common::parse_line(&model, puzzle));
+        let (solutions, complete) = common::solve(&parsed, 2);
+        assert!(complete && solutions.len() == 1, "{puzzle}: one solution");
+        let solution = solutions[0].values();
+        let mut steps: Vec<Hint> = Vec::new();
+        rate_with(&givens(puzzle), |h| steps.push(h.clone())).expect("rated");
+        for h in &steps {
+            for &(cell, v) in &h.remove {
+                assert_ne!(solution[cell], v, "{puzzle}: {} removes the solution's {v} from cell {cell}", h.name);
+            }
+            if let Some((cell, v)) = h.place {
+                assert_eq!(solution[cell], v, "{puzzle}: {} places {v} in cell {cell}", h.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_shapes_are_refused() {
+    assert!(rate(&[0; 80]).is_err());
+    assert!(rate(&[10; 81]).is_err());
+}
