@@ -30,6 +30,10 @@
 //! | finned and sashimi x-wing, swordfish, jellyfish | a fish with extra candidates (fins) in one box: the value is out of the cover cells that see every fin |
 //! | x-chain, xy-chain, alternating inference chain | a value's strong and weak links in turn, or bivalue cells each seeing the next, force a value into one of the chain's two ends: it is out of the cells seeing both (at most [`MAX_CHAIN_CELLS`] cells) |
 //! | simple colouring, multi-colouring | one or two chains of a value's strong links in two colours: a colour that sees itself, or one colour of each chain seeing each other, rules out cells |
+//! | sue de coq | cells where two units meet holding two values more than cells, and cells of each unit outside holding apart values, as many values as cells: each unit's values are out of the rest of it |
+//! | als-xz, als-xy-wing, als chain | almost locked sets (k cells of a unit, k + 1 values) linked by restricted common values (every x of one sees every x of the next): the first or the last is locked and holds z, which is out of the cells seeing every z of both |
+//! | death blossom | a stem cell and an almost locked set per candidate, its cells of that candidate seeing the stem: one petal is locked, so a value of every petal is out of the cells seeing all of them |
+//! | aligned pair exclusion | two cells that see each other: a value of one that, with every value of the other, takes two values from a cell or almost locked set seeing both, is out |
 //! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
 //! | dynamic forcing chain | a candidate followed with singles and locked candidates contradicts: it is false; then cell and unit forcing followed that way |
 //! | forcing net | a candidate contradicts when followed with singles, locked candidates and the candidates a dynamic forcing chain refutes inside the assumption |
@@ -78,6 +82,7 @@ use coverlab_model::{Model, Puzzle};
 use serde::Serialize;
 
 pub use board::Board;
+pub use find::als::CellSet;
 pub use find::forcing::{Branch, Clash, Implication, Rule};
 pub use step::Step;
 pub use technique::Technique;
@@ -95,6 +100,21 @@ pub const MAX_FISH_NODES: usize = 4096;
 /// at most 2 states per cell (X-chain), n (XY-chain) or 2n (AIC), and goes no deeper. On the
 /// shipped 9×9 sets 32 solves no more puzzles than 16.
 pub const MAX_CHAIN_CELLS: usize = 16;
+
+/// The most extensions one unit's almost locked set enumeration tries (combinations of its open
+/// cells; a combination with more values than the largest ALS can have is not extended).
+pub const MAX_ALS_NODES: usize = 4096;
+
+/// The most almost locked sets one search keeps (units by index): the pair scans of ALS-XZ,
+/// ALS-XY-wing and aligned pair exclusion are quadratic in them.
+pub const MAX_ALS: usize = 1024;
+
+/// The most almost locked sets in an ALS chain.
+pub const MAX_ALS_CHAIN: usize = 6;
+
+/// The most nodes an ALS chain search tries from each first ALS, a death blossom search per
+/// stem, and a Sue de Coq search per pair of units.
+pub const MAX_ALS_CHAIN_NODES: usize = 2048;
 
 /// The work one search of a cell, unit or dynamic forcing chain may do before giving up: one
 /// unit per cell visited by the propagations (a peer cleared, a house scanned for its last
