@@ -67,8 +67,9 @@
 //! scans bounded by the grid (pairs of links, pairs of chains, corners × n²).
 //!
 //! The forcing rungs count their work in cells visited and stop each search after
-//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units: about the same time at
-//! every size; a step beyond the budget is not found, and the explanation ends stuck.
+//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units up to 16×16, and
+//! proportionally less above ([`scaled_work`]: × 256 / cells, as a unit costs more there); a
+//! step beyond the budget is not found, and the explanation ends stuck.
 
 mod bits;
 mod board;
@@ -105,6 +106,14 @@ pub const MAX_CHAIN_CELLS: usize = 16;
 /// cells; a combination with more values than the largest ALS can have is not extended).
 pub const MAX_ALS_NODES: usize = 4096;
 
+/// The most cells of an almost locked set (it then has at most this many + 1 values): on 9×9
+/// every ALS (a house has 9 cells, an ALS at most 8); above, the large ones are left out, which
+/// keeps the enumeration short where cells have many candidates (an empty 64×64 has none).
+pub const MAX_ALS_CELLS: usize = 8;
+
+/// The most candidates of a death blossom's stem (one petal per candidate).
+pub const MAX_STEM_VALUES: u32 = 5;
+
 /// The most almost locked sets one search keeps (units by index): the pair scans of ALS-XZ,
 /// ALS-XY-wing and aligned pair exclusion are quadratic in them.
 pub const MAX_ALS: usize = 1024;
@@ -119,12 +128,27 @@ pub const MAX_ALS_CHAIN_NODES: usize = 2048;
 /// The work one search of a cell, unit or dynamic forcing chain may do before giving up: one
 /// unit per cell visited by the propagations (a peer cleared, a house scanned for its last
 /// place, a unit read for locked candidates, a candidate state copied: cells / 8). About
-/// 20 ms on this machine's class, at any size: a step that needs more is not found.
+/// 20 ms on this machine's class on 9×9; scaled down above 16×16 ([`scaled_work`]): a step
+/// that needs more is not found.
 pub const MAX_FORCING_WORK: u64 = 8_000_000;
 
 /// The work one forcing net search may do (as [`MAX_FORCING_WORK`]): the nested propagations
 /// try every candidate inside each assumption, so a net costs about candidates² propagations.
 pub const MAX_NET_WORK: u64 = 60_000_000;
+
+/// The cells up to which the forcing budgets hold in full: a 16×16 grid.
+pub const FULL_WORK_CELLS: usize = 256;
+
+/// The budget a forcing search has on a grid of `cells` cells: `base` ([`MAX_FORCING_WORK`] or
+/// [`MAX_NET_WORK`]) up to [`FULL_WORK_CELLS`] cells, and `base` × 256 / cells above. A unit of
+/// work (a cell visited) costs more on a larger grid, whose propagation state outgrows the
+/// caches: about 2.5 ns on 9×9, 20 ns on 25×25, 40 ns on 64×64 (measured on the forcing net
+/// of an empty grid). Scaled so, a search costs at most about 0.5 s on 25×25 and 0.15 s on
+/// 64×64 (a net; a chain search an eighth of that), where the whole budget took 1.2 s and
+/// 2.4 s.
+pub fn scaled_work(base: u64, cells: usize) -> u64 {
+    if cells <= FULL_WORK_CELLS { base } else { base * FULL_WORK_CELLS as u64 / cells as u64 }
+}
 
 /// Why the board admits no solution: `r4c5 has no candidates`, `7 has no place in row 3`,
 /// `cage 4 (sum 13) cannot be satisfied: r1c6 has no value left`.

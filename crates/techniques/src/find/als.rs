@@ -20,21 +20,23 @@
 //! - Death blossom: a stem cell and, for each of its candidates d, a petal ALS whose every d
 //!   sees the stem: the stem holds some d, so that petal is locked without it; a value z of
 //!   every petal (none of the stem's) is in one of them.
-//! - Sue de Coq: cells C where two units meet, holding |C| + 2 or more values V; cells D of
-//!   the first unit and E of the second outside it, D's and E's candidates apart, with as many
-//!   values between C, D and E as cells: they hold every one of those values once, so D's
-//!   values and the values of V that E lacks are in C or D (out of the rest of the first unit),
-//!   and the same for the second unit with E.
+//! - Sue de Coq: cells C where two units meet, holding |C| + 2 or more values V (at most
+//!   [`crate::MAX_ALS_CELLS`] + 1); cells D of the first unit and E of the second outside it,
+//!   D's and E's candidates apart, with as many values between C, D and E as cells: they hold
+//!   every one of those values once, so D's values and the values of V that E lacks are in C
+//!   or D (out of the rest of the first unit), and the same for the second unit with E.
 //! - Aligned pair exclusion: two open cells that see each other; a value x of the first such
 //!   that, whatever the second holds (y), some ALS whose cells all see both holds x and y (it
 //!   would be left with fewer values than cells) or a cell seeing both has only x and y: x is
 //!   out of the first cell.
 //!
-//! Each search is bounded: the ALSs are enumerated per unit under [`crate::MAX_ALS_NODES`]
-//! extensions (a set whose values exceed the largest possible ALS's is not extended), at most
-//! [`crate::MAX_ALS`] of them are kept, pairs are then scanned, and the chain, blossom and Sue
-//! de Coq searches stop after [`crate::MAX_ALS_CHAIN_NODES`] nodes (per first ALS, per stem,
-//! per pair of units). Every "sees" is the model's peers, so each holds on every spec.
+//! Each search is bounded: the ALSs (of at most [`crate::MAX_ALS_CELLS`] cells) are
+//! enumerated per unit under [`crate::MAX_ALS_NODES`] extensions (a set whose values exceed
+//! the largest possible ALS's is not extended), at most [`crate::MAX_ALS`] of them are kept,
+//! pairs are then scanned (aligned pair exclusion reads, per cell, the ALSs all of whose cells
+//! it sees), stems have at most [`crate::MAX_STEM_VALUES`] candidates, and the chain, blossom
+//! and Sue de Coq searches stop after [`crate::MAX_ALS_CHAIN_NODES`] nodes (per first ALS, per
+//! stem, per pair of units). Every "sees" is the model's peers, so each holds on every spec.
 
 use std::collections::BTreeSet;
 
@@ -215,7 +217,7 @@ impl Sets {
                 continue;
             }
             // A set of all the open cells of a house is locked, not almost: at most len - 1 cells.
-            let most = open.len() - 1;
+            let most = (open.len() - 1).min(crate::MAX_ALS_CELLS);
             let mut budget = crate::MAX_ALS_NODES;
             let mut chosen = Vec::new();
             let mut found_here = Vec::new();
@@ -463,7 +465,7 @@ pub(crate) fn death_blossom(board: &Board, model: &Model) -> Option<Step> {
     let s = sets(board, model);
     for stem in 0..model.cells() {
         let m = board.candidates(stem);
-        if board.value(stem) != 0 || m.count_ones() < 2 {
+        if board.value(stem) != 0 || m.count_ones() < 2 || m.count_ones() > crate::MAX_STEM_VALUES {
             continue;
         }
         // Per candidate d of the stem: the ALSs without the stem whose every d sees it.
@@ -567,7 +569,9 @@ pub(crate) fn sue_de_coq(board: &Board, model: &Model) -> Option<Step> {
             for core in cores.into_iter().filter(|c| c.len() >= 2) {
                 let v = core.iter().fold(0, |m, &c| m | board.candidates(c));
                 let need = v.count_ones() as usize;
-                if need < core.len() + 2 {
+                // At least two values more than cells; at most as many values as an ALS has (on
+                // 9×9 any): cells with many candidates (a 64×64 early on) make no Sue de Coq.
+                if need < core.len() + 2 || need > crate::MAX_ALS_CELLS + 1 {
                     continue;
                 }
                 let need = need - core.len();
@@ -655,6 +659,22 @@ fn subsets(cells: &[Cell], most: usize, budget: &mut usize, each: &mut dyn FnMut
 pub(crate) fn aligned_pair_exclusion(board: &Board, model: &Model) -> Option<Step> {
     let s = sets(board, model);
     let mut both = vec![0u64; s.words];
+    // Per cell, the ALSs all of whose cells it sees.
+    let mut seen_by: Vec<Vec<usize>> = vec![Vec::new(); model.cells()];
+    let mut common = vec![0u64; s.words];
+    for (i, a) in s.list.iter().enumerate() {
+        common.fill(u64::MAX);
+        for &c in s.cells(a) {
+            common.iter_mut().zip(s.peers(c)).for_each(|(m, p)| *m &= p);
+        }
+        for w in 0..s.words {
+            for j in Ones(common[w]) {
+                if let Some(list) = seen_by.get_mut(w * 64 + j) {
+                    list.push(i);
+                }
+            }
+        }
+    }
     for a in 0..model.cells() {
         if board.value(a) != 0 {
             continue;
@@ -667,7 +687,8 @@ pub(crate) fn aligned_pair_exclusion(board: &Board, model: &Model) -> Option<Ste
             for (w, x) in both.iter_mut().enumerate() {
                 *x = s.peers(a)[w] & s.peers(b)[w];
             }
-            let seeing: Vec<&Als> = s.list.iter().filter(|x| subset(s.bits(x), &both)).collect();
+            let seeing: Vec<&Als> =
+                seen_by[a].iter().map(|&i| &s.list[i]).filter(|x| subset(s.bits(x), &both)).collect();
             if seeing.is_empty() {
                 continue;
             }

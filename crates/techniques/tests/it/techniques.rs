@@ -1207,3 +1207,39 @@ fn aligned_pair_exclusion() {
     only(&mut board, model, rc(1, 5), &[1, 4]);
     assert_eq!(Technique::AlignedPairExclusion.find(&board, model), Ok(None));
 }
+
+#[test]
+fn forcing_budgets_scale_down_above_16x16() {
+    use coverlab_techniques::{FULL_WORK_CELLS, MAX_FORCING_WORK, MAX_NET_WORK, scaled_work};
+    for cells in [16, 81, 144, 256] {
+        assert_eq!(scaled_work(MAX_FORCING_WORK, cells), MAX_FORCING_WORK);
+        assert_eq!(scaled_work(MAX_NET_WORK, cells), MAX_NET_WORK);
+    }
+    assert_eq!(FULL_WORK_CELLS, 256);
+    assert_eq!(scaled_work(MAX_NET_WORK, 625), MAX_NET_WORK * 256 / 625);
+    assert_eq!(scaled_work(MAX_NET_WORK, 4096), MAX_NET_WORK / 16);
+    let sizes = [256, 400, 625, 1296, 2304, 4096];
+    assert!(sizes.windows(2).all(|w| scaled_work(MAX_NET_WORK, w[0]) > scaled_work(MAX_NET_WORK, w[1])));
+}
+
+#[test]
+fn almost_locked_sets_stay_small_on_an_empty_64x64() {
+    // Every cell has 64 candidates: no ALS of at most MAX_ALS_CELLS cells, no Sue de Coq, and
+    // each search returns at once instead of enumerating sets of 63 cells.
+    let (puzzle, board) = empty("classic-64x64");
+    let model = puzzle.model();
+    for t in [
+        Technique::SueDeCoq,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsChain,
+        Technique::DeathBlossom,
+        Technique::AlignedPairExclusion,
+    ] {
+        let started = std::time::Instant::now();
+        assert_eq!(t.find(&board, model), Ok(None), "{}", t.name());
+        // Generous (a debug build on a loaded machine); unbounded, aligned pair exclusion took
+        // 6 s of a release build here.
+        assert!(started.elapsed().as_secs() < 20, "{} took {:?}", t.name(), started.elapsed());
+    }
+}
