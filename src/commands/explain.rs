@@ -334,6 +334,20 @@ fn step_json(step: &Step, model: &Model, symbols: &Symbols) -> Value {
         "placements": pairs(&step.placements),
         "eliminations": pairs(&step.eliminations),
     });
+    // The almost locked sets (or a Sue de Coq's groups) a step is made of.
+    if !step.sets.is_empty() {
+        let sets: Vec<Value> = step
+            .sets
+            .iter()
+            .map(|s| {
+                let cells: Vec<String> = s.cells.iter().map(|&c| model.cell_name(c)).collect();
+                let values: Vec<String> = s.values.iter().map(|&x| symbols.symbol(x).to_string()).collect();
+                let unit = model.units().get(s.unit).map(|u| u.label.clone());
+                json!({"cells": cells, "values": values, "unit": unit})
+            })
+            .collect();
+        v["sets"] = Value::Array(sets);
+    }
     // A forcing step's branches: each fact with the indices of the facts it follows from.
     if !step.chains.is_empty() {
         let branches: Vec<Value> = step
