@@ -24,7 +24,7 @@ use anyhow::{Result, bail};
 use coverlab_engine::{Limits, NullSink, Status};
 use coverlab_model::text::count;
 use coverlab_model::{ConstraintKind, Grid, Model, Puzzle, Relation, Symbols, UnitKind};
-use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_with, try_next_step_with};
+use coverlab_techniques::{Board, Ending, Options, Step, Technique, explain_again, explain_with, try_next_step_with};
 use serde_json::{Value, json};
 
 use crate::Exit;
@@ -465,7 +465,7 @@ pub fn explain_one_with(
         if e.ending == Ending::Stuck {
             let one = is_unique(puzzle);
             unique = Some(one);
-            explain_with(puzzle, max_steps, Options { unique: one, ..off })
+            explain_again(puzzle, max_steps, Options { unique: one, ..off }, &e, cheap)
         } else {
             e
         }

@@ -274,6 +274,32 @@ pub fn explain(puzzle: &Puzzle, max_steps: usize) -> Explanation {
 /// [`explain`] with `options`: the uniqueness techniques only when `options.unique` (the
 /// caller has established that the puzzle has exactly one solution).
 pub fn explain_with(puzzle: &Puzzle, max_steps: usize, options: Options) -> Explanation {
+    explain_from(puzzle, max_steps, options, None)
+}
+
+/// [`explain_with`] `options`, given `earlier`, an explanation of the same puzzle with `fewer`
+/// options (which allow some of the techniques `options` allows, none other): the same
+/// explanation, without searching again what `earlier` searched. At each of its steps only
+/// the techniques `fewer` did not allow and that come before the step's technique are tried;
+/// when none applies the step is `earlier`'s, when one does the explanation goes on from there
+/// as [`explain_with`] does. `explain` uses it to explain a puzzle again with the forcing rungs
+/// and the uniqueness techniques once it is stuck without them.
+pub fn explain_again(
+    puzzle: &Puzzle,
+    max_steps: usize,
+    options: Options,
+    earlier: &Explanation,
+    fewer: Options,
+) -> Explanation {
+    explain_from(puzzle, max_steps, options, Some((&earlier.steps, fewer)))
+}
+
+fn explain_from(
+    puzzle: &Puzzle,
+    max_steps: usize,
+    options: Options,
+    mut earlier: Option<(&[Step], Options)>,
+) -> Explanation {
     let model = puzzle.model();
     let (mut board, contradiction) = Board::start(puzzle);
     let mut steps = Vec::new();
@@ -296,7 +322,32 @@ pub fn explain_with(puzzle: &Puzzle, max_steps: usize, options: Options) -> Expl
         if steps.len() >= max_steps {
             return end(steps, Ending::StepLimit, board);
         }
-        match try_next_step_with(&board, model, options) {
+        let next = match earlier.as_mut() {
+            Some((prefix, fewer)) if !prefix.is_empty() && model.cells() == board.values().len() => {
+                let known = &prefix[0];
+                *prefix = &prefix[1..];
+                let extra = Technique::ALL
+                    .into_iter()
+                    .take_while(|&t| t != known.technique)
+                    .filter(|&t| options.allows(t) && !fewer.allows(t));
+                let mut found = Ok(None);
+                for t in extra {
+                    found = t.find(&board, model);
+                    if !matches!(found, Ok(None)) {
+                        break;
+                    }
+                }
+                match found {
+                    Ok(None) => Ok(Some(known.clone())),
+                    other => {
+                        earlier = None;
+                        other
+                    }
+                }
+            }
+            _ => try_next_step_with(&board, model, options),
+        };
+        match next {
             Err(c) => return end(steps, Ending::Contradiction(c), board),
             Ok(None) => return end(steps, Ending::Stuck, board),
             Ok(Some(step)) => {

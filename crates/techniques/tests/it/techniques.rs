@@ -1243,3 +1243,36 @@ fn almost_locked_sets_stay_small_on_an_empty_64x64() {
         assert!(started.elapsed().as_secs() < 20, "{} took {:?}", t.name(), started.elapsed());
     }
 }
+
+#[test]
+fn explaining_again_with_more_techniques_reuses_the_earlier_steps_and_matches() {
+    // As `explain` does: without the forcing rungs and the uniqueness techniques first, then,
+    // stuck, again with them (unique: these puzzles have one solution). The second
+    // explanation, built on the first, is the one explain_with gives from scratch.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/9x9/magictour_top1465_first50.txt"
+    ))
+    .expect("the shipped file");
+    let forcing = [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ];
+    let cheap = forcing.into_iter().fold(Options::default(), Options::without);
+    let full = Options { unique: true, ..Options::default() };
+    let mut stuck = 0;
+    for line in text.lines().filter(|l| l.trim().len() == 81).take(6) {
+        let puzzle = common::puzzle("classic-9x9", line.trim());
+        let earlier = coverlab_techniques::explain_with(&puzzle, 100_000, cheap);
+        if earlier.ending != coverlab_techniques::Ending::Stuck {
+            continue;
+        }
+        stuck += 1;
+        let again = coverlab_techniques::explain_again(&puzzle, 100_000, full, &earlier, cheap);
+        assert_eq!(again, coverlab_techniques::explain_with(&puzzle, 100_000, full), "{line}");
+        assert_eq!(again.ending, coverlab_techniques::Ending::Solved, "{line}");
+    }
+    assert!(stuck >= 2, "only {stuck} of the puzzles need the forcing rungs");
+}
