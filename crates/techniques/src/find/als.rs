@@ -4,9 +4,9 @@
 //! An *almost locked set* (ALS) is k open cells of one unit (a house or an at-most-once group:
 //! cells that hold different values) with k + 1 candidates between them; a bivalue cell is one
 //! of a single cell. Take one value away from it and the other k are locked in it: each is in
-//! one of its cells. Two ALSs A and B (no cell in common) have a *restricted common candidate*
-//! x when every x of A sees every x of B: x is then in one of them at most, so the other is
-//! locked without it.
+//! one of its cells. Two ALSs A and B (they may share cells) have a *restricted common
+//! candidate* x when every x of A sees every x of B (so no x is in a shared cell): x is then
+//! in one of them at most, so the other is locked without it.
 //!
 //! - ALS-XZ: A and B with a restricted common x and another common value z: one of them is
 //!   locked without x, and holds z, so z is out of the cells seeing every z of both. Doubly
@@ -145,10 +145,11 @@ impl Sets {
         CellSet { cells: self.cells(a).to_vec(), values: values(a.mask).collect(), unit: a.unit }
     }
 
-    /// The restricted common candidates of two ALSs without a cell in common: the values x of
-    /// both whose every cell in one sees every cell in the other.
+    /// The restricted common candidates of two ALSs: the values x of both whose every cell in
+    /// one sees every cell in the other (so none is in a cell both share: a cell does not see
+    /// itself). The sets may overlap: x is still in one of them at most.
     fn restricted(&self, a: &Als, b: &Als) -> u64 {
-        if a.mask & b.mask == 0 || meets(self.bits(a), self.bits(b)) {
+        if a.mask & b.mask == 0 {
             return 0;
         }
         Ones(a.mask & b.mask).filter(|&x| subset(self.with(b, x), self.reach(a, x))).fold(0, |m, x| m | 1 << x)

@@ -87,16 +87,20 @@ pub(crate) fn finned(board: &Board, model: &Model, k: usize, sashimi: bool) -> O
                     }
                     *budget -= 1;
                     let cover = cover_cols.iter().fold(0u64, |m, &j| m | 1 << j);
-                    fins.clear();
-                    fins.extend(base.iter().flat_map(|&i| Ones(line_masks[i] & !cover).map(move |j| cell(i, j))));
-                    if fins.is_empty() {
-                        return false;
+                    // The fins' common box first, without listing them: most covers have none.
+                    let (mut common, mut any) = (u64::MAX, false);
+                    for &i in base {
+                        for j in Ones(line_masks[i] & !cover) {
+                            any = true;
+                            common &= fin_of[cell(i, j)];
+                        }
                     }
-                    let common = fins.iter().fold(u64::MAX, |m, &f| m & fin_of[f]);
-                    if common == 0 {
+                    if !any || common == 0 {
                         return false;
                     }
                     let h = fin_houses[common.trailing_zeros() as usize];
+                    fins.clear();
+                    fins.extend(base.iter().flat_map(|&i| Ones(line_masks[i] & !cover).map(move |j| cell(i, j))));
                     let is_sashimi = base.iter().any(|&i| (line_masks[i] & cover).count_ones() <= 1);
                     if is_sashimi != sashimi {
                         return false;
