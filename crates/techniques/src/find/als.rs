@@ -668,15 +668,15 @@ pub(crate) fn aligned_pair_exclusion(board: &Board, model: &Model) -> Option<Ste
         for &c in s.cells(a) {
             common.iter_mut().zip(s.peers(c)).for_each(|(m, p)| *m &= p);
         }
-        for w in 0..s.words {
-            for j in Ones(common[w]) {
+        for (w, &m) in common.iter().enumerate() {
+            for j in Ones(m) {
                 if let Some(list) = seen_by.get_mut(w * 64 + j) {
                     list.push(i);
                 }
             }
         }
     }
-    for a in 0..model.cells() {
+    for (a, seen) in seen_by.iter().enumerate() {
         if board.value(a) != 0 {
             continue;
         }
@@ -688,8 +688,7 @@ pub(crate) fn aligned_pair_exclusion(board: &Board, model: &Model) -> Option<Ste
             for (w, x) in both.iter_mut().enumerate() {
                 *x = s.peers(a)[w] & s.peers(b)[w];
             }
-            let seeing: Vec<&Als> =
-                seen_by[a].iter().map(|&i| &s.list[i]).filter(|x| subset(s.bits(x), &both)).collect();
+            let seeing: Vec<&Als> = seen.iter().map(|&i| &s.list[i]).filter(|x| subset(s.bits(x), &both)).collect();
             if seeing.is_empty() {
                 continue;
             }
