@@ -24,7 +24,9 @@ use anyhow::{Result, bail};
 use coverlab_engine::{Limits, NullSink, Status};
 use coverlab_model::text::count;
 use coverlab_model::{ConstraintKind, Grid, Model, Puzzle, Relation, Symbols, UnitKind};
-use coverlab_techniques::{Board, Ending, Explanation, Options, Step, Technique, explain_with, try_next_step_with};
+use coverlab_techniques::{
+    Board, Ending, Explanation, Options, Step, Technique, explain_again, explain_with, try_next_step_with,
+};
 use serde_json::{Value, json};
 
 use crate::Exit;
@@ -500,6 +502,20 @@ fn step_json(step: &Step, model: &Model, symbols: &Symbols) -> Value {
         "placements": pairs(&step.placements),
         "eliminations": pairs(&step.eliminations),
     });
+    // The almost locked sets (or a Sue de Coq's groups) a step is made of.
+    if !step.sets.is_empty() {
+        let sets: Vec<Value> = step
+            .sets
+            .iter()
+            .map(|s| {
+                let cells: Vec<String> = s.cells.iter().map(|&c| model.cell_name(c)).collect();
+                let values: Vec<String> = s.values.iter().map(|&x| symbols.symbol(x).to_string()).collect();
+                let unit = model.units().get(s.unit).map(|u| u.label.clone());
+                json!({"cells": cells, "values": values, "unit": unit})
+            })
+            .collect();
+        v["sets"] = Value::Array(sets);
+    }
     // A forcing step's branches: each fact with the indices of the facts it follows from.
     if !step.chains.is_empty() {
         let branches: Vec<Value> = step
@@ -633,7 +649,7 @@ fn explain_and_show(
         if e.ending == Ending::Stuck {
             let one = is_unique(puzzle);
             unique = Some(one);
-            explain_with(puzzle, max_steps, Options { unique: one, ..off })
+            explain_again(puzzle, max_steps, Options { unique: one, ..off }, &e, cheap)
         } else {
             e
         }

@@ -231,18 +231,19 @@ fn hint_names_a_wrong_entry_given_the_puzzle_as_set() {
 
 #[test]
 fn explain_counts_when_stuck_and_says_when_a_step_relies_on_uniqueness() {
-    // The 16th of magictour_top1465: needs a forcing chain after 24 steps without the
-    // uniqueness techniques; counted unique, its 25th step is a unique rectangle and it is solved.
-    let puzzle = "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
+    // The 2nd of magictour_top1465: needs a forcing chain after 33 steps without the
+    // uniqueness techniques; counted unique, its 34th step is a hidden unique rectangle and it
+    // is solved. (The 16th, used before, needs neither since ALS-XZ.)
+    let puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
     let o = run(&["explain", puzzle]);
     assert_eq!(o.status.code(), Some(0));
     let out = text(&o.stdout);
-    assert!(out.contains("\n25. unique rectangle type 4: r1c8 and r1c9 hold only 4 and 6; in row 5, "), "{out}");
+    assert!(out.contains("\n34. hidden unique rectangle: r2c2 holds only 3 and 6, "), "{out}");
     assert!(out.contains("\nsolved in "), "{out}");
     assert!(out.contains("\nuniqueness: the puzzle has exactly one solution (counted)"), "{out}");
     let o = run(&["explain", "--no-uniqueness", puzzle]);
     let out = text(&o.stdout);
-    assert!(!out.contains("unique") && out.contains("\n25. cell forcing chain: "), "{out}");
+    assert!(!out.contains("unique") && out.contains("\n34. cell forcing chain: "), "{out}");
     // JSON says what the count found: one solution, several, or no count (not stuck).
     let several = format!(".{}", &puzzle[1..]);
     let o = run(&["explain", "--format", "json", puzzle, &several, EASY]);

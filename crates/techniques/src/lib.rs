@@ -30,6 +30,10 @@
 //! | finned and sashimi x-wing, swordfish, jellyfish | a fish with extra candidates (fins) in one box: the value is out of the cover cells that see every fin |
 //! | x-chain, xy-chain, alternating inference chain | a value's strong and weak links in turn, or bivalue cells each seeing the next, force a value into one of the chain's two ends: it is out of the cells seeing both (at most [`MAX_CHAIN_CELLS`] cells) |
 //! | simple colouring, multi-colouring | one or two chains of a value's strong links in two colours: a colour that sees itself, or one colour of each chain seeing each other, rules out cells |
+//! | sue de coq | cells where two units meet holding two values more than cells, and cells of each unit outside holding apart values, as many values as cells: each unit's values are out of the rest of it |
+//! | als-xz, als-xy-wing, als chain | almost locked sets (k cells of a unit, k + 1 values) linked by restricted common values (every x of one sees every x of the next): the first or the last is locked and holds z, which is out of the cells seeing every z of both |
+//! | death blossom | a stem cell and an almost locked set per candidate, its cells of that candidate seeing the stem: one petal is locked, so a value of every petal is out of the cells seeing all of them |
+//! | aligned pair exclusion | two cells that see each other: a value of one that, with every value of the other, takes two values from a cell or almost locked set seeing both, is out |
 //! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
 //! | dynamic forcing chain | a candidate followed with singles and locked candidates contradicts: it is false; then cell and unit forcing followed that way |
 //! | forcing net | a candidate contradicts when followed with singles, locked candidates and the candidates a dynamic forcing chain refutes inside the assumption |
@@ -63,8 +67,9 @@
 //! scans bounded by the grid (pairs of links, pairs of chains, corners × n²).
 //!
 //! The forcing rungs count their work in cells visited and stop each search after
-//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units: about the same time at
-//! every size; a step beyond the budget is not found, and the explanation ends stuck.
+//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units up to 16×16, and
+//! proportionally less above ([`scaled_work`]: × 256 / cells, as a unit costs more there); a
+//! step beyond the budget is not found, and the explanation ends stuck.
 
 mod bits;
 mod board;
@@ -79,6 +84,7 @@ use coverlab_model::{Model, Puzzle};
 use serde::Serialize;
 
 pub use board::Board;
+pub use find::als::CellSet;
 pub use find::forcing::{Branch, Clash, Implication, Rule};
 pub use step::Step;
 pub use technique::Technique;
@@ -97,15 +103,53 @@ pub const MAX_FISH_NODES: usize = 4096;
 /// shipped 9×9 sets 32 solves no more puzzles than 16.
 pub const MAX_CHAIN_CELLS: usize = 16;
 
+/// The most extensions one unit's almost locked set enumeration tries (combinations of its open
+/// cells; a combination with more values than the largest ALS can have is not extended).
+pub const MAX_ALS_NODES: usize = 4096;
+
+/// The most cells of an almost locked set (it then has at most this many + 1 values): on 9×9
+/// every ALS (a house has 9 cells, an ALS at most 8); above, the large ones are left out, which
+/// keeps the enumeration short where cells have many candidates (an empty 64×64 has none).
+pub const MAX_ALS_CELLS: usize = 8;
+
+/// The most candidates of a death blossom's stem (one petal per candidate).
+pub const MAX_STEM_VALUES: u32 = 5;
+
+/// The most almost locked sets one search keeps (units by index): the pair scans of ALS-XZ,
+/// ALS-XY-wing and aligned pair exclusion are quadratic in them.
+pub const MAX_ALS: usize = 1024;
+
+/// The most almost locked sets in an ALS chain.
+pub const MAX_ALS_CHAIN: usize = 6;
+
+/// The most nodes an ALS chain search tries from each first ALS, a death blossom search per
+/// stem, and a Sue de Coq search per pair of units.
+pub const MAX_ALS_CHAIN_NODES: usize = 2048;
+
 /// The work one search of a cell, unit or dynamic forcing chain may do before giving up: one
 /// unit per cell visited by the propagations (a peer cleared, a house scanned for its last
 /// place, a unit read for locked candidates, a candidate state copied: cells / 8). About
-/// 20 ms on this machine's class, at any size: a step that needs more is not found.
+/// 20 ms on this machine's class on 9×9; scaled down above 16×16 ([`scaled_work`]): a step
+/// that needs more is not found.
 pub const MAX_FORCING_WORK: u64 = 8_000_000;
 
 /// The work one forcing net search may do (as [`MAX_FORCING_WORK`]): the nested propagations
 /// try every candidate inside each assumption, so a net costs about candidates² propagations.
 pub const MAX_NET_WORK: u64 = 60_000_000;
+
+/// The cells up to which the forcing budgets hold in full: a 16×16 grid.
+pub const FULL_WORK_CELLS: usize = 256;
+
+/// The budget a forcing search has on a grid of `cells` cells: `base` ([`MAX_FORCING_WORK`] or
+/// [`MAX_NET_WORK`]) up to [`FULL_WORK_CELLS`] cells, and `base` × 256 / cells above. A unit of
+/// work (a cell visited) costs more on a larger grid, whose propagation state outgrows the
+/// caches: about 2.5 ns on 9×9, 20 ns on 25×25, 40 ns on 64×64 (measured on the forcing net
+/// of an empty grid). Scaled so, a search costs at most about 0.5 s on 25×25 and 0.15 s on
+/// 64×64 (a net; a chain search an eighth of that), where the whole budget took 1.2 s and
+/// 2.4 s.
+pub fn scaled_work(base: u64, cells: usize) -> u64 {
+    if cells <= FULL_WORK_CELLS { base } else { base * FULL_WORK_CELLS as u64 / cells as u64 }
+}
 
 /// Why the board admits no solution: `r4c5 has no candidates`, `7 has no place in row 3`,
 /// `cage 4 (sum 13) cannot be satisfied: r1c6 has no value left`.
@@ -231,6 +275,32 @@ pub fn explain(puzzle: &Puzzle, max_steps: usize) -> Explanation {
 /// [`explain`] with `options`: the uniqueness techniques only when `options.unique` (the
 /// caller has established that the puzzle has exactly one solution).
 pub fn explain_with(puzzle: &Puzzle, max_steps: usize, options: Options) -> Explanation {
+    explain_from(puzzle, max_steps, options, None)
+}
+
+/// [`explain_with`] `options`, given `earlier`, an explanation of the same puzzle with `fewer`
+/// options (which allow some of the techniques `options` allows, none other): the same
+/// explanation, without searching again what `earlier` searched. At each of its steps only
+/// the techniques `fewer` did not allow and that come before the step's technique are tried;
+/// when none applies the step is `earlier`'s, when one does the explanation goes on from there
+/// as [`explain_with`] does. `explain` uses it to explain a puzzle again with the forcing rungs
+/// and the uniqueness techniques once it is stuck without them.
+pub fn explain_again(
+    puzzle: &Puzzle,
+    max_steps: usize,
+    options: Options,
+    earlier: &Explanation,
+    fewer: Options,
+) -> Explanation {
+    explain_from(puzzle, max_steps, options, Some((&earlier.steps, fewer)))
+}
+
+fn explain_from(
+    puzzle: &Puzzle,
+    max_steps: usize,
+    options: Options,
+    mut earlier: Option<(&[Step], Options)>,
+) -> Explanation {
     let model = puzzle.model();
     let (mut board, contradiction) = Board::start(puzzle);
     let mut steps = Vec::new();
@@ -253,7 +323,32 @@ pub fn explain_with(puzzle: &Puzzle, max_steps: usize, options: Options) -> Expl
         if steps.len() >= max_steps {
             return end(steps, Ending::StepLimit, board);
         }
-        match try_next_step_with(&board, model, options) {
+        let next = match earlier.as_mut() {
+            Some((prefix, fewer)) if !prefix.is_empty() && model.cells() == board.values().len() => {
+                let known = &prefix[0];
+                *prefix = &prefix[1..];
+                let extra = Technique::ALL
+                    .into_iter()
+                    .take_while(|&t| t != known.technique)
+                    .filter(|&t| options.allows(t) && !fewer.allows(t));
+                let mut found = Ok(None);
+                for t in extra {
+                    found = t.find(&board, model);
+                    if !matches!(found, Ok(None)) {
+                        break;
+                    }
+                }
+                match found {
+                    Ok(None) => Ok(Some(known.clone())),
+                    other => {
+                        earlier = None;
+                        other
+                    }
+                }
+            }
+            _ => try_next_step_with(&board, model, options),
+        };
+        match next {
             Err(c) => return end(steps, Ending::Contradiction(c), board),
             Ok(None) => return end(steps, Ending::Stuck, board),
             Ok(Some(step)) => {

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::Technique;
 use crate::bits::{bit, values};
+use crate::find::als::CellSet;
 use crate::find::forcing::{Branch, Clash, Rule};
 
 /// One deduction: what a technique found, what it places and what it rules out.
@@ -33,6 +34,11 @@ pub struct Step {
     /// conclusion or to a contradiction (empty for the other techniques).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chains: Vec<Branch>,
+    /// For the almost locked set techniques, Sue de Coq and aligned pair exclusion: the groups
+    /// of cells the pattern is made of, each with its candidates and unit (empty for the
+    /// other techniques).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<CellSet>,
 }
 
 impl Step {
@@ -47,6 +53,7 @@ impl Step {
             values: Vec::new(),
             constraint: None,
             chains: Vec::new(),
+            sets: Vec::new(),
         }
     }
 
@@ -517,6 +524,12 @@ impl Step {
             | Technique::UnitForcingChain
             | Technique::DynamicForcingChain
             | Technique::ForcingNet => self.forcing(model, symbols),
+            Technique::SueDeCoq
+            | Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::AlsChain
+            | Technique::DeathBlossom
+            | Technique::AlignedPairExclusion => self.almost_locked(model, symbols),
             Technique::WWing => {
                 let (&[a, b, p, q], &[h], &[x, y]) =
                     (self.cells.as_slice(), self.units.as_slice(), self.values.as_slice())
@@ -543,6 +556,132 @@ impl Step {
                 ))
             }
         }
+    }
+
+    /// The sentence of a step made of almost locked sets (or a Sue de Coq's groups): each set
+    /// written `{r1c1, r1c2} (1, 2, 3)`.
+    fn almost_locked(&self, model: &Model, symbols: &Symbols) -> Option<String> {
+        let name = self.technique.name();
+        let sym = |v: Value| symbol(symbols, v);
+        let cell = |c: Cell| model.cell_name(c);
+        let unit = |u: usize| model.units().get(u).map(|u| u.label.clone());
+        let set = |s: &CellSet| {
+            let cells: Vec<String> = s.cells.iter().map(|&c| cell(c)).collect();
+            let vals: Vec<String> = s.values.iter().map(|&v| sym(v)).collect();
+            format!("{{{}}} ({})", cells.join(", "), vals.join(", "))
+        };
+        if self.eliminations.is_empty() || self.sets.iter().any(|s| s.cells.is_empty()) {
+            return None;
+        }
+        let go = format!("{} go", per_cell(model, symbols, &self.eliminations));
+        let sets = self.sets.as_slice();
+        Some(match (self.technique, sets, self.values.as_slice()) {
+            (Technique::AlsXz, [a, b], &[x]) => format!(
+                "{name}: almost locked sets {} and {} (one value more than cells each); every {} of one sees every {} \
+                 of the other, so one of them lacks {} and holds all its other values, and a value they share is \
+                 in one of them: {go}",
+                set(a),
+                set(b),
+                sym(x),
+                sym(x),
+                sym(x)
+            ),
+            (Technique::AlsXz, [a, b], &[x, y]) => format!(
+                "{name}: almost locked sets {} and {} (one value more than cells each); every {} of one sees every {} \
+                 of the other, and so does every {}, so each set holds one of {} and {} and all its other values: {go}",
+                set(a),
+                set(b),
+                sym(x),
+                sym(x),
+                sym(y),
+                sym(x),
+                sym(y)
+            ),
+            (Technique::AlsXyWing, [a, b, c], &[x, y]) => format!(
+                "{name}: almost locked sets {}, {} and the pivot {}; the pivot holds {} or {} (each {} of it sees each {} \
+                 of the first, each {} of it each {} of the second), so the first or the second lacks that value and \
+                 holds all its others, and a value they share is in one of them: {go}",
+                set(a),
+                set(b),
+                set(c),
+                sym(x),
+                sym(y),
+                sym(x),
+                sym(x),
+                sym(y),
+                sym(y)
+            ),
+            (Technique::AlsChain, [_, .., _], links) if links.len() + 1 == sets.len() && links.len() >= 3 => {
+                let all: Vec<String> = sets.iter().map(set).collect();
+                let mut flow =
+                    format!("if the first lacks a value it shares with the last, it holds {}", sym(links[0]));
+                for w in links.windows(2) {
+                    flow.push_str(&format!(", so the next lacks {} and holds {}", sym(w[0]), sym(w[1])));
+                }
+                format!(
+                    "{name}: almost locked sets {}, each linked to the next by a value the two cannot both hold ({}); \
+                     {flow}, so the last lacks {} and holds that value: {go}",
+                    and_list(all),
+                    links.iter().map(|&x| sym(x)).collect::<Vec<_>>().join(", "),
+                    sym(*links.last()?)
+                )
+            }
+            (Technique::DeathBlossom, petals, stem) if petals.len() == stem.len() && self.cells.len() == 1 => {
+                let each: Vec<String> =
+                    petals.iter().zip(stem).map(|(p, &d)| format!("{} for {}", set(p), sym(d))).collect();
+                format!(
+                    "{name}: the stem {} holds {}; each petal, {}, is an almost locked set whose every such value sees \
+                     the stem, so the petal of the stem's value lacks it and holds all its other values, and a value \
+                     of every petal is in one of them: {go}",
+                    cell(self.cells[0]),
+                    or_list(stem.iter().map(|&v| sym(v)).collect()),
+                    and_list(each)
+                )
+            }
+            (Technique::SueDeCoq, [c, d, e], []) => {
+                let (&[u1, u2], k) = (self.units.as_slice(), c.cells.len() + d.cells.len() + e.cells.len()) else {
+                    return None;
+                };
+                format!(
+                    "{name}: {} where {} meets {}, with {} in {} and {} in {}, whose values are apart: these {k} cells \
+                     hold {k} values between them, each once, so each unit's part keeps its values from the rest of \
+                     the unit: {go}",
+                    set(c),
+                    unit(u1)?,
+                    unit(u2)?,
+                    set(d),
+                    unit(u1)?,
+                    set(e),
+                    unit(u2)?
+                )
+            }
+            (Technique::AlignedPairExclusion, sets, [x, ys @ ..]) if ys.len() == sets.len() => {
+                let (&[p, q], &[(at, out)]) = (self.cells.as_slice(), self.eliminations.as_slice()) else {
+                    return None;
+                };
+                if (at, out) != (p, *x) {
+                    return None;
+                }
+                let nor: Vec<String> = ys
+                    .iter()
+                    .zip(sets)
+                    .map(|(&y, s)| format!("{} ({} would lose {} and {})", sym(y), set(s), sym(*x), sym(y)))
+                    .collect();
+                format!(
+                    "{name}: {} and {} see each other; if {} were {}, {} could hold none of its other values: {}; so {} \
+                     is not {}",
+                    cell(p),
+                    cell(q),
+                    cell(p),
+                    sym(*x),
+                    cell(q),
+                    nor.join(", "),
+                    cell(p),
+                    sym(*x)
+                )
+            }
+            _ => return None,
+        })
     }
 
     /// A forcing step's sentence: its premise(s), each branch's facts, the conclusion.

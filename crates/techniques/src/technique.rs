@@ -107,6 +107,26 @@ pub enum Technique {
     /// in a house, a cell's two candidates) and weak ones in turn; if the first is false the
     /// last is true, which rules out what sees both.
     Aic,
+    /// Sue de Coq: cells where two units meet, with two values more than cells, and cells of
+    /// each unit outside holding apart values: as many values as cells between them, each
+    /// value is in one unit's part, and out of the rest of that unit.
+    SueDeCoq,
+    /// Two almost locked sets (k cells, k + 1 values) with a restricted common value x (every
+    /// x of one sees every x of the other): one is locked without x, so a value z of both is
+    /// out of the cells seeing every z of both (doubly linked: more).
+    AlsXz,
+    /// A pivot almost locked set linked to two others by x and y: one of those is locked, so a
+    /// value z of both is out of the cells seeing every z of both.
+    AlsXyWing,
+    /// A chain of four or more almost locked sets, each linked to the next by another value
+    /// than the last link: the first or the last holds z.
+    AlsChain,
+    /// A stem cell and an almost locked set (petal) per candidate d, every d of it seeing the
+    /// stem: one petal is locked, so a value z of every petal is out of the cells seeing all.
+    DeathBlossom,
+    /// Two cells that see each other: a value of one that, with each value of the other,
+    /// would leave a cell or almost locked set seeing both short of values, is out.
+    AlignedPairExclusion,
     /// Each candidate of a cell, followed with singles: what every branch forces holds.
     CellForcingChain,
     /// Each place of a value in a house, followed with singles: what every branch forces holds.
@@ -121,7 +141,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 41] = [
+    pub const ALL: [Technique; 47] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -160,9 +180,18 @@ impl Technique {
         Technique::SashimiSwordfish,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
+        // HoDoKu: Sue de Coq 250, then x-chains 260, xy-chains 280, AIC; ALS-XZ 300,
+        // ALS-XY-wing 320, ALS chain 340, death blossom 360. Aligned pair exclusion (Sudoku
+        // Explainer's, not HoDoKu's) last, as it reads every ALS seeing a pair of cells.
+        Technique::SueDeCoq,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsChain,
+        Technique::DeathBlossom,
+        Technique::AlignedPairExclusion,
         // The last rungs, in Sudoku Explainer's and HoDoKu's order: forcing chains from a
         // cell, from a unit, dynamic ones, then nets (bounded by a work budget).
         Technique::CellForcingChain,
@@ -211,6 +240,12 @@ impl Technique {
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
             Technique::Aic => "alternating inference chain",
+            Technique::SueDeCoq => "sue de coq",
+            Technique::AlsXz => "als-xz",
+            Technique::AlsXyWing => "als-xy-wing",
+            Technique::AlsChain => "als chain",
+            Technique::DeathBlossom => "death blossom",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
             Technique::CellForcingChain => "cell forcing chain",
             Technique::UnitForcingChain => "unit forcing chain",
             Technique::DynamicForcingChain => "dynamic forcing chain",
@@ -301,6 +336,24 @@ impl Technique {
             Technique::XyChain => "bivalue cells each seeing the next: one end holds a, so what sees both loses it",
             Technique::Aic => {
                 "an alternating inference chain over candidates: one end is true, which rules out what sees both"
+            }
+            Technique::SueDeCoq => {
+                "cells where two units meet and cells of each unit outside hold as many values as cells: each unit's part leaves the rest of it"
+            }
+            Technique::AlsXz => {
+                "two almost locked sets with a restricted common value: a value of both leaves what sees all its cells in both"
+            }
+            Technique::AlsXyWing => {
+                "a pivot almost locked set linked to two others by two values: a value of both leaves what sees all its cells in both"
+            }
+            Technique::AlsChain => {
+                "almost locked sets each linked to the next: a value of the first and last leaves what sees all its cells in both"
+            }
+            Technique::DeathBlossom => {
+                "a stem cell with an almost locked set per candidate: a value of every petal leaves what sees all its cells"
+            }
+            Technique::AlignedPairExclusion => {
+                "a value of a cell that, with each value of a cell it sees, would leave a set seeing both short: it goes"
             }
             Technique::CellForcingChain => {
                 "each candidate of a cell, followed with singles, forces the same facts (or contradicts)"
@@ -398,6 +451,12 @@ impl Technique {
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
                 Ok(find::wings::single_digit(board, model, self))
             }
+            Technique::SueDeCoq => Ok(find::als::sue_de_coq(board, model)),
+            Technique::AlsXz => Ok(find::als::als_xz(board, model)),
+            Technique::AlsXyWing => Ok(find::als::als_xy_wing(board, model)),
+            Technique::AlsChain => Ok(find::als::als_chain(board, model)),
+            Technique::DeathBlossom => Ok(find::als::death_blossom(board, model)),
+            Technique::AlignedPairExclusion => Ok(find::als::aligned_pair_exclusion(board, model)),
             Technique::CellForcingChain
             | Technique::UnitForcingChain
             | Technique::DynamicForcingChain

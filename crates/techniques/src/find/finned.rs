@@ -52,6 +52,15 @@ pub(crate) fn finned(board: &Board, model: &Model, k: usize, sashimi: bool) -> O
             .unwrap_or(n)
     };
     let want = technique(k, sashimi);
+    // Per cell, the fin houses holding it (bit i for fin_houses[i]; boxes and regions are at
+    // most n ≤ 64): the box of a set of fins is the first bit common to all of them.
+    let mut fin_of = vec![0u64; model.cells()];
+    for (i, &h) in fin_houses.iter().enumerate().take(64) {
+        for &c in &model.houses()[h].cells {
+            fin_of[c] |= 1 << i;
+        }
+    }
+    let mut fins: Vec<Cell> = Vec::new();
     let mut line_masks = vec![0u64; n];
     for v in 1..=n as u8 {
         for by_rows in [true, false] {
@@ -78,15 +87,20 @@ pub(crate) fn finned(board: &Board, model: &Model, k: usize, sashimi: bool) -> O
                     }
                     *budget -= 1;
                     let cover = cover_cols.iter().fold(0u64, |m, &j| m | 1 << j);
-                    let fins: Vec<Cell> =
-                        base.iter().flat_map(|&i| Ones(line_masks[i] & !cover).map(move |j| cell(i, j))).collect();
-                    let Some(&first) = fins.first() else { return false };
-                    let Some(h) = fin_houses.iter().copied().find(|&h| {
-                        model.units_of(first).contains(&(h as u32))
-                            && fins.iter().all(|&f| model.units_of(f).contains(&(h as u32)))
-                    }) else {
+                    // The fins' common box first, without listing them: most covers have none.
+                    let (mut common, mut any) = (u64::MAX, false);
+                    for &i in base {
+                        for j in Ones(line_masks[i] & !cover) {
+                            any = true;
+                            common &= fin_of[cell(i, j)];
+                        }
+                    }
+                    if !any || common == 0 {
                         return false;
-                    };
+                    }
+                    let h = fin_houses[common.trailing_zeros() as usize];
+                    fins.clear();
+                    fins.extend(base.iter().flat_map(|&i| Ones(line_masks[i] & !cover).map(move |j| cell(i, j))));
                     let is_sashimi = base.iter().any(|&i| (line_masks[i] & cover).count_ones() <= 1);
                     if is_sashimi != sashimi {
                         return false;

@@ -462,7 +462,8 @@ impl<'m> World<'m> {
 
 /// The first forcing step of `technique` (one of the four forcing rungs), within its budget.
 pub(crate) fn forcing(board: &Board, model: &Model, technique: Technique) -> Option<Step> {
-    let budget = if technique == Technique::ForcingNet { crate::MAX_NET_WORK } else { crate::MAX_FORCING_WORK };
+    let base = if technique == Technique::ForcingNet { crate::MAX_NET_WORK } else { crate::MAX_FORCING_WORK };
+    let budget = crate::scaled_work(base, model.cells());
     let mut world = World::new(model, board.masks(), board.values(), budget);
     match technique {
         Technique::CellForcingChain => cells(&mut world, Level::Singles, technique),

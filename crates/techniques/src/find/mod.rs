@@ -5,6 +5,7 @@
 //! polynomial scans; subsets and fish enumerate combinations under a node budget
 //! ([`crate::MAX_SUBSET_NODES`], [`crate::MAX_FISH_NODES`]).
 
+pub(crate) mod als;
 pub(crate) mod chains;
 pub(crate) mod constraints;
 pub(crate) mod finned;

@@ -24,6 +24,7 @@ fn blank_step(technique: Technique) -> Step {
         values: vec![],
         constraint: None,
         chains: vec![],
+        sets: vec![],
     }
 }
 
@@ -240,9 +241,15 @@ fn names_and_difficulties_follow_the_order_tried() {
             "sashimi swordfish",
             "finned jellyfish",
             "sashimi jellyfish",
+            "sue de coq",
             "x-chain",
             "xy-chain",
             "alternating inference chain",
+            "als-xz",
+            "als-xy-wing",
+            "als chain",
+            "death blossom",
+            "aligned pair exclusion",
             "cell forcing chain",
             "unit forcing chain",
             "dynamic forcing chain",

@@ -31,6 +31,7 @@ fn cut(board: &mut Board, model: &Model, eliminations: Vec<(Cell, Value)>) {
         values: vec![],
         constraint: None,
         chains: vec![],
+        sets: vec![],
     };
     board.apply(model, &step).expect("the crafted board stays consistent");
 }
@@ -1001,4 +1002,277 @@ fn a_forcing_net_explains_what_the_dynamic_chains_cannot() {
         }
         board.apply(model, &step).unwrap();
     }
+}
+
+/// The step `technique` finds, printed (for the ALS tests below, whose boards hold many sets).
+fn als_step(puzzle: &Puzzle, board: &Board, technique: Technique) -> Option<(Step, String)> {
+    let model = puzzle.model();
+    let step = technique.find(board, model).expect("no contradiction")?;
+    let text = step.describe(model, puzzle.symbols());
+    Some((step, text))
+}
+
+#[test]
+fn als_xz_singly_linked() {
+    // A = r1c1 {1, 2, 3}, r1c2 and r1c3 {1, 2, 4}: three cells, four values in row 1. B = r5c1
+    // {2, 3}. Every 3 of A (r1c1) sees every 3 of B (r5c1): one of them lacks 3 and holds its
+    // other values, so 2 is in A or B: r2c1 and r3c1 see every 2 of both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2, 3]);
+    only(&mut board, model, rc(1, 2), &[1, 2, 4]);
+    only(&mut board, model, rc(1, 3), &[1, 2, 4]);
+    only(&mut board, model, rc(5, 1), &[2, 3]);
+    let (step, text) = als_step(&puzzle, &board, Technique::AlsXz).expect("an ALS-XZ");
+    assert_eq!(step.eliminations, vec![(rc(2, 1), 2), (rc(3, 1), 2)]);
+    assert_eq!(step.values, vec![3]);
+    assert_eq!(
+        step.sets.iter().map(|s| s.cells.clone()).collect::<Vec<_>>(),
+        vec![vec![rc(1, 1), rc(1, 2), rc(1, 3)], vec![rc(5, 1)]]
+    );
+    assert_eq!(
+        text,
+        "als-xz: almost locked sets {r1c1, r1c2, r1c3} (1, 2, 3, 4) and {r5c1} (2, 3) (one value more than cells each); every 3 of one sees every 3 of the other, so one of them lacks 3 and holds all its other values, and a value they share is in one of them: r2c1 (2), r3c1 (2) go"
+    );
+    // With B in column 2, no value of both is restricted (r1c1's 3 does not see r5c2): nothing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2, 3]);
+    only(&mut board, model, rc(1, 2), &[1, 2, 4]);
+    only(&mut board, model, rc(1, 3), &[1, 2, 4]);
+    only(&mut board, model, rc(5, 2), &[2, 3]);
+    assert_eq!(Technique::AlsXz.find(&board, model), Ok(None));
+}
+
+#[test]
+fn als_xz_doubly_linked() {
+    // A = r1c1, r1c2 {1, 2, 3}, B = r1c8 {1, 3}: 1 and 3 are both restricted (row 1), so each set
+    // holds one of them and the rest of its values: 1 and 3 stay in A and B (out of row 1's
+    // other cells), and 2 stays in A (out of row 1's and box 1's other cells).
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2, 3]);
+    only(&mut board, model, rc(1, 2), &[1, 2, 3]);
+    only(&mut board, model, rc(1, 8), &[1, 3]);
+    let (step, text) = als_step(&puzzle, &board, Technique::AlsXz).expect("an ALS-XZ");
+    assert_eq!(step.values, vec![1, 3]);
+    let mut expected: Vec<(Cell, Value)> = Vec::new();
+    for c in [3, 4, 5, 6, 7, 9] {
+        expected.extend([(rc(1, c), 1), (rc(1, c), 2), (rc(1, c), 3)]);
+    }
+    for r in 2..=3 {
+        expected.extend((1..=3).map(|c| (rc(r, c), 2)));
+    }
+    expected.sort_unstable();
+    assert_eq!(step.eliminations, expected);
+    assert!(text.starts_with("als-xz: almost locked sets {r1c1, r1c2} (1, 2, 3) and {r1c8} (1, 3) (one value more than cells each); every 1 of one sees every 1 of the other, and so does every 3, so each set holds one of 1 and 3 and all its other values: r1c3 (1, 2, 3), "), "{text}");
+}
+
+#[test]
+fn als_xy_wing() {
+    // The pivot C = r2c2 {1, 2}; A = r2c7 {1, 4}, r2c8 {3, 4} (row 2: two cells, three values),
+    // linked to C by 1; B = r5c2 {2, 3}, linked to C by 2. C holds 1 or 2, so A or B holds 3.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(2, 2), &[1, 2]);
+    only(&mut board, model, rc(2, 7), &[1, 4]);
+    only(&mut board, model, rc(2, 8), &[3, 4]);
+    only(&mut board, model, rc(5, 2), &[2, 3]);
+    let (step, text) = als_step(&puzzle, &board, Technique::AlsXyWing).expect("an ALS-XY-wing");
+    assert_eq!(step.eliminations, vec![(rc(5, 8), 3)], "{text}");
+    assert_eq!(step.values, vec![1, 2]);
+    assert_eq!(
+        text,
+        "als-xy-wing: almost locked sets {r2c7, r2c8} (1, 3, 4), {r5c2} (2, 3) and the pivot {r2c2} (1, 2); the pivot holds 1 or 2 (each 1 of it sees each 1 of the first, each 2 of it each 2 of the second), so the first or the second lacks that value and holds all its others, and a value they share is in one of them: r5c8 (3) go"
+    );
+    // With B = r5c2 {2, 5}, A and B share no value: nothing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(2, 2), &[1, 2]);
+    only(&mut board, model, rc(2, 7), &[1, 4]);
+    only(&mut board, model, rc(2, 8), &[3, 4]);
+    only(&mut board, model, rc(5, 2), &[2, 5]);
+    assert_eq!(Technique::AlsXyWing.find(&board, model), Ok(None));
+}
+
+#[test]
+fn als_chain() {
+    // Four bivalue cells, each an ALS of one cell: r1c1 {1, 2}, r1c5 {2, 3}, r5c5 {3, 4}, r5c9
+    // {4, 1}, linked by 2, 3 and 4: if r1c1 is not 1, r5c9 is.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 5), &[2, 3]);
+    only(&mut board, model, rc(5, 5), &[3, 4]);
+    only(&mut board, model, rc(5, 9), &[1, 4]);
+    let (step, text) = als_step(&puzzle, &board, Technique::AlsChain).expect("an ALS chain");
+    assert_eq!(step.eliminations, vec![(rc(1, 9), 1), (rc(5, 1), 1)], "{text}");
+    assert_eq!(step.values, vec![2, 3, 4]);
+    assert_eq!(
+        text,
+        "als chain: almost locked sets {r1c1} (1, 2), {r1c5} (2, 3), {r5c5} (3, 4) and {r5c9} (1, 4), each linked to the next by a value the two cannot both hold (2, 3, 4); if the first lacks a value it shares with the last, it holds 2, so the next lacks 2 and holds 3, so the next lacks 3 and holds 4, so the last lacks 4 and holds that value: r1c9 (1), r5c1 (1) go"
+    );
+    // The last cell {4, 5} shares no value with the first: no chain.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 5), &[2, 3]);
+    only(&mut board, model, rc(5, 5), &[3, 4]);
+    only(&mut board, model, rc(5, 9), &[4, 5]);
+    assert_eq!(Technique::AlsChain.find(&board, model), Ok(None));
+}
+
+#[test]
+fn death_blossom() {
+    // The stem r5c5 {1, 2, 3}; petals r5c1 {1, 4} (row 5), r1c5 {2, 4} (column 5) and r2c5 {3,
+    // 5}, r2c1 {4, 5} (row 2, its 3 in column 5): whatever the stem holds, a petal holds 4.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(5, 5), &[1, 2, 3]);
+    only(&mut board, model, rc(5, 1), &[1, 4]);
+    only(&mut board, model, rc(1, 5), &[2, 4]);
+    only(&mut board, model, rc(2, 5), &[3, 5]);
+    only(&mut board, model, rc(2, 1), &[4, 5]);
+    let (step, text) = als_step(&puzzle, &board, Technique::DeathBlossom).expect("a death blossom");
+    assert_eq!(step.eliminations, vec![(rc(1, 1), 4)], "{text}");
+    assert_eq!(step.cells, vec![rc(5, 5)]);
+    assert_eq!(
+        text,
+        "death blossom: the stem r5c5 holds 1, 2 or 3; each petal, {r5c1} (1, 4) for 1, {r1c5} (2, 4) for 2 and {r2c1, r2c5} (3, 4, 5) for 3, is an almost locked set whose every such value sees the stem, so the petal of the stem's value lacks it and holds all its other values, and a value of every petal is in one of them: r1c1 (4) go"
+    );
+    // Without a petal for 3 (r2c5's 3 moved to r2c6, which does not see the stem): nothing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(5, 5), &[1, 2, 3]);
+    only(&mut board, model, rc(5, 1), &[1, 4]);
+    only(&mut board, model, rc(1, 5), &[2, 4]);
+    only(&mut board, model, rc(2, 6), &[3, 5]);
+    only(&mut board, model, rc(2, 1), &[4, 5]);
+    assert_eq!(Technique::DeathBlossom.find(&board, model), Ok(None));
+}
+
+#[test]
+fn sue_de_coq() {
+    // r1c1 and r1c2 (row 1 and box 1) hold 1, 2, 3, 4; r1c5 {1, 2} in row 1, r2c1 {3, 4} in box 1:
+    // four cells, four values, 1 and 2 in row 1's part, 3 and 4 in box 1's.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2, 3, 4]);
+    only(&mut board, model, rc(1, 2), &[1, 2, 3, 4]);
+    only(&mut board, model, rc(1, 5), &[1, 2]);
+    only(&mut board, model, rc(2, 1), &[3, 4]);
+    let (step, text) = als_step(&puzzle, &board, Technique::SueDeCoq).expect("a Sue de Coq");
+    let mut expected: Vec<(Cell, Value)> = (1..=4).map(|v| (rc(1, 3), v)).collect();
+    for c in [4, 6, 7, 8, 9] {
+        expected.extend([(rc(1, c), 1), (rc(1, c), 2)]);
+    }
+    for cell in [rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)] {
+        expected.extend([(cell, 3), (cell, 4)]);
+    }
+    expected.sort_unstable();
+    assert_eq!(step.eliminations, expected, "{text}");
+    assert_eq!(
+        text,
+        "sue de coq: {r1c1, r1c2} (1, 2, 3, 4) where row 1 meets box 1, with {r1c5} (1, 2) in row 1 and {r2c1} (3, 4) in box 1, whose values are apart: these 4 cells hold 4 values between them, each once, so each unit's part keeps its values from the rest of the unit: r1c3 (1, 2, 3, 4), r1c4 (1, 2), r1c6 (1, 2), r1c7 (1, 2), r1c8 (1, 2), r1c9 (1, 2), r2c2 (3, 4), r2c3 (3, 4), r3c1 (3, 4), r3c2 (3, 4), r3c3 (3, 4) go"
+    );
+    // r1c5 {1, 3} shares 3 with r2c1: the parts are not apart, nothing follows.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2, 3, 4]);
+    only(&mut board, model, rc(1, 2), &[1, 2, 3, 4]);
+    only(&mut board, model, rc(1, 5), &[1, 3]);
+    only(&mut board, model, rc(2, 1), &[3, 4]);
+    assert_eq!(Technique::SueDeCoq.find(&board, model), Ok(None));
+}
+
+#[test]
+fn aligned_pair_exclusion() {
+    // r1c1 {1, 2} and r1c2 {1, 3} see each other; with 1 at r1c1, r1c2 would be 3, and r1c5
+    // {1, 3}, seeing both, would have no value: 1 is out of r1c1.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 2), &[1, 3]);
+    only(&mut board, model, rc(1, 5), &[1, 3]);
+    let (step, text) = als_step(&puzzle, &board, Technique::AlignedPairExclusion).expect("an exclusion");
+    assert_eq!(step.eliminations, vec![(rc(1, 1), 1)]);
+    assert_eq!(
+        text,
+        "aligned pair exclusion: r1c1 and r1c2 see each other; if r1c1 were 1, r1c2 could hold none of its other values: 3 ({r1c5} (1, 3) would lose 1 and 3); so r1c1 is not 1"
+    );
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(1, 1), &[1, 2]);
+    only(&mut board, model, rc(1, 2), &[1, 3]);
+    only(&mut board, model, rc(1, 5), &[1, 4]);
+    assert_eq!(Technique::AlignedPairExclusion.find(&board, model), Ok(None));
+}
+
+#[test]
+fn forcing_budgets_scale_down_above_16x16() {
+    use coverlab_techniques::{FULL_WORK_CELLS, MAX_FORCING_WORK, MAX_NET_WORK, scaled_work};
+    for cells in [16, 81, 144, 256] {
+        assert_eq!(scaled_work(MAX_FORCING_WORK, cells), MAX_FORCING_WORK);
+        assert_eq!(scaled_work(MAX_NET_WORK, cells), MAX_NET_WORK);
+    }
+    assert_eq!(FULL_WORK_CELLS, 256);
+    assert_eq!(scaled_work(MAX_NET_WORK, 625), MAX_NET_WORK * 256 / 625);
+    assert_eq!(scaled_work(MAX_NET_WORK, 4096), MAX_NET_WORK / 16);
+    let sizes = [256, 400, 625, 1296, 2304, 4096];
+    assert!(sizes.windows(2).all(|w| scaled_work(MAX_NET_WORK, w[0]) > scaled_work(MAX_NET_WORK, w[1])));
+}
+
+#[test]
+fn almost_locked_sets_stay_small_on_an_empty_64x64() {
+    // Every cell has 64 candidates: no ALS of at most MAX_ALS_CELLS cells, no Sue de Coq, and
+    // each search returns at once instead of enumerating sets of 63 cells.
+    let (puzzle, board) = empty("classic-64x64");
+    let model = puzzle.model();
+    for t in [
+        Technique::SueDeCoq,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsChain,
+        Technique::DeathBlossom,
+        Technique::AlignedPairExclusion,
+    ] {
+        let started = std::time::Instant::now();
+        assert_eq!(t.find(&board, model), Ok(None), "{}", t.name());
+        // Generous (a debug build on a loaded machine); unbounded, aligned pair exclusion took
+        // 6 s of a release build here.
+        assert!(started.elapsed().as_secs() < 20, "{} took {:?}", t.name(), started.elapsed());
+    }
+}
+
+#[test]
+fn explaining_again_with_more_techniques_reuses_the_earlier_steps_and_matches() {
+    // As `explain` does: without the forcing rungs and the uniqueness techniques first, then,
+    // stuck, again with them (unique: these puzzles have one solution). The second
+    // explanation, built on the first, is the one explain_with gives from scratch.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/9x9/magictour_top1465_first50.txt"
+    ))
+    .expect("the shipped file");
+    let forcing = [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ];
+    let cheap = forcing.into_iter().fold(Options::default(), Options::without);
+    let full = Options { unique: true, ..Options::default() };
+    let mut stuck = 0;
+    for line in text.lines().filter(|l| l.trim().len() == 81).take(6) {
+        let puzzle = common::puzzle("classic-9x9", line.trim());
+        let earlier = coverlab_techniques::explain_with(&puzzle, 100_000, cheap);
+        if earlier.ending != coverlab_techniques::Ending::Stuck {
+            continue;
+        }
+        stuck += 1;
+        let again = coverlab_techniques::explain_again(&puzzle, 100_000, full, &earlier, cheap);
+        assert_eq!(again, coverlab_techniques::explain_with(&puzzle, 100_000, full), "{line}");
+        assert_eq!(again.ending, coverlab_techniques::Ending::Solved, "{line}");
+    }
+    assert!(stuck >= 2, "only {stuck} of the puzzles need the forcing rungs");
 }
