@@ -828,7 +828,9 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                     .iter()
                     .map(|v| match whole(v) {
                         Some(x) if (1..=n as i64).contains(&x) => Ok(x as u32),
-                        _ => Err(item.invalid(format!("\"{}\" is not a value of the {n}×{n} grid (1 to {n})", shown(v)))),
+                        _ => {
+                            Err(item.invalid(format!("\"{}\" is not a value of the {n}×{n} grid (1 to {n})", shown(v))))
+                        }
                     })
                     .collect::<Result<Vec<u32>, IssError>>()?;
                 b.push(Rule::Quadruple { cell, values }, Some(i));
@@ -841,7 +843,9 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
             "PillArrow" => {
                 // ISS: the pill's size (2 or 3), then the pill's cells and the line's; the pill is
                 // read in reading order (its cells sorted), as ISS reads it.
-                let [size, ids @ ..] = args else { return Err(item.invalid("PillArrow has no pill size and no cells")) };
+                let [size, ids @ ..] = args else {
+                    return Err(item.invalid("PillArrow has no pill size and no cells"));
+                };
                 let size = match whole(size) {
                     Some(k @ 2..=3) => k as usize,
                     _ => return Err(item.invalid(format!("the pill size \"{}\" is not 2 or 3", shown(size)))),

@@ -694,7 +694,13 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 if sorted.len() >= 2 {
                     out.groups.push(Unit { kind: UnitKind::Rellik, label: label.clone(), cells: sorted, exact: false });
                 }
-                push(&mut out.constraints, ConstraintKind::Rellik, label, cells, Relation::Automaton(Arc::new(automaton)));
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Rellik,
+                    label,
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
             }
             Rule::PillArrow { pill, line } => {
                 let all: Vec<CellRef> = pill.iter().chain(line.iter()).copied().collect();
@@ -755,7 +761,8 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 }
                 // The automaton reads the two ends first, then the middle.
                 let k = cells.len();
-                let order: Vec<Cell> = [cells[0], cells[k - 1]].into_iter().chain(cells[1..k - 1].iter().copied()).collect();
+                let order: Vec<Cell> =
+                    [cells[0], cells[k - 1]].into_iter().chain(cells[1..k - 1].iter().copied()).collect();
                 push(
                     &mut out.constraints,
                     ConstraintKind::DoubleArrow,

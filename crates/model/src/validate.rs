@@ -438,10 +438,7 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     return Some(format!("the pill at {} has {} at {}, not a digit", name(&pill[0]), at(c), name(c)));
                 }
                 if number != total {
-                    return Some(format!(
-                        "the pill arrow from {} adds up to {total}, not {number}",
-                        name(&pill[0])
-                    ));
+                    return Some(format!("the pill arrow from {} adds up to {total}, not {number}", name(&pill[0])));
                 }
             }
             Rule::DoubleArrow { cells } if cells.len() >= 2 => {

@@ -797,9 +797,8 @@ fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
                 k,
                 Box::new(move |v: &[u32]| {
                     (0..v.len()).all(|i| v[i] > sum || !v[i + 1..].contains(&v[i]))
-                        && (1u32..1 << v.len()).all(|set| {
-                        (0..v.len()).filter(|i| set >> i & 1 == 1).map(|i| v[i]).sum::<u32>() != sum
-                    })
+                        && (1u32..1 << v.len())
+                            .all(|set| (0..v.len()).filter(|i| set >> i & 1 == 1).map(|i| v[i]).sum::<u32>() != sum)
                 }),
             ));
             // A pill of 1 or 2 digits and a line of 2 to 4 cells.
