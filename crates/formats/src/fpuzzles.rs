@@ -606,7 +606,8 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                         .map(|&(dr, dc)| CellRef { row: corner.row + dr, col: corner.col + dc })
                         .collect();
                     let mut got = block.clone();
-                    (got.sort(), want.sort());
+                    got.sort();
+                    want.sort();
                     if got != want {
                         return Err(format!("{what}: its cells are not the four of a 2×2 block"));
                     }
