@@ -190,7 +190,9 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 /// (cages, lines, dots; derived sums too, named by eliminations; cages without a sum, which are
 /// only groups in the model, too). A little killer carries its
 /// clue's place outside the grid and the step its arrow points along, a sandwich its clue's
-/// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum, the first pair of a palindrome the whole line in order (the model keeps only the
+/// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum,
+/// a quadruple its values, a rellik cage its total (as `sum`), a pill arrow its pill's size (its
+/// cells: the pill, then the line; a double arrow's: its two ends, then the middle), the first pair of a palindrome the whole line in order (the model keeps only the
 /// mirror pairs), a regex line its pattern; `negative` names the marks of a negative rule.
 pub fn board(puzzle: &Puzzle) -> Value {
     let model = puzzle.model();
@@ -207,6 +209,14 @@ pub fn board(puzzle: &Puzzle) -> Value {
         .filter_map(|r| if let Rule::Skyscraper { count, .. } = r { Some(*count) } else { None });
     let mut x_sums =
         model.spec().rules.iter().filter_map(|r| if let Rule::XSum { sum, .. } = r { Some(*sum) } else { None });
+    // Likewise quadruples (their values), rellik cages (their totals) and pill arrows (their
+    // pills' sizes).
+    let rules = &model.spec().rules;
+    let mut quadruples =
+        rules.iter().filter_map(|r| if let Rule::Quadruple { values, .. } = r { Some(values.clone()) } else { None });
+    let mut rellik = rules.iter().filter_map(|r| if let Rule::Rellik { sum, .. } = r { Some(*sum) } else { None });
+    let mut pills =
+        rules.iter().filter_map(|r| if let Rule::PillArrow { pill, .. } = r { Some(pill.len()) } else { None });
     let mut constraints: Vec<Value> = model
         .constraints()
         .iter()
@@ -240,6 +250,9 @@ pub fn board(puzzle: &Puzzle) -> Value {
                         v["sum"] = value.into();
                     }
                 }
+                ConstraintKind::Quadruple => v["values"] = quadruples.next().unwrap_or_default().into(),
+                ConstraintKind::Rellik => v["sum"] = rellik.next().unwrap_or_default().into(),
+                ConstraintKind::PillArrow => v["pill"] = pills.next().unwrap_or(1).into(),
                 ConstraintKind::Palindrome => {
                     let first = |l: &Vec<usize>| c.cells == [l[0], l[l.len() - 1]];
                     if let Some(line) = palindromes.iter_mut().find(|l| l.as_ref().is_some_and(first)) {

@@ -56,7 +56,7 @@ fn iss_puzzles_solve_to_the_solutions_iss_records() {
             compared += 1;
         }
     }
-    assert_eq!(compared, 60);
+    assert_eq!(compared, 67);
 }
 
 #[test]

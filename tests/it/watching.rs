@@ -554,6 +554,16 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "3, 2, 1, 4, 10, 12",
     ),
     (
+        "sums",
+        r#"Quadruple(cell: "r1c1", values: [1, 2]), Quadruple(cell: "r3c3", values: [9, 9]),
+        Sum(cells: ["r3c3", "r4c4"], sum: 12), Rellik(cells: ["r6c1", "r6c2", "r7c1"], sum: 6),
+        PillArrow(pill: ["r1c5", "r1c6"], line: ["r2c7", "r3c7", "r4c7"]),
+        DoubleArrow(cells: ["r9c1", "r9c2", "r9c3", "r9c4"])"#,
+        "",
+        &["quadruple", "sum", "rellik", "pill-arrow", "double-arrow"],
+        "(none)",
+    ),
+    (
         "marks",
         r#"Negative([V]), V(cells: ["r1c3", "r2c3"]), V(cells: ["r3c1", "r3c2"]), V(cells: ["r3c2", "r4c2"]),
         V(cells: ["r3c6", "r4c6"]), V(cells: ["r3c8", "r4c8"]), V(cells: ["r5c1", "r6c1"]), V(cells: ["r6c6", "r6c7"]),
@@ -666,6 +676,20 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 let x_sums: Vec<_> =
                     of_kind("constraints", "x-sum").iter().map(|k| (k["sum"].clone(), k["clue"].clone())).collect();
                 assert_eq!(x_sums, [(json!(10), json!([4, -1])), (json!(12), json!([9, 0]))]);
+            }
+            "sums" => {
+                let quads: Vec<_> = of_kind("constraints", "quadruple")
+                    .iter()
+                    .map(|k| (k["cells"].clone(), k["values"].clone()))
+                    .collect();
+                assert_eq!(quads, [(json!([0, 1, 9, 10]), json!([1, 2])), (json!([20, 21, 29, 30]), json!([9, 9]))]);
+                assert_eq!(of_kind("constraints", "sum")[0]["sum"], json!(12));
+                let rellik = of_kind("constraints", "rellik");
+                assert_eq!((&rellik[0]["sum"], &rellik[0]["cells"]), (&json!(6), &json!([45, 46, 54])));
+                let pill = of_kind("constraints", "pill-arrow");
+                assert_eq!((&pill[0]["pill"], &pill[0]["cells"]), (&json!(2), &json!([4, 5, 15, 24, 33])));
+                // The two ends first, then the middle.
+                assert_eq!(of_kind("constraints", "double-arrow")[0]["cells"], json!([72, 75, 73, 74]));
             }
             "marks" => {
                 assert_eq!(board["negative"], json!(["v"]));

@@ -4,7 +4,8 @@
 //! (size, boxes or regions, every constraint) in [`Parsed::spec`].
 //!
 //! Supported keys: `size`, `grid` (`value` with `given: true`, `region`), `killercage`,
-//! `thermometer`, `arrow` (a one-cell circle), `difference` (white dots), `ratio` (black dots),
+//! `thermometer`, `arrow` (a one-cell circle, or a pill of 2 or 3 cells read left to right and
+//! top to bottom), `doublearrow`, `quadruple`, `difference` (white dots), `ratio` (black dots),
 //! `xv`, `even`, `odd`, `whispers`, `renban`, `palindrome`, `betweenline`, `littlekillersum`, `sandwichsum`,
 //! `extraregion`, the line kinds the solver plugins add (`lockout`, `entropicline`, `modularline`,
 //! `zipperline`, `regionsumline`, `slowthermometer`: see `PLUGIN_LINES` in the source) and its `skyscraper`
@@ -552,18 +553,25 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
             }
             "arrow" => {
                 for a in items(v, key)? {
-                    let circle = cells(a.get("cells"), "arrow")?;
+                    let mut circle = cells(a.get("cells"), "arrow")?;
                     match circle.len() {
-                        1 => {}
+                        1..=3 => {}
                         0 => return Err("an arrow with no circle cell (its \"cells\" is empty)".into()),
-                        k => return Err(format!("an arrow with a circle of {k} cells (a pill) is not supported")),
+                        k => return Err(format!("an arrow with a pill of {k} cells (coverlab reads pills of 2 or 3)")),
                     }
+                    // A pill's digits read left to right, top to bottom.
+                    circle.sort();
                     for line in a.get("lines").and_then(Value::as_array).ok_or("arrow: no lines")? {
                         let mut line = cells(Some(line), "arrow")?;
-                        if line.first() == Some(&circle[0]) {
+                        // The line is drawn from a cell of the circle (or pill).
+                        if line.first().is_some_and(|c| circle.contains(c)) {
                             line.remove(0);
                         }
-                        rules.push(Rule::Arrow { circle: circle[0], line });
+                        rules.push(if circle.len() == 1 {
+                            Rule::Arrow { circle: circle[0], line }
+                        } else {
+                            Rule::PillArrow { pill: circle.clone(), line }
+                        });
                     }
                 }
             }
@@ -586,6 +594,38 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                         }
                     };
                     rules.push(rule);
+                }
+            }
+            "quadruple" => {
+                for (i, q) in items(v, key)?.iter().enumerate() {
+                    let what = format!("quadruple {}", i + 1);
+                    let block = cells(q.get("cells"), &what)?;
+                    let corner = block.iter().min().copied().ok_or_else(|| format!("{what}: no cells"))?;
+                    let mut want: Vec<CellRef> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                        .iter()
+                        .map(|&(dr, dc)| CellRef { row: corner.row + dr, col: corner.col + dc })
+                        .collect();
+                    let mut got = block.clone();
+                    got.sort();
+                    want.sort();
+                    if got != want {
+                        return Err(format!("{what}: its cells are not the four of a 2×2 block"));
+                    }
+                    let values = q
+                        .get("values")
+                        .and_then(Value::as_array)
+                        .ok_or_else(|| format!("{what}: no values"))?
+                        .iter()
+                        .map(|x| whole(x, &format!("{what}: "), "value", 1, n as u32))
+                        .collect::<Result<Vec<u32>, String>>()?;
+                    rules.push(Rule::Quadruple { cell: corner, values });
+                }
+            }
+            "doublearrow" => {
+                for t in items(v, key)? {
+                    for line in t.get("lines").and_then(Value::as_array).ok_or("doublearrow: no lines")? {
+                        rules.push(Rule::DoubleArrow { cells: cells(Some(line), key)? });
+                    }
                 }
             }
             "even" | "odd" => {
@@ -733,7 +773,8 @@ fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
         "killercage" | "difference" | "ratio" | "xv" | "sandwichsum" | "skyscraper" | "xsum" => {
             &["cells", "cell", "value"]
         }
-        "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" => &["lines"],
+        "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" | "doublearrow" => &["lines"],
+        "quadruple" => &["cells", "values"],
         _ if PLUGIN_LINES.iter().any(|(k, _)| *k == key) => &["lines"],
         "arrow" => &["cells", "lines"],
         "even" | "odd" => &["cell"],
@@ -838,9 +879,9 @@ mod tests {
 
     #[test]
     fn unknown_constraints_are_named_not_dropped() {
-        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"quadruple":[{"cells":["R1C1"]}],"clone":[]}"#;
+        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"rowindexer":[{"cells":["R1C1"]}],"clone":[]}"#;
         let e = parse(text).unwrap_err();
-        assert!(e.contains("'quadruple' (1 of them)"), "{e}");
+        assert!(e.contains("'rowindexer' (1 of them)"), "{e}");
         assert!(!e.contains("clone"), "an empty list holds no rule: {e}");
     }
 
@@ -938,6 +979,26 @@ mod tests {
     }
 
     #[test]
+    fn quadruples_pills_and_double_arrows() {
+        let c = |row, col| CellRef { row, col };
+        let rules = |extra: &str| with_cell("{}", extra).map(|p| p.spec.unwrap().rules[3..].to_vec());
+        // A quadruple by its four cells, in any order: the block's top-left cell.
+        let quad = rules(r#","quadruple":[{"cells":["R3C3","R2C2","R2C3","R3C2"],"values":[1,"3"]}]"#).unwrap();
+        assert_eq!(quad, [Rule::Quadruple { cell: c(2, 2), values: vec![1, 3] }]);
+        let e = rules(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R3C3"],"values":[1]}]"#).unwrap_err();
+        assert_eq!(e, "quadruple 1: its cells are not the four of a 2×2 block");
+        let e = rules(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[5]}]"#).unwrap_err();
+        assert!(e.contains("quadruple 1: \"value\" is 5, out of range (expected 1 to 4)"), "{e}");
+        // A pill: its cells read left to right, top to bottom; its line drawn from one of them.
+        let pill = rules(r#","arrow":[{"cells":["R1C2","R1C1"],"lines":[["R1C2","R2C3","R3C3"]]}]"#).unwrap();
+        assert_eq!(pill, [Rule::PillArrow { pill: vec![c(1, 1), c(1, 2)], line: vec![c(2, 3), c(3, 3)] }]);
+        let e = rules(r#","arrow":[{"cells":["R1C1","R1C2","R1C3","R1C4"],"lines":[["R2C4"]]}]"#).unwrap_err();
+        assert!(e.contains("a pill of 4 cells"), "{e}");
+        let double = rules(r#","doublearrow":[{"lines":[["R4C1","R4C2","R4C3"]]}]"#).unwrap();
+        assert_eq!(double, [Rule::DoubleArrow { cells: vec![c(4, 1), c(4, 2), c(4, 3)] }]);
+    }
+
+    #[test]
     fn a_given_of_another_type_is_read_as_meant() {
         for cell in [
             r#"{"value":3,"given":true}"#,
@@ -1019,8 +1080,9 @@ mod tests {
         assert!(p.spec.unwrap().rules.iter().any(|r| matches!(r, Rule::Cage { sum: Some(7), .. })));
         let e = with_cell("{}", r#","arrow":[{"cells":[],"lines":[["R1C1","R1C2"]]}]"#).unwrap_err();
         assert_eq!(e, r#"an arrow with no circle cell (its "cells" is empty)"#);
-        let e = with_cell("{}", r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C1","R2C2"]]}]"#).unwrap_err();
-        assert!(e.contains("(a pill)"), "{e}");
+        let e = with_cell("{}", r#","arrow":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"lines":[["R1C1","R3C3"]]}]"#)
+            .unwrap_err();
+        assert!(e.contains("a pill of 4 cells"), "{e}");
     }
 
     #[test]

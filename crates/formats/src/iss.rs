@@ -18,7 +18,8 @@
 //! Read, with ISS's meaning (checked against its `js/sudoku_constraint.js` and
 //! `js/solver/sudoku_builder.js`): `Shape` (square, values 1 to n; default 9×9), givens,
 //! `Cage` (sum 0 or empty: no sum), `Sum` (its cells in one row, column, box, jigsaw region or
-//! `Diagonal`, so a cage; or a run along one diagonal, so a little killer), `Thermo` (bulb first, strictly
+//! `Diagonal`, so a cage; or a run along one diagonal, so a little killer; otherwise a sum whose
+//! values may repeat), `Thermo` (bulb first, strictly
 //! increasing), `Arrow` (the first cell is the circle), `WhiteDot`, `BlackDot`, `X`, `V` (each
 //! orthogonally adjacent pair of their cells), `Whisper` (difference as given; without one,
 //! ISS's German whispers: 5 on every grid), `Renban`, `Palindrome`, `Between`, `Lockout`
@@ -26,7 +27,9 @@
 //! modulus first), `Zipper`, `RegionSumLine`, `LittleKiller` (named by the
 //! diagonal's first cell, its direction the one ISS gives that cell), `Sandwich` (`R3` or `C5`),
 //! `Skyscraper` and `XSum` (`Skyscraper~R3~2~4`: the row or column, the clue seen from its left
-//! or top, then the one from its right or bottom, either left empty),
+//! or top, then the one from its right or bottom, either left empty), `Quad` (`Quad~R4C4~1~2`:
+//! the block's top-left cell, then its values), `RellikCage`, `PillArrow` (`PillArrow~2~…`: the
+//! pill's size, its cells sorted into reading order, then the line), `DoubleArrow`,
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -163,9 +166,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("DutchFlatmates", "Dutch flatmates are"),
     ("GreaterThan", "greater-than marks are"),
     ("ValueIndexing", "value-indexing arrows are"),
-    ("DoubleArrow", "double arrows are"),
-    ("PillArrow", "pill arrows are"),
-    ("RellikCage", "rellik cages are"),
     ("EqualityCage", "equality cages are"),
     ("Lunchbox", "lunchboxes are"),
     ("HiddenSkyscraper", "hidden skyscrapers are"),
@@ -176,7 +176,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("ConnectedValues", "connected values are"),
     ("SameValues", "same-value sets are"),
     ("EqualSum", "equal sums are"),
-    ("Quad", "quadruples are"),
     ("Binary", "custom pair constraints (Binary) are"),
     ("BinaryX", "custom pair constraints (BinaryX) are"),
     ("Pair", "custom pair constraints (Pair) are"),
@@ -213,6 +212,10 @@ pub const SUPPORTED: &[&str] = &[
     "Sandwich",
     "Skyscraper",
     "XSum",
+    "Quad",
+    "RellikCage",
+    "PillArrow",
+    "DoubleArrow",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -812,13 +815,47 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 } else if let Some(line) = diagonal_run(&cells) {
                     b.push(Rule::LittleKiller { cells: line, sum: value }, Some(i));
                 } else {
-                    return Err(item.unsupported(
-                        "sums whose values may repeat (their cells share no row, column, box or region) and \
-                         that run along no diagonal are",
-                    ));
+                    // Values that may repeat: a sum without the cage's "no repeats".
+                    b.push(Rule::Sum { cells, sum: value }, Some(i));
                 }
             }
             "Thermo" => b.push(Rule::Thermometer { cells: cells(item, args, 1, n)? }, Some(i)),
+            "Quad" => {
+                // ISS: the top-left cell of the 2×2 block, then the values it holds.
+                let [corner, values @ ..] = args else { return Err(item.invalid("Quad has no cell and no values")) };
+                let cell = cell(corner, n).map_err(|e| item.invalid(e))?;
+                let values = values
+                    .iter()
+                    .map(|v| match whole(v) {
+                        Some(x) if (1..=n as i64).contains(&x) => Ok(x as u32),
+                        _ => {
+                            Err(item.invalid(format!("\"{}\" is not a value of the {n}×{n} grid (1 to {n})", shown(v))))
+                        }
+                    })
+                    .collect::<Result<Vec<u32>, IssError>>()?;
+                b.push(Rule::Quadruple { cell, values }, Some(i));
+            }
+            "RellikCage" => {
+                let [sum, ids @ ..] = args else { return Err(item.invalid("RellikCage has no sum and no cells")) };
+                let cells = cells(item, ids, 1, n)?;
+                b.push(Rule::Rellik { cells, sum: total(item, sum, "the sum")? }, Some(i));
+            }
+            "PillArrow" => {
+                // ISS: the pill's size (2 or 3), then the pill's cells and the line's; the pill is
+                // read in reading order (its cells sorted), as ISS reads it.
+                let [size, ids @ ..] = args else {
+                    return Err(item.invalid("PillArrow has no pill size and no cells"));
+                };
+                let size = match whole(size) {
+                    Some(k @ 2..=3) => k as usize,
+                    _ => return Err(item.invalid(format!("the pill size \"{}\" is not 2 or 3", shown(size)))),
+                };
+                let all = cells(item, ids, size + 1, n)?;
+                let mut pill = all[..size].to_vec();
+                pill.sort();
+                b.push(Rule::PillArrow { pill, line: all[size..].to_vec() }, Some(i));
+            }
+            "DoubleArrow" => b.push(Rule::DoubleArrow { cells: cells(item, args, 3, n)? }, Some(i)),
             "Arrow" => {
                 let cells = cells(item, args, 2, n)?;
                 b.push(Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() }, Some(i));

@@ -6,7 +6,8 @@
 //! touch, dots between cells that are not neighbours, sums no values reach, thermometers longer
 //! than the alphabet, regex lines whose pattern does not parse or matches no line of their
 //! length, lockout differences out of range, entropic lines on a grid whose size is not a
-//! multiple of 3, region-sum lines without boxes or regions.
+//! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid or with
+//! more than four values, pills of more than three digits or whose line cannot reach them.
 
 use std::sync::Arc;
 
@@ -622,6 +623,153 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                     _ => unreachable!("matched above"),
                 };
                 push(&mut out.constraints, kind, label, cells, Relation::Automaton(Arc::new(automaton)));
+            }
+            Rule::Quadruple { cell, values } => {
+                let cells = cells_of(std::slice::from_ref(cell))?;
+                let (r, c) = (cells[0] / n, cells[0] % n);
+                if r + 1 >= n || c + 1 >= n {
+                    return Err(err(format!(
+                        "{}: {cell} is the top-left cell of the 2×2 block, so it cannot be in the last row or column of the {n}×{n} grid",
+                        what()
+                    )));
+                }
+                if values.is_empty() || values.len() > 4 {
+                    return Err(err(format!(
+                        "{} lists {}; a quadruple lists 1 to 4 (its block has 4 cells)",
+                        what(),
+                        crate::text::count(values.len(), "value")
+                    )));
+                }
+                if let Some(v) = values.iter().find(|&&v| v == 0 || v as usize > n) {
+                    return Err(err(format!("{}: value {v} is out of range on a {n}×{n} grid (1 to {n})", what())));
+                }
+                let listed: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                let block = vec![cells[0], cells[0] + 1, cells[0] + n, cells[0] + n + 1];
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Quadruple,
+                    format!("quadruple {} ({})", cell_name(cells[0], n), listed.join(", ")),
+                    block,
+                    Relation::Automaton(Arc::new(crate::constraint::Automaton::quadruple(n, values))),
+                );
+            }
+            Rule::Sum { cells, sum } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n * n, "sum")?;
+                let k = cells.len() as u64;
+                if u64::from(*sum) < k || u64::from(*sum) > k * n as u64 {
+                    return Err(err(format!(
+                        "{}: {k} values on a {n}×{n} grid add up to {k} to {}, never {sum}",
+                        what(),
+                        k * n as u64
+                    )));
+                }
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Sum,
+                    format!("sum {number} (total {sum})"),
+                    cells,
+                    Relation::Sum { sum: *sum, combinations: None },
+                );
+            }
+            Rule::Rellik { cells, sum } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n, "rellik cage")?;
+                if *sum == 0 || *sum > 63 {
+                    return Err(err(format!(
+                        "{}: a total of {sum} is out of range (coverlab's rellik cages take 1 to 63)",
+                        what()
+                    )));
+                }
+                let Some(automaton) = crate::constraint::Automaton::rellik(n, *sum) else {
+                    return Err(err(format!(
+                        "{}: a rellik total of {sum} on a {n}×{n} grid needs more than {} states of coverlab's automaton",
+                        what(),
+                        crate::pattern::MAX_STATES
+                    )));
+                };
+                let label = format!("rellik {number} (not {sum})");
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                if sorted.len() >= 2 {
+                    out.groups.push(Unit { kind: UnitKind::Rellik, label: label.clone(), cells: sorted, exact: false });
+                }
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Rellik,
+                    label,
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
+            Rule::PillArrow { pill, line } => {
+                let all: Vec<CellRef> = pill.iter().chain(line.iter()).copied().collect();
+                let cells = cells_of(&all)?;
+                if pill.is_empty() || pill.len() > 3 {
+                    return Err(err(format!(
+                        "{} has a pill of {}; a pill has 1 to 3 (digits)",
+                        what(),
+                        crate::text::count(pill.len(), "cell")
+                    )));
+                }
+                if line.is_empty() {
+                    return Err(err(format!("{} has no line", what())));
+                }
+                let k = pill.len();
+                touching(&cells[..k], "pill")?;
+                touching(&cells[k..], "arrow")?;
+                if !cells[..k].iter().any(|&p| king(p, cells[k], n)) {
+                    return Err(err(format!(
+                        "{}: the line starts at {}, which touches no cell of the pill",
+                        what(),
+                        cell_name(cells[k], n)
+                    )));
+                }
+                let Some(automaton) = crate::constraint::Automaton::pill_arrow(n, k) else {
+                    return Err(err(format!(
+                        "{}: a pill of {k} digits on a {n}×{n} grid needs more than {} states of coverlab's automaton",
+                        what(),
+                        crate::pattern::MAX_STATES
+                    )));
+                };
+                if !automaton.live_states(cells.len())[0][0] {
+                    return Err(err(format!(
+                        "{}: the line's {} values on a {n}×{n} grid never add up to a number of {k} digits",
+                        what(),
+                        line.len()
+                    )));
+                }
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::PillArrow,
+                    format!("pill arrow {number}"),
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
+            Rule::DoubleArrow { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 3, n * n, "double arrow")?;
+                touching(&cells, "arrow")?;
+                let automaton = crate::constraint::Automaton::double_arrow(n);
+                if !automaton.live_states(cells.len())[0][0] {
+                    return Err(err(format!(
+                        "{}: on a {n}×{n} grid the {} cells between the ends never add up to two values",
+                        what(),
+                        cells.len() - 2
+                    )));
+                }
+                // The automaton reads the two ends first, then the middle.
+                let k = cells.len();
+                let order: Vec<Cell> =
+                    [cells[0], cells[k - 1]].into_iter().chain(cells[1..k - 1].iter().copied()).collect();
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::DoubleArrow,
+                    format!("double arrow {number}"),
+                    order,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
             }
             Rule::SlowThermometer { cells } => {
                 let cells = cells_of(cells)?;

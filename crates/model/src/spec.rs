@@ -40,6 +40,11 @@
 //! RegionSum(cells: ["r7c3", "r7c4"]), SlowThermometer(cells: ["r8c1", "r8c2"]),
 //! Skyscraper(row: 1, count: 3), Skyscraper(column: 2, from_end: true, count: 1),  // seen from outside
 //! XSum(row: 2, sum: 15), XSum(column: 3, from_end: true, sum: 6),  // the first X values add up
+//! Quadruple(cell: "r4c4", values: [1, 2, 2]),          // in r4c4, r4c5, r5c4, r5c5
+//! Sum(cells: ["r1c1", "r2c2"], sum: 10),                // a cage whose values may repeat
+//! Rellik(cells: ["r8c8", "r8c9"], sum: 7),              // no values of it add up to 7
+//! PillArrow(pill: ["r1c1", "r1c2"], line: ["r2c3", "r3c4", "r4c5"]),  // line adds up to 10a + b
+//! DoubleArrow(cells: ["r5c1", "r5c2", "r5c3", "r5c4"]),  // middle adds up to the two ends
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -329,6 +334,45 @@ pub enum Rule {
         /// The total of the first X values.
         sum: u32,
     },
+    /// A quadruple: the 2×2 cells whose top-left cell is `cell` (the four around the grid point
+    /// at its bottom-right corner) hold every one of `values`; a value listed twice is there at
+    /// least twice.
+    Quadruple {
+        /// The top-left cell of the 2×2 block.
+        cell: CellRef,
+        /// The values it holds: 1 to 4 of them.
+        values: Vec<u32>,
+    },
+    /// A sum whose values may repeat: a killer cage without the "no repeats" part (ISS's `Sum`).
+    Sum {
+        /// The cells, in any order.
+        cells: Vec<CellRef>,
+        /// The total.
+        sum: u32,
+    },
+    /// A rellik cage: its cells hold different values and no set of one or more of them adds
+    /// up to `sum`.
+    Rellik {
+        /// The cells, in any order.
+        cells: Vec<CellRef>,
+        /// The total no values of the cage may make.
+        sum: u32,
+    },
+    /// A pill arrow: the values on the line add up to the number the pill's cells write, one
+    /// decimal digit each, the first the leading one (`[4, 2]` is 42). On grids above 9×9 a
+    /// digit after the first is 1 to 9, as in ISS.
+    PillArrow {
+        /// The pill: 1 to 3 cells, leading digit first; consecutive cells touch.
+        pill: Vec<CellRef>,
+        /// The line, from the pill outwards; its first cell touches the pill.
+        line: Vec<CellRef>,
+    },
+    /// A double arrow: the values of the line's cells between its two ends add up to the sum
+    /// of the ends (the two circles).
+    DoubleArrow {
+        /// The line, from one circle to the other; consecutive cells touch.
+        cells: Vec<CellRef>,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -399,6 +443,11 @@ impl Rule {
             Rule::SlowThermometer { .. } => "SlowThermometer",
             Rule::Skyscraper { .. } => "Skyscraper",
             Rule::XSum { .. } => "XSum",
+            Rule::Quadruple { .. } => "Quadruple",
+            Rule::Sum { .. } => "Sum",
+            Rule::Rellik { .. } => "Rellik",
+            Rule::PillArrow { .. } => "PillArrow",
+            Rule::DoubleArrow { .. } => "DoubleArrow",
         }
     }
 }

@@ -30,6 +30,8 @@ pub enum UnitKind {
     Cage,
     /// The "no repeats" part of a renban line.
     Renban,
+    /// The "no repeats" part of a rellik cage.
+    Rellik,
 }
 
 impl UnitKind {
@@ -48,6 +50,7 @@ impl UnitKind {
             UnitKind::AntiKing => "anti-king",
             UnitKind::Cage => "cage",
             UnitKind::Renban => "renban",
+            UnitKind::Rellik => "rellik",
         }
     }
 }

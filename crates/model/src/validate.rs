@@ -375,6 +375,84 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::Quadruple { cell, values } => {
+                // Each listed value needs a cell of its own in the block holding it.
+                let block: Vec<u32> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                    .iter()
+                    .map(|&(dr, dc)| at(&CellRef { row: cell.row + dr, col: cell.col + dc }))
+                    .collect();
+                for &v in values {
+                    let wanted = values.iter().filter(|&&x| x == v).count();
+                    let found = block.iter().filter(|&&x| x == v).count();
+                    if found < wanted {
+                        return Some(format!(
+                            "the quadruple at {} holds {v} {} times, not at least {wanted}",
+                            name(cell),
+                            found
+                        ));
+                    }
+                }
+            }
+            Rule::Sum { cells, sum } => {
+                let total: u32 = cells.iter().map(at).sum();
+                if total != *sum {
+                    return Some(format!("the sum at {} adds up to {total}, not {sum}", name(&cells[0])));
+                }
+            }
+            Rule::Rellik { cells, sum } => {
+                let values: Vec<u32> = cells.iter().map(at).collect();
+                for (i, a) in values.iter().enumerate() {
+                    if values[i + 1..].contains(a) {
+                        return Some(format!("the rellik cage at {} repeats {a}", name(&cells[0])));
+                    }
+                }
+                // The totals sets of the values make, each with the last value added to reach it
+                // (a value added once: totals are updated from the top down).
+                let target = *sum as usize;
+                let mut from: Vec<Option<u32>> = vec![None; target + 1];
+                for &v in &values {
+                    for t in (v as usize..=target).rev() {
+                        if from[t].is_none() && (t == v as usize || from[t - v as usize].is_some()) {
+                            from[t] = Some(v);
+                        }
+                    }
+                }
+                if from[target].is_some() {
+                    let mut parts = Vec::new();
+                    let mut t = target;
+                    while let Some(v) = from[t].filter(|_| t > 0) {
+                        parts.push(v.to_string());
+                        t -= v as usize;
+                    }
+                    return Some(format!(
+                        "the rellik cage at {}: {} add up to {sum}",
+                        name(&cells[0]),
+                        parts.join(" + ")
+                    ));
+                }
+            }
+            Rule::PillArrow { pill, line } => {
+                let number = pill.iter().fold(0u64, |acc, c| acc * 10 + u64::from(at(c)));
+                let total: u64 = line.iter().map(|c| u64::from(at(c))).sum();
+                if let Some(c) = pill.iter().skip(1).find(|c| at(c) > 9) {
+                    return Some(format!("the pill at {} has {} at {}, not a digit", name(&pill[0]), at(c), name(c)));
+                }
+                if number != total {
+                    return Some(format!("the pill arrow from {} adds up to {total}, not {number}", name(&pill[0])));
+                }
+            }
+            Rule::DoubleArrow { cells } if cells.len() >= 2 => {
+                let k = cells.len();
+                let ends = at(&cells[0]) + at(&cells[k - 1]);
+                let middle: u32 = cells[1..k - 1].iter().map(at).sum();
+                if ends != middle {
+                    return Some(format!(
+                        "the double arrow from {} to {}: the middle adds up to {middle}, the ends to {ends}",
+                        name(&cells[0]),
+                        name(&cells[k - 1])
+                    ));
+                }
+            }
             Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
                 let (entropic, m) = match rule {
                     Rule::Modular { modulus, .. } => (false, modulus.unwrap_or(3).max(1)),

@@ -205,6 +205,117 @@ impl Automaton {
         Some(Automaton::trimmed(n, "x-sum", &delta, &accepting))
     }
 
+    /// The automaton of a deterministic machine given by its start state, its step (`None`: no
+    /// transition) and which states accept, explored breadth first from the start. `None` when
+    /// it has more than [`crate::pattern::MAX_STATES`] states.
+    fn explore<S: Ord + Clone>(
+        n: usize,
+        name: &str,
+        start: S,
+        step: impl Fn(&S, u32) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+    ) -> Option<Automaton> {
+        let mut ids: Vec<S> = vec![start.clone()];
+        let mut id_of: std::collections::BTreeMap<S, usize> = std::collections::BTreeMap::from([(start, 0)]);
+        let mut delta: Vec<Option<usize>> = Vec::new();
+        let mut q = 0;
+        while q < ids.len() {
+            for v in 1..=n as u32 {
+                let t = match step(&ids[q], v) {
+                    Some(next) => Some(match id_of.get(&next) {
+                        Some(&t) => t,
+                        None => {
+                            if ids.len() >= crate::pattern::MAX_STATES {
+                                return None;
+                            }
+                            id_of.insert(next.clone(), ids.len());
+                            ids.push(next);
+                            ids.len() - 1
+                        }
+                    }),
+                    None => None,
+                };
+                delta.push(t);
+            }
+            q += 1;
+        }
+        let accepting: Vec<bool> = ids.iter().map(accept).collect();
+        Some(Automaton::trimmed(n, name, &delta, &accepting))
+    }
+
+    /// The automaton of a quadruple: the values read hold every one of `values` (a value
+    /// listed k times, k times). A state is the values still missing, sorted; a value read is
+    /// crossed off when missing (crossing it off never hurts: every later cell can still cross
+    /// off the rest), so at most 2⁴ states.
+    pub(crate) fn quadruple(n: usize, values: &[u32]) -> Automaton {
+        let mut start = values.to_vec();
+        start.sort_unstable();
+        let step = |missing: &Vec<u32>, v: u32| {
+            let mut next = missing.clone();
+            if let Some(i) = next.iter().position(|&m| m == v) {
+                next.remove(i);
+            }
+            Some(next)
+        };
+        Automaton::explore(n, "quadruple", start, step, |missing| missing.is_empty()).expect("at most 16 states")
+    }
+
+    /// The automaton of a rellik cage of total `sum` (1 to 63): the values read differ and no
+    /// set of one or more of them adds up to `sum`. A state is the set of values below `sum`
+    /// read so far (a value above it never takes part, and `sum` itself is refused): at most
+    /// 2^min(n, sum − 1) states, 512 on 9×9. `None` past [`crate::pattern::MAX_STATES`]
+    /// states (large totals from 13×13 up).
+    pub(crate) fn rellik(n: usize, sum: u32) -> Option<Automaton> {
+        debug_assert!((1..64).contains(&sum));
+        let below = (1u64 << sum) - 1;
+        let step = |&read: &u64, v: u32| {
+            if v > sum {
+                return Some(read);
+            }
+            if v == sum || read >> v & 1 == 1 {
+                return None;
+            }
+            // The sets without v add up to anything but `sum` (no state holds one that does):
+            // with v, a set reaches it exactly when one without v reaches sum − v.
+            let mut made = 1u64;
+            for x in (1..sum).filter(|x| read >> x & 1 == 1) {
+                made |= made << x & below;
+            }
+            (made >> (sum - v) & 1 == 0).then_some(read | 1 << v)
+        };
+        Automaton::explore(n, "rellik", 0u64, step, |_| true)
+    }
+
+    /// The automaton of a pill arrow with a pill of `digits` cells (1 to 3) read first, then its
+    /// line: a state is the pill's digits so far and the number they write, then what the line
+    /// has left to add up to (at most 1 + n + 10n + 999 + 10n states for n ≤ 9). A digit after
+    /// the first is 1 to 9 on every grid.
+    pub(crate) fn pill_arrow(n: usize, digits: usize) -> Option<Automaton> {
+        // (digits read, the number so far) while reading the pill; (digits, what is left) after.
+        let step = |&(read, value): &(usize, u32), v: u32| {
+            if read < digits {
+                if read > 0 && v > 9 {
+                    return None;
+                }
+                Some((read + 1, value * 10 + v))
+            } else {
+                value.checked_sub(v).map(|left| (read, left))
+            }
+        };
+        Automaton::explore(n, "pill arrow", (0usize, 0u32), step, |&(read, left)| read == digits && left == 0)
+    }
+
+    /// The automaton of a double arrow read as its two ends, then the cells between them: a
+    /// state is how many ends were read and their sum, then what the middle has left to add up
+    /// to (at most 3n + 2 states).
+    pub(crate) fn double_arrow(n: usize) -> Automaton {
+        let step = |&(read, value): &(u8, u32), v: u32| {
+            if read < 2 { Some((read + 1, value + v)) } else { value.checked_sub(v).map(|left| (read, left)) }
+        };
+        Automaton::explore(n, "double arrow", (0u8, 0u32), step, |&(read, left)| read == 2 && left == 0)
+            .expect("at most 3n + 2 states")
+    }
+
     /// The number of states.
     pub fn states(&self) -> usize {
         self.out.len()

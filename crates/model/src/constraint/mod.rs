@@ -1,6 +1,8 @@
 //! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers,
 //! sandwiches, regex lines and the other variant lines (between, lockout, entropic, modular,
-//! parity, zipper, region-sum, slow thermometers), skyscraper and X-sum clues, compiled from a spec's rules into one abstraction every strategy uses.
+//! parity, zipper, region-sum, slow thermometers), skyscraper and X-sum clues, quadruples, sums
+//! with repeats, rellik cages, pill and double arrows, compiled from a spec's rules into one
+//! abstraction every strategy uses.
 //!
 //! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
 //! arrow from its circle) and a relation on their values. It offers two operations:
@@ -11,7 +13,7 @@
 //!   without that table, bounds for sums too large for it, pair tables for dots and whispers,
 //!   windows for renban, bounds passes for thermometers, forward and backward reachability over
 //!   (position, state) for a regex line's automaton (entropic and modular lines, skyscraper
-//!   and X-sum clues are automata too), each pair of end values for between and lockout lines, each total for zipper and
+//!   and X-sum clues, quadruples, rellik cages, pill and double arrows are automata too), each pair of end values for between and lockout lines, each total for zipper and
 //!   region-sum lines. Filtering is sound (it removes only
 //!   values that no assignment satisfying the constraint uses) and, once every cell has one
 //!   candidate, exact: it fails then exactly when the values break the constraint.
@@ -102,6 +104,16 @@ pub enum ConstraintKind {
     Skyscraper,
     /// An X-sum clue: the first X values of a row or column from outside add up to it.
     XSum,
+    /// A quadruple: values the 2×2 cells around a grid point hold.
+    Quadruple,
+    /// A sum whose values may repeat (a cage without its "no repeats" part).
+    Sum,
+    /// A rellik cage: no set of its values adds up to its number.
+    Rellik,
+    /// A pill arrow: the line adds up to the number the pill's digits write.
+    PillArrow,
+    /// A double arrow: the middle of the line adds up to the two ends.
+    DoubleArrow,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -110,7 +122,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 30] = [
+    pub const ALL: [ConstraintKind; 35] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -140,6 +152,11 @@ impl ConstraintKind {
         ConstraintKind::SlowThermometer,
         ConstraintKind::Skyscraper,
         ConstraintKind::XSum,
+        ConstraintKind::Quadruple,
+        ConstraintKind::Sum,
+        ConstraintKind::Rellik,
+        ConstraintKind::PillArrow,
+        ConstraintKind::DoubleArrow,
         ConstraintKind::HouseSum,
     ];
 
@@ -175,6 +192,11 @@ impl ConstraintKind {
             ConstraintKind::SlowThermometer => "slow-thermometer",
             ConstraintKind::Skyscraper => "skyscraper",
             ConstraintKind::XSum => "x-sum",
+            ConstraintKind::Quadruple => "quadruple",
+            ConstraintKind::Sum => "sum",
+            ConstraintKind::Rellik => "rellik",
+            ConstraintKind::PillArrow => "pill-arrow",
+            ConstraintKind::DoubleArrow => "double-arrow",
             ConstraintKind::HouseSum => "house-sum",
         }
     }

@@ -765,3 +765,79 @@ fn the_x_sum_filter_agrees_with_trying_every_assignment() {
     }
     assert!(Automaton::x_sum(25, 60).is_some() && Automaton::x_sum(64, 40).is_some());
 }
+
+/// Quadruples, rellik cages, pill arrows and double arrows: each automaton's filter keeps exactly
+/// what trying every assignment keeps, counted from the rule's definition, with random domains
+/// on 4×4, 6×6 and 9×9 grids, and fails exactly when nothing is left; `holds` of decided cells
+/// is the definition.
+#[test]
+fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
+    let mut state = 113;
+    type Case = (Relation, usize, Box<dyn Fn(&[u32]) -> bool>);
+    for n in [4usize, 6, 9] {
+        for round in 0..300 {
+            let mut cases: Vec<Case> = Vec::new();
+            // A quadruple of 1 to 4 values, repeats allowed.
+            let count = 1 + round % 4;
+            let values: Vec<u32> = (0..count).map(|_| 1 + (lcg(&mut state) % n as u64) as u32).collect();
+            let want = values.clone();
+            cases.push((
+                Relation::Automaton(Arc::new(Automaton::quadruple(n, &values))),
+                4,
+                Box::new(move |v: &[u32]| {
+                    want.iter().all(|x| v.iter().filter(|y| *y == x).count() >= want.iter().filter(|y| *y == x).count())
+                }),
+            ));
+            // A rellik cage of 2 to 4 cells: no set of its values adds up to the total, and the
+            // values below it differ (the cage's group keeps the others apart).
+            let sum = 1 + (lcg(&mut state) % (2 * n as u64)) as u32;
+            let k = 2 + round % 3;
+            cases.push((
+                Relation::Automaton(Arc::new(Automaton::rellik(n, sum).expect("small totals fit"))),
+                k,
+                Box::new(move |v: &[u32]| {
+                    (0..v.len()).all(|i| v[i] > sum || !v[i + 1..].contains(&v[i]))
+                        && (1u32..1 << v.len())
+                            .all(|set| (0..v.len()).filter(|i| set >> i & 1 == 1).map(|i| v[i]).sum::<u32>() != sum)
+                }),
+            ));
+            // A pill of 1 or 2 digits and a line of 2 to 4 cells.
+            let digits = 1 + round % 2;
+            let line = 2 + round % 3;
+            cases.push((
+                Relation::Automaton(Arc::new(Automaton::pill_arrow(n, digits).expect("small pills fit"))),
+                digits + line,
+                Box::new(move |v: &[u32]| {
+                    v[1..digits].iter().all(|&d| d <= 9)
+                        && v[..digits].iter().fold(0, |a, &d| a * 10 + d) == v[digits..].iter().sum::<u32>()
+                }),
+            ));
+            // A double arrow of 3 to 5 cells, its ends read first.
+            cases.push((
+                Relation::Automaton(Arc::new(Automaton::double_arrow(n))),
+                3 + round % 3,
+                Box::new(|v: &[u32]| v[0] + v[1] == v[2..].iter().sum::<u32>()),
+            ));
+            for (relation, k, ok) in cases {
+                let con = c(relation.clone(), k, n);
+                let d: Vec<u64> = (0..k)
+                    .map(|_| if n < 9 { lcg(&mut state) | lcg(&mut state) } else { lcg(&mut state) } & full(n))
+                    .collect();
+                let want = brute_lines(&d, &*ok);
+                let mut got = d.clone();
+                match (con.filter(&mut got), want) {
+                    (Ok(()), Some(want)) => assert_eq!(got, want, "{relation:?} on {n}×{n}, domains {d:x?}"),
+                    (Err(_), None) => {}
+                    (r, w) => panic!("{relation:?} on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
+                }
+                let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
+                let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
+                assert_eq!(con.holds(&vals), ok(&as_u32), "{relation:?} on {vals:?}");
+            }
+        }
+    }
+    // The largest grids: a 3-digit pill fits up to 16×16, a rellik total of 45 at 9×9.
+    assert!(Automaton::pill_arrow(9, 3).is_some() && Automaton::pill_arrow(16, 3).is_some());
+    assert!(Automaton::rellik(9, 45).is_some(), "{:?}", Automaton::rellik(9, 45).map(|a| a.states()));
+    assert!(Automaton::pill_arrow(64, 1).is_some() && Automaton::double_arrow(64).states() <= 3 * 64 + 2);
+}

@@ -118,7 +118,9 @@ def fnv1a(text):
 # Candidates{cells (one), values},
 # NonConsecutive{}, Whisper{cells, difference|None}, Renban{cells}, Palindrome{cells},
 # LittleKiller{cells, sum}, Sandwich{row|column (0-based), sum}, Skyscraper{row|column
-# (0-based), from_end (optional), count}, XSum{row|column, from_end, sum}, Regex{cells, pattern}. Rows,
+# (0-based), from_end (optional), count}, XSum{row|column, from_end, sum}, Regex{cells, pattern},
+# Quadruple{cells (the 2x2 block, top-left first), values}, Sum{cells, sum}, Rellik{cells, sum},
+# PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -277,6 +279,22 @@ def validate(spec):
         elif kind == "XSum":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["sum"] <= n * (n + 1) // 2
+        elif kind == "Quadruple":
+            c = cells[0]
+            assert c // n < n - 1 and c % n < n - 1 and cells == [c, c + 1, c + n, c + n + 1]
+            assert 1 <= len(a["values"]) <= 4 and all(1 <= v <= n for v in a["values"])
+        elif kind == "Sum":
+            assert 1 <= len(cells) and len(cells) <= a["sum"] <= len(cells) * n
+        elif kind == "Rellik":
+            assert 1 <= len(cells) <= n and 1 <= a["sum"] <= 63
+        elif kind == "PillArrow":
+            k = a["pill"]
+            assert 1 <= k <= 3 and len(cells) > k
+            assert all(king(n, x, y) for x, y in zip(cells[:k], cells[1:k]))
+            assert all(king(n, x, y) for x, y in zip(cells[k:], cells[k + 1:]))
+            assert any(king(n, x, cells[k]) for x in cells[:k])
+        elif kind == "DoubleArrow":
+            assert len(cells) >= 3 and all(king(n, x, y) for x, y in zip(cells, cells[1:]))
         elif kind == "Pair":
             assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
@@ -325,6 +343,13 @@ def rule_text(n, kind, a):
         return "XSum(%s%s, sum: %d)" % (where, end, a["sum"])
     if kind == "Candidates":
         return 'Candidates(cell: "%s", values: [%s])' % (cell_name(n, a["cells"][0]), ", ".join(map(str, a["values"])))
+    if kind == "Quadruple":
+        return 'Quadruple(cell: "%s", values: [%s])' % (cell_name(n, a["cells"][0]), ", ".join(map(str, a["values"])))
+    if kind in ("Sum", "Rellik"):
+        return "%s(cells: %s, sum: %d)" % (kind, cells(a["cells"]), a["sum"])
+    if kind == "PillArrow":
+        k = a["pill"]
+        return "PillArrow(pill: %s, line: %s)" % (cells(a["cells"][:k]), cells(a["cells"][k:]))
     if kind == "Negative":
         return "Negative([%s])" % ", ".join(a["marks"])
     if kind == "NonConsecutive":
@@ -444,6 +469,26 @@ def rule_ok(spec, kind, a, g):
         return re.fullmatch(a["pattern"], "".join(ALPHABET[g[c] - 1] for c in a["cells"])) is not None
     if kind in NEW_LINES:
         return line_ok(spec, kind, a, [g[c] for c in a["cells"]])
+    if kind == "Quadruple":
+        # Each listed value, as many times as it is listed, among the block's four values.
+        vals = [g[c] for c in a["cells"]]
+        return all(vals.count(v) >= a["values"].count(v) for v in a["values"])
+    if kind == "Sum":
+        return sum(g[c] for c in a["cells"]) == a["sum"]
+    if kind == "Rellik":
+        vals = [g[c] for c in a["cells"]]
+        if len(set(vals)) != len(vals):
+            return False
+        return all(sum(sub) != a["sum"] for k in range(1, len(vals) + 1) for sub in itertools.combinations(vals, k))
+    if kind == "PillArrow":
+        k = a["pill"]
+        digits = [g[c] for c in a["cells"][:k]]
+        if any(d > 9 for d in digits[1:]):
+            return False
+        return int("".join(map(str, digits))) == sum(g[c] for c in a["cells"][k:])
+    if kind == "DoubleArrow":
+        vals = [g[c] for c in a["cells"]]
+        return vals[0] + vals[-1] == sum(vals[1:-1])
     raise ValueError(kind)
 
 
@@ -569,7 +614,7 @@ class Counter:
         self.houses = spec.houses()
         groups = list(self.houses)
         for kind, a in spec.rules:
-            if kind in ("Cage", "Renban") and len(a["cells"]) >= 2:
+            if kind in ("Cage", "Renban", "Rellik") and len(a["cells"]) >= 2:
                 groups.append(a["cells"])
         peers = [set() for _ in range(N)]
         for grp in groups:
@@ -645,6 +690,18 @@ class Counter:
                 self.add(a["cells"], self.ends_prop(a["cells"], lockout))
             elif kind in NEW_LINES:
                 self.add(a["cells"], self.table_prop(a["cells"], line_table(spec, kind, a)))
+            elif kind == "Quadruple":
+                table = [t for t in itertools.product(range(1, n + 1), repeat=4)
+                         if all(t.count(v) >= a["values"].count(v) for v in a["values"])]
+                self.add(a["cells"], self.table_prop(a["cells"], table))
+            elif kind == "Sum":
+                self.add(a["cells"], self.sum_prop(a["cells"], None, a["sum"]))
+            elif kind == "Rellik":
+                self.add(a["cells"], self.rellik_prop(a["cells"], a["sum"]))
+            elif kind == "PillArrow":
+                self.add(a["cells"], self.pill_prop(a["cells"], a["pill"]))
+            elif kind == "DoubleArrow":
+                self.add(a["cells"], self.double_arrow_prop(a["cells"]))
             elif kind == "Negative":
                 listed = tuple(a["marks"])
                 exempt = marked_pairs(spec, listed)
@@ -945,6 +1002,99 @@ class Counter:
                         return False
                     dom[c] = nd
                     q.append(c)
+            return True
+
+        return prop
+
+    def rellik_prop(self, cells, total):
+        """The totals the decided values' sets make: one equal to the total fails; an undecided
+        cell loses each value v that would make it (total - v made by the decided values)."""
+        cells = tuple(cells)
+
+        def prop(dom, q):
+            made = {0}
+            for c in cells:
+                d = dom[c]
+                if d & (d - 1) == 0:
+                    v = d.bit_length()
+                    made |= {m + v for m in made}
+            if total in made:
+                return False
+            for c in cells:
+                d = dom[c]
+                if d & (d - 1) == 0:
+                    continue
+                nd = d
+                for v in range(1, self.n + 1):
+                    if d >> (v - 1) & 1 and total - v in made:
+                        nd &= ~(1 << (v - 1))
+                if nd != d:
+                    if not nd:
+                        return False
+                    dom[c] = nd
+                    q.append(c)
+            return True
+
+        return prop
+
+    def pill_prop(self, cells, k):
+        """Bounds: the pill's number (its digits at their least and most) and the line's sum must
+        meet; once the pill is decided, each line cell keeps the values the others' bounds leave
+        room for. A digit after the first is at most 9."""
+        cells = tuple(cells)
+        pill, line = cells[:k], cells[k:]
+        nine = (1 << 9) - 1
+
+        def prop(dom, q):
+            for c in pill[1:]:
+                nd = dom[c] & nine
+                if not nd:
+                    return False
+                if nd != dom[c]:
+                    dom[c] = nd
+                    q.append(c)
+            plo = phi = 0
+            for c in pill:
+                plo, phi = plo * 10 + low(dom[c]), phi * 10 + dom[c].bit_length()
+            lo = sum(low(dom[c]) for c in line)
+            hi = sum(dom[c].bit_length() for c in line)
+            tlo, thi = max(plo, lo), min(phi, hi)
+            if tlo > thi:
+                return False
+            for c in line:
+                d = dom[c]
+                nd = d & range_mask(self.n, tlo - (hi - d.bit_length()), thi - (lo - low(d)))
+                if nd != d:
+                    if not nd:
+                        return False
+                    dom[c] = nd
+                    q.append(c)
+            return True
+
+        return prop
+
+    def double_arrow_prop(self, cells):
+        """Bounds: the two ends' total and the middle's sum must meet; each cell keeps the values
+        the others' bounds leave room for."""
+        cells = tuple(cells)
+        ends, middle = (cells[0], cells[-1]), cells[1:-1]
+
+        def prop(dom, q):
+            elo = sum(low(dom[c]) for c in ends)
+            ehi = sum(dom[c].bit_length() for c in ends)
+            mlo = sum(low(dom[c]) for c in middle)
+            mhi = sum(dom[c].bit_length() for c in middle)
+            if max(elo, mlo) > min(ehi, mhi):
+                return False
+            for group, glo, ghi, olo, ohi in ((ends, elo, ehi, mlo, mhi), (middle, mlo, mhi, elo, ehi)):
+                for c in group:
+                    d = dom[c]
+                    nd = d & range_mask(self.n, olo - (ghi - d.bit_length()), ohi - (glo - low(d)))
+                    if nd != d:
+                        if not nd:
+                            return False
+                        dom[c] = nd
+                        q.append(c)
             return True
 
         return prop
@@ -1333,6 +1483,23 @@ def self_test():
     assert ok([("XSum", {"row": 2, "sum": 3})]) and ok([("XSum", {"row": 2, "from_end": True, "sum": 8})])
     assert ok([("XSum", {"column": 1, "sum": 6})]) and ok([("XSum", {"column": 1, "from_end": True, "sum": 8})])
     assert not ok([("XSum", {"row": 2, "sum": 4})]) and not ok([("XSum", {"column": 1, "sum": 7})])
+    # The block of r1c1 holds 1 2 3 4; of r2c2, 4 1 1 4.
+    assert ok([("Quadruple", {"cells": [0, 1, 4, 5], "values": [1, 3]})])
+    assert not ok([("Quadruple", {"cells": [0, 1, 4, 5], "values": [1, 1]})])
+    assert ok([("Quadruple", {"cells": [5, 6, 9, 10], "values": [1, 1, 4]})])
+    assert not ok([("Quadruple", {"cells": [5, 6, 9, 10], "values": [2]})])
+    # Sums may repeat (r1c1 + r2c3 = 1 + 1); rellik cages: 1 + 3 makes 4, nothing of 2 4 makes 5.
+    assert ok([("Sum", {"cells": [0, 6], "sum": 2})]) and not ok([("Sum", {"cells": [0, 6], "sum": 3})])
+    assert not ok([("Rellik", {"cells": [0, 2, 1], "sum": 4})]) and ok([("Rellik", {"cells": [1, 3], "sum": 5})])
+    assert not ok([("Rellik", {"cells": [0, 6], "sum": 3})])  # 1 and 1 repeat
+    # A pill of r2c3 r2c4 (1 2) writes 12: r3c4 r3c3 r4c4 r4c1 add up to 3 + 4 + 1 + 4 = 12, and
+    # with r4c3 (2) for r4c1, 10. A pill of r1c1 alone writes 1: r2c3 holds 1, r2c1 3.
+    assert ok([("PillArrow", {"cells": [6, 7, 11, 10, 15, 12], "pill": 2})])
+    assert not ok([("PillArrow", {"cells": [6, 7, 11, 10, 15, 14], "pill": 2})])
+    assert ok([("PillArrow", {"cells": [0, 6], "pill": 1})]) and not ok([("PillArrow", {"cells": [0, 4], "pill": 1})])
+    # Double arrows: r1 is 1 2 3 4 (1 + 4 = 2 + 3), r2 3 4 1 2 (3 + 2 = 4 + 1), r3 2 1 4 (2 + 4, not 1).
+    assert ok([("DoubleArrow", {"cells": [0, 1, 2, 3]})]) and ok([("DoubleArrow", {"cells": [4, 5, 6, 7]})])
+    assert not ok([("DoubleArrow", {"cells": [8, 9, 10]})])
     # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
@@ -1766,6 +1933,124 @@ def fam_x_sum(n, rng, variant):
     return "%dx%d X-sum clues" % (n, n), make_x_sums(n, G, rng, picks), G
 
 
+def fam_quadruple(n, rng, variant):
+    """Blocks at random points, each listing 1 to 4 of its values (a repeated value twice)."""
+    G = classic_grid(n, rng)
+    count = {4: 3, 6: 5, 9: 10}[n]
+    corners = sorted(rng.shuffled([r * n + c for r in range(n - 1) for c in range(n - 1)])[:count])
+    rules = []
+    for c in corners:
+        block = [c, c + 1, c + n, c + n + 1]
+        vals = [G[x] for x in rng.shuffled(block)]
+        k = 1 + rng.below(4)
+        rules.append(("Quadruple", {"cells": block, "values": sorted(vals[:k])}))
+    return "%dx%d quadruples" % (n, n), rules, G
+
+
+def fam_sum(n, rng, variant):
+    """Sums whose values may repeat: sets of 2 to 4 cells, each cell a knight's or king's move
+    from the last (so some repeat a value), disjoint, with G's totals."""
+    G = classic_grid(n, rng)
+    count = {4: 3, 6: 5, 9: 9}[n]
+    free = set(range(n * n))
+    rules = []
+    for start in rng.shuffled(range(n * n)):
+        if len(rules) >= count:
+            break
+        if start not in free:
+            continue
+        cells = [start]
+        for _ in range(1 + rng.below(3)):
+            r, c = divmod(cells[-1], n)
+            near = [(r + dr) * n + c + dc for dr in (-2, -1, 0, 1, 2) for dc in (-2, -1, 0, 1, 2)
+                    if 0 <= r + dr < n and 0 <= c + dc < n and (dr, dc) != (0, 0)]
+            near = [x for x in near if x in free and x not in cells]
+            if not near:
+                break
+            cells.append(rng.choice(sorted(near)))
+        if len(cells) < 2:
+            continue
+        free.difference_update(cells)
+        rules.append(("Sum", {"cells": sorted(cells), "sum": sum(G[x] for x in cells)}))
+    rules.sort(key=lambda r: r[1]["cells"])
+    return "%dx%d sums with repeats" % (n, n), rules, G
+
+
+def fam_rellik(n, rng, variant):
+    """Cages (values that differ) grown as killer cages; each gets a total no set of its values
+    makes, picked at random among those up to the cage's sum."""
+    G = classic_grid(n, rng)
+    cages = make_cages(n, G, rng, (2, 3, 3, 4), {4: 10, 6: 20, 9: 44}[n])
+    rules = []
+    for _, a in cages:
+        vals = [G[c] for c in a["cells"]]
+        made = {sum(sub) for k in range(1, len(vals) + 1) for sub in itertools.combinations(vals, k)}
+        free = [t for t in range(1, min(63, sum(vals)) + 1) if t not in made]
+        if free:
+            rules.append(("Rellik", {"cells": a["cells"], "sum": free[rng.below(len(free))]}))
+    return "%dx%d rellik cages" % (n, n), rules, G
+
+
+def fam_pill_arrow(n, rng, variant):
+    """Pills of two cells a king's move apart (their number: the digits in reading order), each
+    with a line from beside it that adds up to that number."""
+    G = classic_grid(n, rng)
+    count = {4: 2, 6: 3, 9: 5}[n]
+    used = set()
+    rules = []
+    for first in rng.shuffled(range(n * n)):
+        if len(rules) >= count:
+            break
+        if first in used:
+            continue
+        for second in rng.shuffled(king_neighbours(n, first)):
+            if second in used:
+                continue
+            pill = sorted([first, second])
+            number = 10 * G[pill[0]] + G[pill[1]]
+            search = PathSearch(n, rng, used | set(pill), 2000)
+            starts = sorted({x for p in pill for x in king_neighbours(n, p)} - set(pill) - used)
+
+            def ok(path, x, number=number):
+                total = sum(G[c] for c in path) + G[x]
+                return total < number or (total == number and len(path) >= 1)
+
+            line = None
+            for length in range(2, 9):
+                def ok_len(path, x, length=length):
+                    total = sum(G[c] for c in path) + G[x]
+                    return total == number if len(path) + 1 == length else total < number
+                line = search.find(length, ok_len, starts)
+                if line:
+                    break
+            if line:
+                used.update(pill + line)
+                rules.append(("PillArrow", {"cells": pill + line, "pill": 2}))
+                break
+    return "%dx%d pill arrows" % (n, n), rules, G
+
+
+def fam_double_arrow(n, rng, variant):
+    """Lines of 3 to 6 cells whose middle adds up to their two ends."""
+    G = classic_grid(n, rng)
+    count = {4: 2, 6: 3, 9: 5}[n]
+    used = set()
+    rules = []
+    search = PathSearch(n, rng, used)
+    for _ in range(count):
+        for length in rng.shuffled([3, 4, 5, 6][: {4: 3, 6: 4, 9: 4}[n]]):
+            def ok(path, x, length=length):
+                if len(path) + 1 < length:
+                    return len(path) < 1 or sum(G[c] for c in path[1:]) + G[x] < 2 * n
+                return G[path[0]] + G[x] == sum(G[c] for c in path[1:])
+            path = search.find(length, ok)
+            if path:
+                used.update(path)
+                rules.append(("DoubleArrow", {"cells": path}))
+                break
+    return "%dx%d double arrows" % (n, n), rules, G
+
+
 def fam_little_killer(n, rng, variant):
     G = classic_grid(n, rng)
     count = {4: 4, 6: 6, 9: 8}[n]
@@ -2010,6 +2295,21 @@ FAMILIES = [
     (fam_x_sum, 4, "", "x-sum-4x4-a", "utwe", 0),
     (fam_x_sum, 6, "", "x-sum-6x6-a", "utwe", 0),
     (fam_x_sum, 9, "", "x-sum-9x9-a", "utw", 20),
+    (fam_quadruple, 4, "", "quadruple-4x4-a", "utwe", 0),
+    (fam_quadruple, 6, "", "quadruple-6x6-a", "utwe", 0),
+    (fam_quadruple, 9, "", "quadruple-9x9-a", "utw", 20),
+    (fam_sum, 4, "", "sum-4x4-a", "utwe", 0),
+    (fam_sum, 6, "", "sum-6x6-a", "utwe", 0),
+    (fam_sum, 9, "", "sum-9x9-a", "utw", 20),
+    (fam_rellik, 4, "", "rellik-4x4-a", "utwe", 0),
+    (fam_rellik, 6, "", "rellik-6x6-a", "utwe", 0),
+    (fam_rellik, 9, "", "rellik-9x9-a", "utw", 20),
+    (fam_pill_arrow, 4, "", "pill-arrow-4x4-a", "utwe", 0),
+    (fam_pill_arrow, 6, "", "pill-arrow-6x6-a", "utw", 0),
+    (fam_pill_arrow, 9, "", "pill-arrow-9x9-a", "utw", 20),
+    (fam_double_arrow, 4, "", "double-arrow-4x4-a", "utwe", 0),
+    (fam_double_arrow, 6, "", "double-arrow-6x6-a", "utwe", 0),
+    (fam_double_arrow, 9, "", "double-arrow-9x9-a", "utw", 20),
 ]
 
 
