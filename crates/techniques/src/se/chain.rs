@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_PEERS, ROW, bits, house, house_of, peers, values};
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -142,11 +142,11 @@ impl PotSet {
     }
 }
 
-/// Potentials turned off when `p` (on) holds: the cell's other candidates (with `y`), then the
-/// value's other places in the block, the row and the column.
-fn on_to_off(grid: &Grid, p: Pot, y: bool) -> Vec<Pot> {
+/// Potentials turned off when `p` (on) holds, into `out`: the cell's other candidates (with
+/// `y`), then the value's other places in the block, the row and the column.
+fn on_to_off(grid: &Grid, p: Pot, y: bool, out: &mut Vec<Pot>) {
     let (cell, v) = (cell_of(p), value_of(p));
-    let mut out = Vec::new();
+    out.clear();
     if y {
         for u in values(grid.cand[cell]) {
             if u != v {
@@ -154,23 +154,51 @@ fn on_to_off(grid: &Grid, p: Pot, y: bool) -> Vec<Pot> {
             }
         }
     }
-    let mut added = [false; 81];
-    added[cell] = true;
-    for kind in [BLOCK, ROW, COLUMN] {
-        for c in house(kind, house_of(kind, cell)) {
-            if !added[c] && grid.has(c, v) {
-                added[c] = true;
-                out.push(pot(c, v, false));
-            }
+    for &c in &HOUSE_PEERS[cell] {
+        if grid.has(c as usize, v) {
+            out.push(pot(c as usize, v, false));
         }
     }
-    out
 }
 
-/// Potentials turned on when `p` (off) holds, each with its parents: the cell's other candidate
-/// when it has two (with `y`), and the value's other place in a house where it has two (with
-/// `x`). With `source` (dynamic chains), the candidates removed since the search began in that
-/// cell or house are parents too.
+/// Potentials a rule makes, each with its parents, in buffers reused from call to call.
+#[derive(Default)]
+struct Made {
+    pots: Vec<Pot>,
+    /// The end of each potential's parents in `parents`.
+    ends: Vec<u32>,
+    parents: Vec<u32>,
+}
+
+impl Made {
+    fn clear(&mut self) {
+        self.pots.clear();
+        self.ends.clear();
+        self.parents.clear();
+    }
+
+    /// Closes the potential `p` whose parents were pushed since the last one.
+    fn close(&mut self, p: Pot) {
+        self.pots.push(p);
+        self.ends.push(self.parents.len() as u32);
+    }
+
+    fn len(&self) -> usize {
+        self.pots.len()
+    }
+
+    /// The `i`-th potential and its parents.
+    fn get(&self, i: usize) -> (Pot, &[u32]) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        (self.pots[i], &self.parents[start..self.ends[i] as usize])
+    }
+}
+
+/// Potentials turned on when `p` (off) holds, each with its parents, into `out`: the cell's
+/// other candidate when it has two (with `y`), and the value's other place in a house where it
+/// has two (with `x`). With `source` (dynamic chains), the candidates removed since the search
+/// began in that cell or house are parents too.
+#[allow(clippy::too_many_arguments)]
 fn off_to_on(
     grid: &Grid,
     source: Option<&Grid>,
@@ -179,21 +207,22 @@ fn off_to_on(
     node: u32,
     y: bool,
     x: bool,
-) -> Vec<(Pot, Vec<u32>)> {
+    out: &mut Made,
+) {
     let p = arena.pots[node as usize];
     let (cell, v) = (cell_of(p), value_of(p));
-    let mut out = Vec::new();
+    out.clear();
     if y && grid.count(cell) == 2 {
         let other = values(grid.cand[cell]).find(|&u| u != v).unwrap_or(v);
-        let mut parents = vec![node];
+        out.parents.push(node);
         if let Some(source) = source {
             for u in values(source.cand[cell] & !grid.cand[cell]) {
                 if let Some(n) = to_off.get(pot(cell, u, false)) {
-                    parents.push(n);
+                    out.parents.push(n);
                 }
             }
         }
-        out.push((pot(cell, other, true), parents));
+        out.close(pot(cell, other, true));
     }
     if x {
         for kind in [BLOCK, ROW, COLUMN] {
@@ -210,22 +239,21 @@ fn off_to_on(
                 }
             }
             if let (Some(o), false) = (other, many) {
-                let mut parents = vec![node];
+                out.parents.push(node);
                 if let Some(source) = source {
                     for &c in &cells {
                         if source.has(c, v)
                             && !grid.has(c, v)
                             && let Some(n) = to_off.get(pot(c, v, false))
                         {
-                            parents.push(n);
+                            out.parents.push(n);
                         }
                     }
                 }
-                out.push((pot(o, v, true), parents));
+                out.close(pot(o, v, true));
             }
         }
     }
-    out
 }
 
 /// The bonus for a chain of `complexity` potentials, in tenths.
@@ -295,11 +323,22 @@ struct Search<'a> {
     arena: Arena,
     found: Vec<Found>,
     seen: Vec<u64>,
+    /// Scratch for `on_to_off` and `off_to_on`.
+    offs: Vec<Pot>,
+    ons: Made,
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
 pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
-    let mut search = Search { grid, rule, arena: Arena::default(), found: Vec::new(), seen: Vec::new() };
+    let mut search = Search {
+        grid,
+        rule,
+        arena: Arena::default(),
+        found: Vec::new(),
+        seen: Vec::new(),
+        offs: Vec::new(),
+        ons: Made::default(),
+    };
     if rule.multiple || rule.dynamic {
         search.multiple_chains();
     } else {
@@ -349,7 +388,8 @@ impl Search<'_> {
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 length += 1;
                 while let Some(p) = pending_on.pop_front() {
-                    for off in on_to_off(grid, self.arena.pots[p as usize], y) {
+                    on_to_off(grid, self.arena.pots[p as usize], y, &mut self.offs);
+                    for &off in &self.offs {
                         if !self.arena.has_ancestor(p, off) {
                             let n = self.arena.add(off, &[p]);
                             pending_off.push_back(n);
@@ -359,8 +399,10 @@ impl Search<'_> {
                 }
                 length += 1;
                 while let Some(p) = pending_off.pop_front() {
-                    for (on, parents) in off_to_on(grid, None, &self.arena, &to_off, p, y, x) {
-                        let n = self.arena.add(on, &parents);
+                    off_to_on(grid, None, &self.arena, &to_off, p, y, x, &mut self.ons);
+                    for i in 0..self.ons.len() {
+                        let (on, parents) = self.ons.get(i);
+                        let n = self.arena.add(on, parents);
                         if length >= 4 && on == source {
                             cycles.push(n);
                         }
@@ -425,7 +467,8 @@ impl Search<'_> {
         let mut chained = PotSet::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for off in on_to_off(grid, self.arena.pots[p as usize], y) {
+                on_to_off(grid, self.arena.pots[p as usize], y, &mut self.offs);
+                for &off in &self.offs {
                     let n = self.arena.add(off, &[p]);
                     if source == off | 1 && !chained.has(off) {
                         chained.insert(off, n);
@@ -438,8 +481,10 @@ impl Search<'_> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for (on, parents) in off_to_on(grid, None, &self.arena, to_off, p, y, true) {
-                    let n = self.arena.add(on, &parents);
+                off_to_on(grid, None, &self.arena, to_off, p, y, true, &mut self.ons);
+                for i in 0..self.ons.len() {
+                    let (on, parents) = self.ons.get(i);
+                    let n = self.arena.add(on, parents);
                     if source == on & !1 && !chained.has(on) {
                         chained.insert(on, n);
                         chains.push(n);
@@ -508,7 +553,8 @@ impl Search<'_> {
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
         loop {
             if let Some(p) = pending_on.pop_front() {
-                for off in on_to_off(&grid, self.arena.pots[p as usize], !rule.nishio) {
+                on_to_off(&grid, self.arena.pots[p as usize], !rule.nishio, &mut self.offs);
+                for &off in &self.offs {
                     let n = self.arena.add(off, &[p]);
                     if let Some(on) = to_on.get(off | 1) {
                         return Some((on, n));
@@ -520,13 +566,14 @@ impl Search<'_> {
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                let made = off_to_on(&grid, Some(save), &self.arena, to_off, p, !rule.nishio, true);
+                off_to_on(&grid, Some(save), &self.arena, to_off, p, !rule.nishio, true, &mut self.ons);
                 if rule.dynamic {
                     let q = self.arena.pots[p as usize];
                     grid.cand[cell_of(q)] &= !(1 << value_of(q));
                 }
-                for (on, parents) in made {
-                    let n = self.arena.add(on, &parents);
+                for i in 0..self.ons.len() {
+                    let (on, parents) = self.ons.get(i);
+                    let n = self.arena.add(on, parents);
                     if let Some(off) = to_off.get(on & !1) {
                         return Some((n, off));
                     } else if !to_on.has(on) {

@@ -10,23 +10,89 @@ pub(crate) const BLOCK: usize = 0;
 pub(crate) const ROW: usize = 1;
 pub(crate) const COLUMN: usize = 2;
 
+/// The cells of every house, by kind and index, in SE's order.
+const HOUSES: [[[usize; 9]; 9]; 3] = {
+    let mut t = [[[0; 9]; 9]; 3];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            t[BLOCK][i][k] = (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3;
+            t[ROW][i][k] = i * 9 + k;
+            t[COLUMN][i][k] = k * 9 + i;
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The house index of every cell, by kind.
+const HOUSE_OF: [[usize; 81]; 3] = {
+    let mut t = [[0; 81]; 3];
+    let mut c = 0;
+    while c < 81 {
+        t[BLOCK][c] = c / 27 * 3 + c % 9 / 3;
+        t[ROW][c] = c / 9;
+        t[COLUMN][c] = c % 9;
+        c += 1;
+    }
+    t
+};
+
+/// The 20 peers of every cell, in increasing order.
+const PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            if o != c && (o / 9 == c / 9 || o % 9 == c % 9 || HOUSE_OF[BLOCK][o] == HOUSE_OF[BLOCK][c]) {
+                t[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The 20 peers of every cell in SE's order of a cell's houses: the block's cells, then the
+/// row's and the column's outside the block (each in its house's order).
+pub(crate) const HOUSE_PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut kind = 0;
+        while kind < 3 {
+            let cells = HOUSES[kind][HOUSE_OF[kind][c]];
+            let mut k = 0;
+            while k < 9 {
+                let o = cells[k];
+                if o != c && (kind == BLOCK || HOUSE_OF[BLOCK][o] != HOUSE_OF[BLOCK][c]) {
+                    t[c][n] = o as u8;
+                    n += 1;
+                }
+                k += 1;
+            }
+            kind += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// The cells of house `i` (0..9) of `kind`, in SE's order.
 pub(crate) fn house(kind: usize, i: usize) -> [usize; 9] {
-    std::array::from_fn(|k| match kind {
-        BLOCK => (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3,
-        ROW => i * 9 + k,
-        _ => k * 9 + i,
-    })
+    HOUSES[kind][i]
 }
 
 /// The index of the house of `kind` holding `cell`.
 pub(crate) fn house_of(kind: usize, cell: usize) -> usize {
-    let (r, c) = (cell / 9, cell % 9);
-    match kind {
-        BLOCK => r / 3 * 3 + c / 3,
-        ROW => r,
-        _ => c,
-    }
+    HOUSE_OF[kind][cell]
 }
 
 /// Whether two distinct cells share a house.
@@ -34,9 +100,9 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
     a != b && (a / 9 == b / 9 || a % 9 == b % 9 || house_of(BLOCK, a) == house_of(BLOCK, b))
 }
 
-/// The 20 peers of every cell.
+/// The 20 peers of every cell, in increasing order.
 pub(crate) fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&o| sees(cell, o))
+    PEERS[cell].iter().map(|&o| o as usize)
 }
 
 /// Values placed and candidates left.
