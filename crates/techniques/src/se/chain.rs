@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, HOUSE_PEERS, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_PEERS, HOUSE_SETS, ROW, bits, house, house_of, peers, values};
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -196,12 +196,14 @@ impl Made {
 
 /// Potentials turned on when `p` (off) holds, each with its parents, into `out`: the cell's
 /// other candidate when it has two (with `y`), and the value's other place in a house where it
-/// has two (with `x`). With `source` (dynamic chains), the candidates removed since the search
+/// has two (with `x`); `by_value`: `grid`'s places of each value. With `source` and its
+/// places (dynamic chains), the candidates removed since the search
 /// began in that cell or house are parents too.
 #[allow(clippy::too_many_arguments)]
 fn off_to_on(
     grid: &Grid,
-    source: Option<&Grid>,
+    by_value: &[u128; 10],
+    source: Option<(&Grid, &[u128; 10])>,
     arena: &Arena,
     to_off: &PotSet,
     node: u32,
@@ -215,7 +217,7 @@ fn off_to_on(
     if y && grid.count(cell) == 2 {
         let other = values(grid.cand[cell]).find(|&u| u != v).unwrap_or(v);
         out.parents.push(node);
-        if let Some(source) = source {
+        if let Some((source, _)) = source {
             for u in values(source.cand[cell] & !grid.cand[cell]) {
                 if let Some(n) = to_off.get(pot(cell, u, false)) {
                     out.parents.push(n);
@@ -225,32 +227,24 @@ fn off_to_on(
         out.close(pot(cell, other, true));
     }
     if x {
+        let here = by_value[v as usize] & !(1 << cell);
+        // Removed since the search began (dynamic chains).
+        let gone = source.map_or(0, |(_, s)| s[v as usize] & !by_value[v as usize]);
         for kind in [BLOCK, ROW, COLUMN] {
-            let cells = house(kind, house_of(kind, cell));
-            let mut other = None;
-            let mut many = false;
-            for &c in &cells {
-                if c != cell && grid.has(c, v) {
-                    if other.is_some() {
-                        many = true;
-                        break;
-                    }
-                    other = Some(c);
-                }
-            }
-            if let (Some(o), false) = (other, many) {
+            let set = HOUSE_SETS[kind][house_of(kind, cell)];
+            let others = here & set;
+            if others.count_ones() == 1 {
                 out.parents.push(node);
-                if let Some(source) = source {
-                    for &c in &cells {
-                        if source.has(c, v)
-                            && !grid.has(c, v)
-                            && let Some(n) = to_off.get(pot(c, v, false))
-                        {
-                            out.parents.push(n);
-                        }
+                // Ascending cells: the house's order.
+                let mut removed = gone & set;
+                while removed != 0 {
+                    let c = removed.trailing_zeros() as usize;
+                    removed &= removed - 1;
+                    if let Some(n) = to_off.get(pot(c, v, false)) {
+                        out.parents.push(n);
                     }
                 }
-                out.close(pot(o, v, true));
+                out.close(pot(others.trailing_zeros() as usize, v, true));
             }
         }
     }
@@ -323,6 +317,8 @@ struct Search<'a> {
     arena: Arena,
     found: Vec<Found>,
     seen: Vec<u64>,
+    /// The grid's places of each value.
+    by_value: [u128; 10],
     /// Scratch for `on_to_off` and `off_to_on`.
     offs: Vec<Pot>,
     ons: Made,
@@ -336,6 +332,7 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
         arena: Arena::default(),
         found: Vec::new(),
         seen: Vec::new(),
+        by_value: grid.places_by_value(),
         offs: Vec::new(),
         ons: Made::default(),
     };
@@ -399,7 +396,7 @@ impl Search<'_> {
                 }
                 length += 1;
                 while let Some(p) = pending_off.pop_front() {
-                    off_to_on(grid, None, &self.arena, &to_off, p, y, x, &mut self.ons);
+                    off_to_on(grid, &self.by_value, None, &self.arena, &to_off, p, y, x, &mut self.ons);
                     for i in 0..self.ons.len() {
                         let (on, parents) = self.ons.get(i);
                         let n = self.arena.add(on, parents);
@@ -481,7 +478,7 @@ impl Search<'_> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                off_to_on(grid, None, &self.arena, to_off, p, y, true, &mut self.ons);
+                off_to_on(grid, &self.by_value, None, &self.arena, to_off, p, y, true, &mut self.ons);
                 for i in 0..self.ons.len() {
                     let (on, parents) = self.ons.get(i);
                     let n = self.arena.add(on, parents);
@@ -548,6 +545,7 @@ impl Search<'_> {
     fn chaining(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
         let save = self.grid;
         let mut grid = self.grid.clone();
+        let mut by_value = self.by_value;
         let rule = self.rule;
         let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
@@ -566,10 +564,12 @@ impl Search<'_> {
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                off_to_on(&grid, Some(save), &self.arena, to_off, p, !rule.nishio, true, &mut self.ons);
+                let source = Some((save, &self.by_value));
+                off_to_on(&grid, &by_value, source, &self.arena, to_off, p, !rule.nishio, true, &mut self.ons);
                 if rule.dynamic {
                     let q = self.arena.pots[p as usize];
                     grid.cand[cell_of(q)] &= !(1 << value_of(q));
+                    by_value[value_of(q) as usize] &= !(1 << cell_of(q));
                 }
                 for i in 0..self.ons.len() {
                     let (on, parents) = self.ons.get(i);

@@ -85,6 +85,25 @@ pub(crate) const HOUSE_PEERS: [[u8; 20]; 81] = {
     t
 };
 
+/// The cells of every house as a set (bit c for cell c), by kind and index.
+pub(crate) const HOUSE_SETS: [[u128; 9]; 3] = {
+    let mut t = [[0; 9]; 3];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut k = 0;
+            while k < 9 {
+                t[kind][i] |= 1 << HOUSES[kind][i][k];
+                k += 1;
+            }
+            i += 1;
+        }
+        kind += 1;
+    }
+    t
+};
+
 /// The cells of house `i` (0..9) of `kind`, in SE's order.
 pub(crate) fn house(kind: usize, i: usize) -> [usize; 9] {
     HOUSES[kind][i]
@@ -131,6 +150,17 @@ impl Grid {
         for p in peers(cell) {
             self.cand[p] &= !(1 << v);
         }
+    }
+
+    /// The places of each value (bit c for cell c), indexed by value (0 unused).
+    pub(crate) fn places_by_value(&self) -> [u128; 10] {
+        let mut out = [0u128; 10];
+        for (c, &m) in self.cand.iter().enumerate() {
+            for v in values(m) {
+                out[v as usize] |= 1 << c;
+            }
+        }
+        out
     }
 
     pub(crate) fn has(&self, cell: usize, v: u8) -> bool {
