@@ -14,6 +14,8 @@ struct Link {
     kind: usize,
     house: usize,
     cells: Vec<usize>,
+    /// `cells` as a set (bit c for cell c).
+    set: u128,
     ends: [Vec<usize>; 2],
     grouped: bool,
 }
@@ -35,7 +37,8 @@ fn links(grid: &Grid, v: u8) -> Vec<Link> {
                 if kind == BLOCK && same_line(cells[0], cells[1]) {
                     continue;
                 }
-                out.push(Link { kind, house: i, ends: [vec![cells[0]], vec![cells[1]]], cells, grouped: false });
+                let set = 1 << cells[0] | 1 << cells[1];
+                out.push(Link { kind, house: i, ends: [vec![cells[0]], vec![cells[1]]], cells, set, grouped: false });
             } else if (3..=6).contains(&n) {
                 let ends = if kind == BLOCK {
                     // The first heart (in the block's order) whose row and column hold every place,
@@ -69,7 +72,8 @@ fn links(grid: &Grid, v: u8) -> Vec<Link> {
                     })
                 };
                 if let Some(ends) = ends {
-                    out.push(Link { kind, house: i, ends, cells, grouped: true });
+                    let set = cells.iter().fold(0, |m, &c| m | 1 << c);
+                    out.push(Link { kind, house: i, ends, cells, set, grouped: true });
                 }
             }
         }
@@ -86,6 +90,14 @@ fn common_house(cells: &[usize]) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+/// Whether one house holds all of `a` and `b` (`common_house` of both, without joining them).
+fn shares_house(a: &[usize], b: &[usize]) -> bool {
+    [COLUMN, ROW, BLOCK].into_iter().any(|kind| {
+        let i = house_of(kind, a[0]);
+        a.iter().chain(b).all(|&c| house_of(kind, c) == i)
+    })
 }
 
 /// SE's suffix of a chain of link kinds: the lines named alike, the smaller of the two
@@ -215,17 +227,16 @@ fn extend(
         return;
     }
     let out_end = &links[last].ends[1 - side];
+    let used = chain.iter().fold(0u128, |m, &(l, _)| m | links[l].set);
     for (next, link) in links.iter().enumerate() {
-        if chain.iter().any(|&(l, _)| l == next || links[l].cells.iter().any(|c| link.cells.contains(c))) {
+        if chain.iter().any(|&(l, _)| l == next) || used & link.set != 0 {
             continue;
         }
         if chain.iter().any(|&(l, _)| links[l].kind == link.kind && links[l].house == link.house) {
             continue;
         }
         for s in 0..2 {
-            let mut bridge = out_end.clone();
-            bridge.extend(link.ends[s].iter().copied());
-            if common_house(&bridge).is_some() {
+            if shares_house(out_end, &link.ends[s]) {
                 chain.push((next, s));
                 extend(grid, v, links, n, base, chain, found);
                 chain.pop();
