@@ -126,6 +126,14 @@ impl PotSet {
         }
     }
 
+    /// Empties the set, touching only what it holds.
+    fn clear(&mut self) {
+        for &p in &self.order {
+            self.node[p as usize] = NONE;
+        }
+        self.order.clear();
+    }
+
     fn retain(&mut self, other: &PotSet) {
         let node = &mut self.node;
         self.order.retain(|&p| {
@@ -322,6 +330,8 @@ struct Search<'a> {
     /// Scratch for `on_to_off` and `off_to_on`.
     offs: Vec<Pot>,
     ons: Made,
+    /// Empty sets to reuse (each holds a table of every potential).
+    spare: Vec<PotSet>,
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
@@ -335,6 +345,7 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
         by_value: grid.places_by_value(),
         offs: Vec::new(),
         ons: Made::default(),
+        spare: Vec::new(),
     };
     if rule.multiple || rule.dynamic {
         search.multiple_chains();
@@ -356,6 +367,26 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
 }
 
 impl Search<'_> {
+    /// An empty set, reused if one was given back.
+    fn new_set(&mut self) -> PotSet {
+        self.spare.pop().unwrap_or_else(PotSet::new)
+    }
+
+    fn copy(&mut self, set: &PotSet) -> PotSet {
+        let mut out = self.new_set();
+        for &p in &set.order {
+            out.node[p as usize] = set.node[p as usize];
+        }
+        out.order.extend_from_slice(&set.order);
+        out
+    }
+
+    /// Gives back a set no longer needed.
+    fn recycle(&mut self, mut set: PotSet) {
+        set.clear();
+        self.spare.push(set);
+    }
+
     fn push(&mut self, hint: Hint, complexity: usize, key: u8) {
         if hint.remove.is_empty() && hint.place.is_none() {
             return;
@@ -376,8 +407,8 @@ impl Search<'_> {
         let mut cycles = Vec::new();
         {
             let root = self.arena.add(source, &[]);
-            let mut to_on = PotSet::new();
-            let mut to_off = PotSet::new();
+            let mut to_on = self.new_set();
+            let mut to_off = self.new_set();
             to_on.insert(source, root);
             let mut pending_on = VecDeque::from([root]);
             let mut pending_off = VecDeque::new();
@@ -410,19 +441,23 @@ impl Search<'_> {
                     }
                 }
             }
+            self.recycle(to_on);
+            self.recycle(to_off);
         }
         let mut chains = Vec::new();
         if x {
             for start in [source, source & !1] {
                 let root = self.arena.add(start, &[]);
-                let mut to_on = PotSet::new();
-                let mut to_off = PotSet::new();
+                let mut to_on = self.new_set();
+                let mut to_off = self.new_set();
                 if is_on(start) {
                     to_on.insert(start, root);
                 } else {
                     to_off.insert(start, root);
                 }
                 self.forcing(&mut to_on, &mut to_off, y, start, &mut chains);
+                self.recycle(to_on);
+                self.recycle(to_off);
             }
         }
         for dst in cycles {
@@ -461,7 +496,7 @@ impl Search<'_> {
         let grid = self.grid;
         let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
-        let mut chained = PotSet::new();
+        let mut chained = self.new_set();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 on_to_off(grid, self.arena.pots[p as usize], y, &mut self.offs);
@@ -493,6 +528,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.recycle(chained);
     }
 
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool) {
@@ -631,14 +667,14 @@ impl Search<'_> {
                     b.retain(&on_to_off);
                 }
                 _ => {
-                    cell_on = Some(copy(&on_to_on));
-                    cell_off = Some(copy(&on_to_off));
+                    cell_on = Some(self.copy(&on_to_on));
+                    cell_off = Some(self.copy(&on_to_off));
                 }
             }
             outcomes.push((v, on_to_on, on_to_off));
         }
         if !rule.nishio && (card == 2 || (rule.multiple && card > 2)) {
-            for (which, set) in [(0, cell_on), (1, cell_off)] {
+            for (which, set) in [(0, &cell_on), (1, &cell_off)] {
                 let Some(set) = set else { continue };
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
@@ -653,6 +689,13 @@ impl Search<'_> {
                 }
             }
         }
+        for set in cell_on.into_iter().chain(cell_off) {
+            self.recycle(set);
+        }
+        for (_, on, off) in outcomes {
+            self.recycle(on);
+            self.recycle(off);
+        }
     }
 
     /// Follows `v` in `cell` on and off: contradictions, and (with `double`) what both
@@ -662,10 +705,10 @@ impl Search<'_> {
         let rule = self.rule;
         let p_on = pot(cell, v, true);
         let p_off = pot(cell, v, false);
-        let mut on_to_on = PotSet::new();
-        let mut on_to_off = PotSet::new();
-        let mut off_to_on = PotSet::new();
-        let mut off_to_off = PotSet::new();
+        let mut on_to_on = self.new_set();
+        let mut on_to_off = self.new_set();
+        let mut off_to_on = self.new_set();
+        let mut off_to_off = self.new_set();
         let root_on = self.arena.add(p_on, &[]);
         on_to_on.insert(p_on, root_on);
         let absurd = self.chaining(&mut on_to_on, &mut on_to_off);
@@ -714,6 +757,8 @@ impl Search<'_> {
                 }
             }
         }
+        self.recycle(off_to_on);
+        self.recycle(off_to_off);
         (on_to_on, on_to_off)
     }
 
@@ -729,17 +774,18 @@ impl Search<'_> {
                 continue;
             }
             let mut branches: Vec<(PotSet, PotSet)> = Vec::new();
-            let mut region_on = copy(on_to_on);
-            let mut region_off = copy(on_to_off);
+            let mut region_on = self.copy(on_to_on);
+            let mut region_off = self.copy(on_to_off);
             for k in bits(places) {
                 let other = cells[k];
                 if other == cell {
-                    branches.push((copy(on_to_on), copy(on_to_off)));
+                    let branch = (self.copy(on_to_on), self.copy(on_to_off));
+                    branches.push(branch);
                     continue;
                 }
                 let p = pot(other, v, true);
-                let mut to_on = PotSet::new();
-                let mut to_off = PotSet::new();
+                let mut to_on = self.new_set();
+                let mut to_off = self.new_set();
                 let root = self.arena.add(p, &[]);
                 to_on.insert(p, root);
                 self.chaining(&mut to_on, &mut to_off);
@@ -760,12 +806,14 @@ impl Search<'_> {
                     self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 6);
                 }
             }
+            self.recycle(region_on);
+            self.recycle(region_off);
+            for (on, off) in branches {
+                self.recycle(on);
+                self.recycle(off);
+            }
         }
     }
-}
-
-fn copy(set: &PotSet) -> PotSet {
-    PotSet { node: set.node.clone(), order: set.order.clone() }
 }
 
 fn named(rule: Rule, name: &'static str) -> &'static str {
