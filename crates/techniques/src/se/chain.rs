@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, HOUSE_PEERS, HOUSE_SETS, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, PEER_SETS, ROW, bits, house, house_of, peers, values};
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -151,8 +151,9 @@ impl PotSet {
 }
 
 /// Potentials turned off when `p` (on) holds, into `out`: the cell's other candidates (with
-/// `y`), then the value's other places in the block, the row and the column.
-fn on_to_off(grid: &Grid, p: Pot, y: bool, out: &mut Vec<Pot>) {
+/// `y`), then the value's other places in the block, the row and the column (`by_value`:
+/// `grid`'s places of each value).
+fn on_to_off(grid: &Grid, by_value: &[u128; 10], p: Pot, y: bool, out: &mut Vec<Pot>) {
     let (cell, v) = (cell_of(p), value_of(p));
     out.clear();
     if y {
@@ -162,9 +163,11 @@ fn on_to_off(grid: &Grid, p: Pot, y: bool, out: &mut Vec<Pot>) {
             }
         }
     }
-    for &c in &HOUSE_PEERS[cell] {
-        if grid.has(c as usize, v) {
-            out.push(pot(c as usize, v, false));
+    for set in PEER_SETS[cell] {
+        let mut places = by_value[v as usize] & set;
+        while places != 0 {
+            out.push(pot(places.trailing_zeros() as usize, v, false));
+            places &= places - 1;
         }
     }
 }
@@ -416,7 +419,7 @@ impl Search<'_> {
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 length += 1;
                 while let Some(p) = pending_on.pop_front() {
-                    on_to_off(grid, self.arena.pots[p as usize], y, &mut self.offs);
+                    on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
                     for &off in &self.offs {
                         if !self.arena.has_ancestor(p, off) {
                             let n = self.arena.add(off, &[p]);
@@ -499,7 +502,7 @@ impl Search<'_> {
         let mut chained = self.new_set();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                on_to_off(grid, self.arena.pots[p as usize], y, &mut self.offs);
+                on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
                 for &off in &self.offs {
                     let n = self.arena.add(off, &[p]);
                     if source == off | 1 && !chained.has(off) {
@@ -587,7 +590,7 @@ impl Search<'_> {
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
         loop {
             if let Some(p) = pending_on.pop_front() {
-                on_to_off(&grid, self.arena.pots[p as usize], !rule.nishio, &mut self.offs);
+                on_to_off(&grid, &by_value, self.arena.pots[p as usize], !rule.nishio, &mut self.offs);
                 for &off in &self.offs {
                     let n = self.arena.add(off, &[p]);
                     if let Some(on) = to_on.get(off | 1) {

@@ -59,32 +59,6 @@ const PEERS: [[u8; 20]; 81] = {
     t
 };
 
-/// The 20 peers of every cell in SE's order of a cell's houses: the block's cells, then the
-/// row's and the column's outside the block (each in its house's order).
-pub(crate) const HOUSE_PEERS: [[u8; 20]; 81] = {
-    let mut t = [[0; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut n = 0;
-        let mut kind = 0;
-        while kind < 3 {
-            let cells = HOUSES[kind][HOUSE_OF[kind][c]];
-            let mut k = 0;
-            while k < 9 {
-                let o = cells[k];
-                if o != c && (kind == BLOCK || HOUSE_OF[BLOCK][o] != HOUSE_OF[BLOCK][c]) {
-                    t[c][n] = o as u8;
-                    n += 1;
-                }
-                k += 1;
-            }
-            kind += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
 /// The cells of every house as a set (bit c for cell c), by kind and index.
 pub(crate) const HOUSE_SETS: [[u128; 9]; 3] = {
     let mut t = [[0; 9]; 3];
@@ -100,6 +74,21 @@ pub(crate) const HOUSE_SETS: [[u128; 9]; 3] = {
             i += 1;
         }
         kind += 1;
+    }
+    t
+};
+
+/// The peers of every cell as three sets (bit c for cell c): its block's other cells, then its
+/// row's and its column's outside the block; ascending cells in each follow the house's order.
+pub(crate) const PEER_SETS: [[u128; 3]; 81] = {
+    let mut t = [[0; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let block = HOUSE_SETS[BLOCK][HOUSE_OF[BLOCK][c]];
+        t[c][0] = block & !(1 << c);
+        t[c][1] = HOUSE_SETS[ROW][HOUSE_OF[ROW][c]] & !block;
+        t[c][2] = HOUSE_SETS[COLUMN][HOUSE_OF[COLUMN][c]] & !block;
+        c += 1;
     }
     t
 };
