@@ -17,6 +17,8 @@ struct Link {
     /// `cells` as a set (bit c for cell c).
     set: u128,
     ends: [Vec<usize>; 2],
+    /// The houses holding each end (`houses_of`).
+    houses: [u32; 2],
     grouped: bool,
 }
 
@@ -38,7 +40,9 @@ fn links(grid: &Grid, v: u8) -> Vec<Link> {
                     continue;
                 }
                 let set = 1 << cells[0] | 1 << cells[1];
-                out.push(Link { kind, house: i, ends: [vec![cells[0]], vec![cells[1]]], cells, set, grouped: false });
+                let ends = [vec![cells[0]], vec![cells[1]]];
+                let houses = [houses_of(&ends[0]), houses_of(&ends[1])];
+                out.push(Link { kind, house: i, ends, houses, cells, set, grouped: false });
             } else if (3..=6).contains(&n) {
                 let ends = if kind == BLOCK {
                     // The first heart (in the block's order) whose row and column hold every place,
@@ -73,7 +77,8 @@ fn links(grid: &Grid, v: u8) -> Vec<Link> {
                 };
                 if let Some(ends) = ends {
                     let set = cells.iter().fold(0, |m, &c| m | 1 << c);
-                    out.push(Link { kind, house: i, ends, cells, set, grouped: true });
+                    let houses = [houses_of(&ends[0]), houses_of(&ends[1])];
+                    out.push(Link { kind, house: i, ends, houses, cells, set, grouped: true });
                 }
             }
         }
@@ -92,12 +97,17 @@ fn common_house(cells: &[usize]) -> Option<(usize, usize)> {
     None
 }
 
-/// Whether one house holds all of `a` and `b` (`common_house` of both, without joining them).
-fn shares_house(a: &[usize], b: &[usize]) -> bool {
-    [COLUMN, ROW, BLOCK].into_iter().any(|kind| {
-        let i = house_of(kind, a[0]);
-        a.iter().chain(b).all(|&c| house_of(kind, c) == i)
-    })
+/// The houses holding all of `cells`, as a set (bit `kind * 9 + index`): two groups of cells
+/// share a house when their sets meet.
+fn houses_of(cells: &[usize]) -> u32 {
+    let mut out = 0;
+    for kind in [BLOCK, ROW, COLUMN] {
+        let i = house_of(kind, cells[0]);
+        if cells.iter().all(|&c| house_of(kind, c) == i) {
+            out |= 1 << (kind * 9 + i);
+        }
+    }
+    out
 }
 
 /// SE's suffix of a chain of link kinds: the lines named alike, the smaller of the two
@@ -226,7 +236,7 @@ fn extend(
         found.push((tenths, count, suffix, Hint { tenths, name, remove, place: None }));
         return;
     }
-    let out_end = &links[last].ends[1 - side];
+    let out_houses = links[last].houses[1 - side];
     let used = chain.iter().fold(0u128, |m, &(l, _)| m | links[l].set);
     for (next, link) in links.iter().enumerate() {
         if chain.iter().any(|&(l, _)| l == next) || used & link.set != 0 {
@@ -236,7 +246,7 @@ fn extend(
             continue;
         }
         for s in 0..2 {
-            if shares_house(out_end, &link.ends[s]) {
+            if out_houses & link.houses[s] != 0 {
                 chain.push((next, s));
                 extend(grid, v, links, n, base, chain, found);
                 chain.pop();
