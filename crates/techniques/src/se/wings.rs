@@ -262,22 +262,23 @@ fn extend(
 pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
     let mut sets: Vec<u128> = Vec::new();
     let mut found: Vec<(u32, usize, Hint)> = Vec::new();
+    let combinations = super::grid::combinations(k);
     for kind in [BLOCK, ROW, COLUMN] {
         for i in 0..9 {
             let cells: Vec<usize> = house(kind, i).into_iter().filter(|&c| grid.count(c) >= 2).collect();
             if cells.len() < k {
                 continue;
             }
-            for combo in super::grid::combinations(k) {
+            for &combo in &combinations {
                 // combinations of 0..9: keep those within the open cells.
                 if combo >> cells.len() != 0 {
                     continue;
                 }
-                let als: Vec<usize> = bits(combo).map(|j| cells[j]).collect();
-                let union = als.iter().fold(0u16, |m, &c| m | grid.cand[c]);
+                let union = bits(combo).fold(0u16, |m, j| m | grid.cand[cells[j]]);
                 if union.count_ones() as usize != k + 1 {
                     continue;
                 }
+                let als: Vec<usize> = bits(combo).map(|j| cells[j]).collect();
                 let key = als.iter().fold(0u128, |m, &c| m | 1 << c);
                 if sets.contains(&key) {
                     continue;
