@@ -891,7 +891,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                         if grid.empty_cells(&cells) <= 4 {
                             continue;
                         }
-                        for combo in super::grid::combinations(2) {
+                        for &combo in super::grid::combinations(2) {
                             let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
                             let p: Vec<u16> = vals.iter().map(|&v| grid.places(&cells, v)).collect();
                             if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
@@ -924,7 +924,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                         if grid.empty_cells(&cells) < 4 {
                             continue;
                         }
-                        for combo in super::grid::combinations(2) {
+                        for &combo in super::grid::combinations(2) {
                             let two: Vec<usize> = bits(combo).map(|k| cells[k]).collect();
                             if two.iter().any(|&c| grid.count(c) <= 1) {
                                 continue;
@@ -951,7 +951,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
             }
             _ => {
                 for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
-                    for combo in super::grid::combinations(2) {
+                    for &combo in super::grid::combinations(2) {
                         for v in 1..=9u8 {
                             if grid.placed(v) + 4 > 9 {
                                 continue;

@@ -196,8 +196,8 @@ pub(crate) fn bits(set: u16) -> impl Iterator<Item = usize> {
 }
 
 /// The k-subsets of 0..9 as bit sets, in SE's order (its `Permutations`: lexicographic on the
-/// positions, lowest first).
-pub(crate) fn combinations(k: usize) -> Vec<u16> {
+/// positions, lowest first); computed once.
+pub(crate) fn combinations(k: usize) -> &'static [u16] {
     fn go(start: usize, k: usize, acc: u16, out: &mut Vec<u16>) {
         if k == 0 {
             out.push(acc);
@@ -207,7 +207,14 @@ pub(crate) fn combinations(k: usize) -> Vec<u16> {
             go(i + 1, k - 1, acc | 1 << i, out);
         }
     }
-    let mut out = Vec::new();
-    go(0, k, 0, &mut out);
-    out
+    static ALL: std::sync::LazyLock<Vec<Vec<u16>>> = std::sync::LazyLock::new(|| {
+        (0..=9)
+            .map(|k| {
+                let mut out = Vec::new();
+                go(0, k, 0, &mut out);
+                out
+            })
+            .collect()
+    });
+    &ALL[k]
 }

@@ -269,7 +269,7 @@ pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
             if cells.len() < k {
                 continue;
             }
-            for &combo in &combinations {
+            for &combo in combinations {
                 // combinations of 0..9: keep those within the open cells.
                 if combo >> cells.len() != 0 {
                     continue;
