@@ -108,7 +108,7 @@ pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool) -> Option<Hin
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            for &combo in &combos {
+            for &combo in combos {
                 let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
                 let mut union = 0u16;
                 let mut ok = true;
@@ -169,7 +169,7 @@ pub(crate) fn naked_set(grid: &Grid, degree: usize) -> Option<Hint> {
             if grid.empty_cells(&cells) < degree * 2 {
                 continue;
             }
-            for &combo in &combos {
+            for &combo in combos {
                 let mut union = 0u16;
                 let mut ok = true;
                 for k in bits(combo) {
@@ -205,7 +205,7 @@ pub(crate) fn naked_set(grid: &Grid, degree: usize) -> Option<Hint> {
 pub(crate) fn fish(grid: &Grid, degree: usize) -> Option<Hint> {
     let combos = combinations(degree);
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
-        for &combo in &combos {
+        for &combo in combos {
             for v in 1..=9u8 {
                 if grid.placed(v) + degree * 2 > 9 {
                     continue;

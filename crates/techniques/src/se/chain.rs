@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, PEER_SETS, ROW, bits, house, house_of, peers, values};
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -126,6 +126,14 @@ impl PotSet {
         }
     }
 
+    /// Empties the set, touching only what it holds.
+    fn clear(&mut self) {
+        for &p in &self.order {
+            self.node[p as usize] = NONE;
+        }
+        self.order.clear();
+    }
+
     fn retain(&mut self, other: &PotSet) {
         let node = &mut self.node;
         self.order.retain(|&p| {
@@ -142,11 +150,12 @@ impl PotSet {
     }
 }
 
-/// Potentials turned off when `p` (on) holds: the cell's other candidates (with `y`), then the
-/// value's other places in the block, the row and the column.
-fn on_to_off(grid: &Grid, p: Pot, y: bool) -> Vec<Pot> {
+/// Potentials turned off when `p` (on) holds, into `out`: the cell's other candidates (with
+/// `y`), then the value's other places in the block, the row and the column (`by_value`:
+/// `grid`'s places of each value).
+fn on_to_off(grid: &Grid, by_value: &[u128; 10], p: Pot, y: bool, out: &mut Vec<Pot>) {
     let (cell, v) = (cell_of(p), value_of(p));
-    let mut out = Vec::new();
+    out.clear();
     if y {
         for u in values(grid.cand[cell]) {
             if u != v {
@@ -154,78 +163,102 @@ fn on_to_off(grid: &Grid, p: Pot, y: bool) -> Vec<Pot> {
             }
         }
     }
-    let mut added = [false; 81];
-    added[cell] = true;
-    for kind in [BLOCK, ROW, COLUMN] {
-        for c in house(kind, house_of(kind, cell)) {
-            if !added[c] && grid.has(c, v) {
-                added[c] = true;
-                out.push(pot(c, v, false));
-            }
+    for set in PEER_SETS[cell] {
+        let mut places = by_value[v as usize] & set;
+        while places != 0 {
+            out.push(pot(places.trailing_zeros() as usize, v, false));
+            places &= places - 1;
         }
     }
-    out
 }
 
-/// Potentials turned on when `p` (off) holds, each with its parents: the cell's other candidate
-/// when it has two (with `y`), and the value's other place in a house where it has two (with
-/// `x`). With `source` (dynamic chains), the candidates removed since the search began in that
-/// cell or house are parents too.
+/// Potentials a rule makes, each with its parents, in buffers reused from call to call.
+#[derive(Default)]
+struct Made {
+    pots: Vec<Pot>,
+    /// The end of each potential's parents in `parents`.
+    ends: Vec<u32>,
+    parents: Vec<u32>,
+}
+
+impl Made {
+    fn clear(&mut self) {
+        self.pots.clear();
+        self.ends.clear();
+        self.parents.clear();
+    }
+
+    /// Closes the potential `p` whose parents were pushed since the last one.
+    fn close(&mut self, p: Pot) {
+        self.pots.push(p);
+        self.ends.push(self.parents.len() as u32);
+    }
+
+    fn len(&self) -> usize {
+        self.pots.len()
+    }
+
+    /// The `i`-th potential and its parents.
+    fn get(&self, i: usize) -> (Pot, &[u32]) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        (self.pots[i], &self.parents[start..self.ends[i] as usize])
+    }
+}
+
+/// Potentials turned on when `p` (off) holds, each with its parents, into `out`: the cell's
+/// other candidate when it has two (with `y`), and the value's other place in a house where it
+/// has two (with `x`); `by_value`: `grid`'s places of each value. With `source` and its
+/// places (dynamic chains), the candidates removed since the search
+/// began in that cell or house are parents too.
+#[allow(clippy::too_many_arguments)]
 fn off_to_on(
     grid: &Grid,
-    source: Option<&Grid>,
+    by_value: &[u128; 10],
+    source: Option<(&Grid, &[u128; 10])>,
     arena: &Arena,
     to_off: &PotSet,
     node: u32,
     y: bool,
     x: bool,
-) -> Vec<(Pot, Vec<u32>)> {
+    out: &mut Made,
+) {
     let p = arena.pots[node as usize];
     let (cell, v) = (cell_of(p), value_of(p));
-    let mut out = Vec::new();
+    out.clear();
     if y && grid.count(cell) == 2 {
         let other = values(grid.cand[cell]).find(|&u| u != v).unwrap_or(v);
-        let mut parents = vec![node];
-        if let Some(source) = source {
+        out.parents.push(node);
+        if let Some((source, _)) = source {
             for u in values(source.cand[cell] & !grid.cand[cell]) {
                 if let Some(n) = to_off.get(pot(cell, u, false)) {
-                    parents.push(n);
+                    out.parents.push(n);
                 }
             }
         }
-        out.push((pot(cell, other, true), parents));
+        out.close(pot(cell, other, true));
     }
     if x {
+        let here = by_value[v as usize] & !(1 << cell);
+        // Removed since the search began (dynamic chains).
+        let gone = source.map_or(0, |(_, s)| s[v as usize] & !by_value[v as usize]);
         for kind in [BLOCK, ROW, COLUMN] {
-            let cells = house(kind, house_of(kind, cell));
-            let mut other = None;
-            let mut many = false;
-            for &c in &cells {
-                if c != cell && grid.has(c, v) {
-                    if other.is_some() {
-                        many = true;
-                        break;
-                    }
-                    other = Some(c);
-                }
-            }
-            if let (Some(o), false) = (other, many) {
-                let mut parents = vec![node];
-                if let Some(source) = source {
-                    for &c in &cells {
-                        if source.has(c, v)
-                            && !grid.has(c, v)
-                            && let Some(n) = to_off.get(pot(c, v, false))
-                        {
-                            parents.push(n);
-                        }
+            let set = HOUSE_SETS[kind][house_of(kind, cell)];
+            let others = here & set;
+            if others.count_ones() == 1 {
+                out.parents.push(node);
+                // Ascending cells: the house's order.
+                let mut removed = gone & set;
+                while removed != 0 {
+                    let c = removed.trailing_zeros() as usize;
+                    removed &= removed - 1;
+                    if let Some(n) = to_off.get(pot(c, v, false)) {
+                        out.parents.push(n);
                     }
                 }
-                out.push((pot(o, v, true), parents));
+                out.close(pot(others.trailing_zeros() as usize, v, true));
             }
         }
     }
-    out
 }
 
 /// The bonus for a chain of `complexity` potentials, in tenths.
@@ -295,11 +328,28 @@ struct Search<'a> {
     arena: Arena,
     found: Vec<Found>,
     seen: Vec<u64>,
+    /// The grid's places of each value.
+    by_value: [u128; 10],
+    /// Scratch for `on_to_off` and `off_to_on`.
+    offs: Vec<Pot>,
+    ons: Made,
+    /// Empty sets to reuse (each holds a table of every potential).
+    spare: Vec<PotSet>,
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
 pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
-    let mut search = Search { grid, rule, arena: Arena::default(), found: Vec::new(), seen: Vec::new() };
+    let mut search = Search {
+        grid,
+        rule,
+        arena: Arena::default(),
+        found: Vec::new(),
+        seen: Vec::new(),
+        by_value: grid.places_by_value(),
+        offs: Vec::new(),
+        ons: Made::default(),
+        spare: Vec::new(),
+    };
     if rule.multiple || rule.dynamic {
         search.multiple_chains();
     } else {
@@ -320,6 +370,26 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
 }
 
 impl Search<'_> {
+    /// An empty set, reused if one was given back.
+    fn new_set(&mut self) -> PotSet {
+        self.spare.pop().unwrap_or_else(PotSet::new)
+    }
+
+    fn copy(&mut self, set: &PotSet) -> PotSet {
+        let mut out = self.new_set();
+        for &p in &set.order {
+            out.node[p as usize] = set.node[p as usize];
+        }
+        out.order.extend_from_slice(&set.order);
+        out
+    }
+
+    /// Gives back a set no longer needed.
+    fn recycle(&mut self, mut set: PotSet) {
+        set.clear();
+        self.spare.push(set);
+    }
+
     fn push(&mut self, hint: Hint, complexity: usize, key: u8) {
         if hint.remove.is_empty() && hint.place.is_none() {
             return;
@@ -340,8 +410,8 @@ impl Search<'_> {
         let mut cycles = Vec::new();
         {
             let root = self.arena.add(source, &[]);
-            let mut to_on = PotSet::new();
-            let mut to_off = PotSet::new();
+            let mut to_on = self.new_set();
+            let mut to_off = self.new_set();
             to_on.insert(source, root);
             let mut pending_on = VecDeque::from([root]);
             let mut pending_off = VecDeque::new();
@@ -349,7 +419,8 @@ impl Search<'_> {
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 length += 1;
                 while let Some(p) = pending_on.pop_front() {
-                    for off in on_to_off(grid, self.arena.pots[p as usize], y) {
+                    on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
+                    for &off in &self.offs {
                         if !self.arena.has_ancestor(p, off) {
                             let n = self.arena.add(off, &[p]);
                             pending_off.push_back(n);
@@ -359,8 +430,10 @@ impl Search<'_> {
                 }
                 length += 1;
                 while let Some(p) = pending_off.pop_front() {
-                    for (on, parents) in off_to_on(grid, None, &self.arena, &to_off, p, y, x) {
-                        let n = self.arena.add(on, &parents);
+                    off_to_on(grid, &self.by_value, None, &self.arena, &to_off, p, y, x, &mut self.ons);
+                    for i in 0..self.ons.len() {
+                        let (on, parents) = self.ons.get(i);
+                        let n = self.arena.add(on, parents);
                         if length >= 4 && on == source {
                             cycles.push(n);
                         }
@@ -371,19 +444,23 @@ impl Search<'_> {
                     }
                 }
             }
+            self.recycle(to_on);
+            self.recycle(to_off);
         }
         let mut chains = Vec::new();
         if x {
             for start in [source, source & !1] {
                 let root = self.arena.add(start, &[]);
-                let mut to_on = PotSet::new();
-                let mut to_off = PotSet::new();
+                let mut to_on = self.new_set();
+                let mut to_off = self.new_set();
                 if is_on(start) {
                     to_on.insert(start, root);
                 } else {
                     to_off.insert(start, root);
                 }
                 self.forcing(&mut to_on, &mut to_off, y, start, &mut chains);
+                self.recycle(to_on);
+                self.recycle(to_off);
             }
         }
         for dst in cycles {
@@ -422,10 +499,11 @@ impl Search<'_> {
         let grid = self.grid;
         let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
-        let mut chained = PotSet::new();
+        let mut chained = self.new_set();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for off in on_to_off(grid, self.arena.pots[p as usize], y) {
+                on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
+                for &off in &self.offs {
                     let n = self.arena.add(off, &[p]);
                     if source == off | 1 && !chained.has(off) {
                         chained.insert(off, n);
@@ -438,8 +516,10 @@ impl Search<'_> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for (on, parents) in off_to_on(grid, None, &self.arena, to_off, p, y, true) {
-                    let n = self.arena.add(on, &parents);
+                off_to_on(grid, &self.by_value, None, &self.arena, to_off, p, y, true, &mut self.ons);
+                for i in 0..self.ons.len() {
+                    let (on, parents) = self.ons.get(i);
+                    let n = self.arena.add(on, parents);
                     if source == on & !1 && !chained.has(on) {
                         chained.insert(on, n);
                         chains.push(n);
@@ -451,6 +531,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.recycle(chained);
     }
 
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool) {
@@ -503,12 +584,14 @@ impl Search<'_> {
     fn chaining(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
         let save = self.grid;
         let mut grid = self.grid.clone();
+        let mut by_value = self.by_value;
         let rule = self.rule;
         let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
         loop {
             if let Some(p) = pending_on.pop_front() {
-                for off in on_to_off(&grid, self.arena.pots[p as usize], !rule.nishio) {
+                on_to_off(&grid, &by_value, self.arena.pots[p as usize], !rule.nishio, &mut self.offs);
+                for &off in &self.offs {
                     let n = self.arena.add(off, &[p]);
                     if let Some(on) = to_on.get(off | 1) {
                         return Some((on, n));
@@ -520,13 +603,16 @@ impl Search<'_> {
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                let made = off_to_on(&grid, Some(save), &self.arena, to_off, p, !rule.nishio, true);
+                let source = Some((save, &self.by_value));
+                off_to_on(&grid, &by_value, source, &self.arena, to_off, p, !rule.nishio, true, &mut self.ons);
                 if rule.dynamic {
                     let q = self.arena.pots[p as usize];
                     grid.cand[cell_of(q)] &= !(1 << value_of(q));
+                    by_value[value_of(q) as usize] &= !(1 << cell_of(q));
                 }
-                for (on, parents) in made {
-                    let n = self.arena.add(on, &parents);
+                for i in 0..self.ons.len() {
+                    let (on, parents) = self.ons.get(i);
+                    let n = self.arena.add(on, parents);
                     if let Some(off) = to_off.get(on & !1) {
                         return Some((n, off));
                     } else if !to_on.has(on) {
@@ -584,14 +670,14 @@ impl Search<'_> {
                     b.retain(&on_to_off);
                 }
                 _ => {
-                    cell_on = Some(copy(&on_to_on));
-                    cell_off = Some(copy(&on_to_off));
+                    cell_on = Some(self.copy(&on_to_on));
+                    cell_off = Some(self.copy(&on_to_off));
                 }
             }
             outcomes.push((v, on_to_on, on_to_off));
         }
         if !rule.nishio && (card == 2 || (rule.multiple && card > 2)) {
-            for (which, set) in [(0, cell_on), (1, cell_off)] {
+            for (which, set) in [(0, &cell_on), (1, &cell_off)] {
                 let Some(set) = set else { continue };
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
@@ -606,6 +692,13 @@ impl Search<'_> {
                 }
             }
         }
+        for set in cell_on.into_iter().chain(cell_off) {
+            self.recycle(set);
+        }
+        for (_, on, off) in outcomes {
+            self.recycle(on);
+            self.recycle(off);
+        }
     }
 
     /// Follows `v` in `cell` on and off: contradictions, and (with `double`) what both
@@ -615,10 +708,10 @@ impl Search<'_> {
         let rule = self.rule;
         let p_on = pot(cell, v, true);
         let p_off = pot(cell, v, false);
-        let mut on_to_on = PotSet::new();
-        let mut on_to_off = PotSet::new();
-        let mut off_to_on = PotSet::new();
-        let mut off_to_off = PotSet::new();
+        let mut on_to_on = self.new_set();
+        let mut on_to_off = self.new_set();
+        let mut off_to_on = self.new_set();
+        let mut off_to_off = self.new_set();
         let root_on = self.arena.add(p_on, &[]);
         on_to_on.insert(p_on, root_on);
         let absurd = self.chaining(&mut on_to_on, &mut on_to_off);
@@ -667,6 +760,8 @@ impl Search<'_> {
                 }
             }
         }
+        self.recycle(off_to_on);
+        self.recycle(off_to_off);
         (on_to_on, on_to_off)
     }
 
@@ -682,17 +777,18 @@ impl Search<'_> {
                 continue;
             }
             let mut branches: Vec<(PotSet, PotSet)> = Vec::new();
-            let mut region_on = copy(on_to_on);
-            let mut region_off = copy(on_to_off);
+            let mut region_on = self.copy(on_to_on);
+            let mut region_off = self.copy(on_to_off);
             for k in bits(places) {
                 let other = cells[k];
                 if other == cell {
-                    branches.push((copy(on_to_on), copy(on_to_off)));
+                    let branch = (self.copy(on_to_on), self.copy(on_to_off));
+                    branches.push(branch);
                     continue;
                 }
                 let p = pot(other, v, true);
-                let mut to_on = PotSet::new();
-                let mut to_off = PotSet::new();
+                let mut to_on = self.new_set();
+                let mut to_off = self.new_set();
                 let root = self.arena.add(p, &[]);
                 to_on.insert(p, root);
                 self.chaining(&mut to_on, &mut to_off);
@@ -713,12 +809,14 @@ impl Search<'_> {
                     self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 6);
                 }
             }
+            self.recycle(region_on);
+            self.recycle(region_off);
+            for (on, off) in branches {
+                self.recycle(on);
+                self.recycle(off);
+            }
         }
     }
-}
-
-fn copy(set: &PotSet) -> PotSet {
-    PotSet { node: set.node.clone(), order: set.order.clone() }
 }
 
 fn named(rule: Rule, name: &'static str) -> &'static str {
@@ -793,7 +891,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                         if grid.empty_cells(&cells) <= 4 {
                             continue;
                         }
-                        for combo in super::grid::combinations(2) {
+                        for &combo in super::grid::combinations(2) {
                             let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
                             let p: Vec<u16> = vals.iter().map(|&v| grid.places(&cells, v)).collect();
                             if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
@@ -826,7 +924,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                         if grid.empty_cells(&cells) < 4 {
                             continue;
                         }
-                        for combo in super::grid::combinations(2) {
+                        for &combo in super::grid::combinations(2) {
                             let two: Vec<usize> = bits(combo).map(|k| cells[k]).collect();
                             if two.iter().any(|&c| grid.count(c) <= 1) {
                                 continue;
@@ -853,7 +951,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
             }
             _ => {
                 for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
-                    for combo in super::grid::combinations(2) {
+                    for &combo in super::grid::combinations(2) {
                         for v in 1..=9u8 {
                             if grid.placed(v) + 4 > 9 {
                                 continue;

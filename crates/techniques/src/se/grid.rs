@@ -10,23 +10,97 @@ pub(crate) const BLOCK: usize = 0;
 pub(crate) const ROW: usize = 1;
 pub(crate) const COLUMN: usize = 2;
 
+/// The cells of every house, by kind and index, in SE's order.
+const HOUSES: [[[usize; 9]; 9]; 3] = {
+    let mut t = [[[0; 9]; 9]; 3];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            t[BLOCK][i][k] = (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3;
+            t[ROW][i][k] = i * 9 + k;
+            t[COLUMN][i][k] = k * 9 + i;
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The house index of every cell, by kind.
+const HOUSE_OF: [[usize; 81]; 3] = {
+    let mut t = [[0; 81]; 3];
+    let mut c = 0;
+    while c < 81 {
+        t[BLOCK][c] = c / 27 * 3 + c % 9 / 3;
+        t[ROW][c] = c / 9;
+        t[COLUMN][c] = c % 9;
+        c += 1;
+    }
+    t
+};
+
+/// The 20 peers of every cell, in increasing order.
+const PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            if o != c && (o / 9 == c / 9 || o % 9 == c % 9 || HOUSE_OF[BLOCK][o] == HOUSE_OF[BLOCK][c]) {
+                t[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The cells of every house as a set (bit c for cell c), by kind and index.
+pub(crate) const HOUSE_SETS: [[u128; 9]; 3] = {
+    let mut t = [[0; 9]; 3];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut k = 0;
+            while k < 9 {
+                t[kind][i] |= 1 << HOUSES[kind][i][k];
+                k += 1;
+            }
+            i += 1;
+        }
+        kind += 1;
+    }
+    t
+};
+
+/// The peers of every cell as three sets (bit c for cell c): its block's other cells, then its
+/// row's and its column's outside the block; ascending cells in each follow the house's order.
+pub(crate) const PEER_SETS: [[u128; 3]; 81] = {
+    let mut t = [[0; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let block = HOUSE_SETS[BLOCK][HOUSE_OF[BLOCK][c]];
+        t[c][0] = block & !(1 << c);
+        t[c][1] = HOUSE_SETS[ROW][HOUSE_OF[ROW][c]] & !block;
+        t[c][2] = HOUSE_SETS[COLUMN][HOUSE_OF[COLUMN][c]] & !block;
+        c += 1;
+    }
+    t
+};
+
 /// The cells of house `i` (0..9) of `kind`, in SE's order.
 pub(crate) fn house(kind: usize, i: usize) -> [usize; 9] {
-    std::array::from_fn(|k| match kind {
-        BLOCK => (i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3,
-        ROW => i * 9 + k,
-        _ => k * 9 + i,
-    })
+    HOUSES[kind][i]
 }
 
 /// The index of the house of `kind` holding `cell`.
 pub(crate) fn house_of(kind: usize, cell: usize) -> usize {
-    let (r, c) = (cell / 9, cell % 9);
-    match kind {
-        BLOCK => r / 3 * 3 + c / 3,
-        ROW => r,
-        _ => c,
-    }
+    HOUSE_OF[kind][cell]
 }
 
 /// Whether two distinct cells share a house.
@@ -34,9 +108,9 @@ pub(crate) fn sees(a: usize, b: usize) -> bool {
     a != b && (a / 9 == b / 9 || a % 9 == b % 9 || house_of(BLOCK, a) == house_of(BLOCK, b))
 }
 
-/// The 20 peers of every cell.
+/// The 20 peers of every cell, in increasing order.
 pub(crate) fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&o| sees(cell, o))
+    PEERS[cell].iter().map(|&o| o as usize)
 }
 
 /// Values placed and candidates left.
@@ -65,6 +139,17 @@ impl Grid {
         for p in peers(cell) {
             self.cand[p] &= !(1 << v);
         }
+    }
+
+    /// The places of each value (bit c for cell c), indexed by value (0 unused).
+    pub(crate) fn places_by_value(&self) -> [u128; 10] {
+        let mut out = [0u128; 10];
+        for (c, &m) in self.cand.iter().enumerate() {
+            for v in values(m) {
+                out[v as usize] |= 1 << c;
+            }
+        }
+        out
     }
 
     pub(crate) fn has(&self, cell: usize, v: u8) -> bool {
@@ -111,8 +196,8 @@ pub(crate) fn bits(set: u16) -> impl Iterator<Item = usize> {
 }
 
 /// The k-subsets of 0..9 as bit sets, in SE's order (its `Permutations`: lexicographic on the
-/// positions, lowest first).
-pub(crate) fn combinations(k: usize) -> Vec<u16> {
+/// positions, lowest first); computed once.
+pub(crate) fn combinations(k: usize) -> &'static [u16] {
     fn go(start: usize, k: usize, acc: u16, out: &mut Vec<u16>) {
         if k == 0 {
             out.push(acc);
@@ -122,7 +207,14 @@ pub(crate) fn combinations(k: usize) -> Vec<u16> {
             go(i + 1, k - 1, acc | 1 << i, out);
         }
     }
-    let mut out = Vec::new();
-    go(0, k, 0, &mut out);
-    out
+    static ALL: std::sync::LazyLock<Vec<Vec<u16>>> = std::sync::LazyLock::new(|| {
+        (0..=9)
+            .map(|k| {
+                let mut out = Vec::new();
+                go(0, k, 0, &mut out);
+                out
+            })
+            .collect()
+    });
+    &ALL[k]
 }

@@ -14,7 +14,11 @@ struct Link {
     kind: usize,
     house: usize,
     cells: Vec<usize>,
+    /// `cells` as a set (bit c for cell c).
+    set: u128,
     ends: [Vec<usize>; 2],
+    /// The houses holding each end (`houses_of`).
+    houses: [u32; 2],
     grouped: bool,
 }
 
@@ -35,7 +39,10 @@ fn links(grid: &Grid, v: u8) -> Vec<Link> {
                 if kind == BLOCK && same_line(cells[0], cells[1]) {
                     continue;
                 }
-                out.push(Link { kind, house: i, ends: [vec![cells[0]], vec![cells[1]]], cells, grouped: false });
+                let set = 1 << cells[0] | 1 << cells[1];
+                let ends = [vec![cells[0]], vec![cells[1]]];
+                let houses = [houses_of(&ends[0]), houses_of(&ends[1])];
+                out.push(Link { kind, house: i, ends, houses, cells, set, grouped: false });
             } else if (3..=6).contains(&n) {
                 let ends = if kind == BLOCK {
                     // The first heart (in the block's order) whose row and column hold every place,
@@ -69,7 +76,9 @@ fn links(grid: &Grid, v: u8) -> Vec<Link> {
                     })
                 };
                 if let Some(ends) = ends {
-                    out.push(Link { kind, house: i, ends, cells, grouped: true });
+                    let set = cells.iter().fold(0, |m, &c| m | 1 << c);
+                    let houses = [houses_of(&ends[0]), houses_of(&ends[1])];
+                    out.push(Link { kind, house: i, ends, houses, cells, set, grouped: true });
                 }
             }
         }
@@ -86,6 +95,19 @@ fn common_house(cells: &[usize]) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+/// The houses holding all of `cells`, as a set (bit `kind * 9 + index`): two groups of cells
+/// share a house when their sets meet.
+fn houses_of(cells: &[usize]) -> u32 {
+    let mut out = 0;
+    for kind in [BLOCK, ROW, COLUMN] {
+        let i = house_of(kind, cells[0]);
+        if cells.iter().all(|&c| house_of(kind, c) == i) {
+            out |= 1 << (kind * 9 + i);
+        }
+    }
+    out
 }
 
 /// SE's suffix of a chain of link kinds: the lines named alike, the smaller of the two
@@ -214,18 +236,17 @@ fn extend(
         found.push((tenths, count, suffix, Hint { tenths, name, remove, place: None }));
         return;
     }
-    let out_end = &links[last].ends[1 - side];
+    let out_houses = links[last].houses[1 - side];
+    let used = chain.iter().fold(0u128, |m, &(l, _)| m | links[l].set);
     for (next, link) in links.iter().enumerate() {
-        if chain.iter().any(|&(l, _)| l == next || links[l].cells.iter().any(|c| link.cells.contains(c))) {
+        if chain.iter().any(|&(l, _)| l == next) || used & link.set != 0 {
             continue;
         }
         if chain.iter().any(|&(l, _)| links[l].kind == link.kind && links[l].house == link.house) {
             continue;
         }
         for s in 0..2 {
-            let mut bridge = out_end.clone();
-            bridge.extend(link.ends[s].iter().copied());
-            if common_house(&bridge).is_some() {
+            if out_houses & link.houses[s] != 0 {
                 chain.push((next, s));
                 extend(grid, v, links, n, base, chain, found);
                 chain.pop();
@@ -241,22 +262,23 @@ fn extend(
 pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
     let mut sets: Vec<u128> = Vec::new();
     let mut found: Vec<(u32, usize, Hint)> = Vec::new();
+    let combinations = super::grid::combinations(k);
     for kind in [BLOCK, ROW, COLUMN] {
         for i in 0..9 {
             let cells: Vec<usize> = house(kind, i).into_iter().filter(|&c| grid.count(c) >= 2).collect();
             if cells.len() < k {
                 continue;
             }
-            for combo in super::grid::combinations(k) {
+            for &combo in combinations {
                 // combinations of 0..9: keep those within the open cells.
                 if combo >> cells.len() != 0 {
                     continue;
                 }
-                let als: Vec<usize> = bits(combo).map(|j| cells[j]).collect();
-                let union = als.iter().fold(0u16, |m, &c| m | grid.cand[c]);
+                let union = bits(combo).fold(0u16, |m, j| m | grid.cand[cells[j]]);
                 if union.count_ones() as usize != k + 1 {
                     continue;
                 }
+                let als: Vec<usize> = bits(combo).map(|j| cells[j]).collect();
                 let key = als.iter().fold(0u128, |m, &c| m | 1 << c);
                 if sets.contains(&key) {
                     continue;
