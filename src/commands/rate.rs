@@ -193,10 +193,17 @@ fn se(
 ) -> (Vec<u8>, Record) {
     use coverlab_techniques::se::{SeRating, rate};
     if !is_classic_9x9(puzzle) {
-        let message = format!(
-            "{location}: --scale se rates classic 9x9 sudoku only (Sudoku Explainer's scale), not {}",
-            puzzle.model().name()
-        );
+        let model = puzzle.model();
+        let marks = !model.constraints().is_empty()
+            && model.constraints().iter().all(|c| c.kind == coverlab_model::ConstraintKind::Candidates);
+        let message = if marks {
+            format!("{location}: the se scale rates from the givens alone and does not read pencil marks yet")
+        } else {
+            format!(
+                "{location}: --scale se rates classic 9x9 sudoku only (Sudoku Explainer's scale), not {}",
+                model.name()
+            )
+        };
         return failed(Exit::Invalid, "invalid".into(), message);
     }
     if !unique {
@@ -207,6 +214,15 @@ fn se(
         Ok(se) => se,
         Err(_) => return failed(Exit::NoSolution, "unsolvable".into(), format!("{location}: no solution")),
     };
+    if se.er == SeRating::BEYOND {
+        // SE writes 20.0 when its techniques run out; here that means a technique not reproduced
+        // yet, where serate would give a real rating: no figure rather than a wrong one.
+        let message = format!(
+            "{location}: not rated: the puzzle needs a technique the se scale does not reproduce yet \
+             (nested forcing chains, ER 9.5 and up)"
+        );
+        return failed(Exit::NoSolution, "unrated".into(), message);
+    }
     let show = SeRating::show;
     let text = if json {
         json!({

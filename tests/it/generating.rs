@@ -196,4 +196,24 @@ fn rate_scale_se_gives_er_ep_ed_and_refuses_other_specs() {
     let out = run(&["rate", "--scale", "se", s(&two)]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("more than one solution"), "{}", text(&out.stderr));
+
+    // Beyond the reproduced techniques (forum_hardest's first, nested chains: serate says 11.x):
+    // no figure, not SE's 20.0, and the good puzzle after it is still rated.
+    let hard = dir.join("hard.txt");
+    let hardest = std::fs::read_to_string("tests/data/9x9/forum_hardest_1106_first50.txt").unwrap();
+    let first = hardest.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap();
+    std::fs::write(
+        &hard,
+        format!("{first}\n.5..7..29.......4.36.4.......6...5...3.7..2...95.2...1.2....7..7...963...........\n"),
+    )
+    .unwrap();
+    let out = run(&["rate", "--scale", "se", s(&hard)]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "# 0: unrated\n1.5/1.2/1.2\n");
+    assert!(text(&out.stderr).contains("hard.txt:1: not rated"), "{}", text(&out.stderr));
+
+    // Pencil marks are named as what the scale does not read.
+    let out = run(&["rate", "--scale", "se", "examples/puzzles/marks-9x9.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("does not read pencil marks"), "{}", text(&out.stderr));
 }

@@ -80,6 +80,9 @@ pub struct SeRating {
 }
 
 impl SeRating {
+    /// The ER when the techniques cannot solve the puzzle (SE's 20.0).
+    pub const BEYOND: u32 = 200;
+
     /// A figure in tenths as SE prints it: `8.5`.
     pub fn show(tenths: u32) -> String {
         format!("{}.{}", tenths / 10, tenths % 10)
@@ -151,7 +154,7 @@ pub fn rate_with(givens: &[u8], mut each_step: impl FnMut(&Hint)) -> Result<SeRa
             return Err(SeError::NoSolution);
         }
         let Some(hint) = next(&grid) else {
-            rating.er = 200;
+            rating.er = SeRating::BEYOND;
             rating.hardest = "Beyond solver";
             break;
         };
