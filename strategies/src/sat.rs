@@ -826,6 +826,32 @@ fn encode_watched<S: Clauses + Send + 'static>(
     }
 }
 
+/// What every solver's `run` does once the puzzle is encoded: when every cell is given (without a
+/// clash) the givens are the one solution, reported unless `blocked` holds it, and `None` says
+/// there is nothing to search; otherwise the solutions in `blocked` are excluded from `solver`
+/// and the grid to fill (the givens' values) is returned.
+fn start(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    solver: &mut impl Clauses,
+    search: &mut Search<'_>,
+    blocked: &[Vec<Value>],
+) -> Option<Vec<Value>> {
+    let grid = puzzle.givens().values().to_vec();
+    if enc.free.is_empty() {
+        if blocked.iter().all(|b| b.as_slice() != grid.as_slice()) && search.nodes(1) {
+            let _ = search.solution(|| puzzle.givens().clone());
+        }
+        return None;
+    }
+    for solution in blocked {
+        if let Some(clause) = blocking_clause(enc, solution) {
+            solver.add(&clause);
+        }
+    }
+    Some(grid)
+}
+
 /// "Some free cell differs from `solution`"; `None` when a value of the solution was ruled out
 /// in a free cell (the solution is excluded already).
 fn blocking_clause(enc: &Encoding, solution: &[Value]) -> Option<Vec<i32>> {
@@ -883,19 +909,7 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
     else {
         return;
     };
-    let mut grid = puzzle.givens().values().to_vec();
-    if enc.free.is_empty() {
-        // Every cell given, without a clash: the givens are the one solution.
-        if blocked.iter().all(|b| b.as_slice() != grid.as_slice()) && search.nodes(1) {
-            let _ = search.solution(|| puzzle.givens().clone());
-        }
-        return;
-    }
-    for solution in blocked {
-        if let Some(clause) = blocking_clause(&enc, solution) {
-            solvers.add(&clause);
-        }
-    }
+    let Some(mut grid) = start(puzzle, &enc, &mut solvers, search, blocked) else { return };
     let mut chosen: Vec<i32> = vec![0; enc.free.len()];
     let mut found = 0u64;
     loop {

@@ -19,7 +19,7 @@ use batsat::{Callbacks, ClauseKind, Lit, SolverInterface, SolverOpts, lbool};
 use coverlab_engine::{Limits, Outcome, Search, Strategy, TraceSink};
 use coverlab_model::{Grid, Puzzle, Value};
 
-use super::{Clauses, Encoding, Stops, blocking_clause, encode, encoded, report};
+use super::{Clauses, Encoding, Stops, encode, encoded, report, start};
 
 /// The strategy's name.
 pub const NAME: &str = "batsat";
@@ -130,19 +130,7 @@ fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Optio
     let mut solver = Solver(batsat::Solver::new(SolverOpts::default(), hooks));
     let enc = encode(puzzle, &mut solver, allowed, Some(limits), None);
     let Some((mut solver, enc)) = encoded(search, Some((solver, enc))) else { return };
-    let mut grid = puzzle.givens().values().to_vec();
-    if enc.free.is_empty() {
-        // Every cell given, without a clash: the givens are the one solution.
-        if blocked.iter().all(|b| b.as_slice() != grid.as_slice()) && search.nodes(1) {
-            let _ = search.solution(|| puzzle.givens().clone());
-        }
-        return;
-    }
-    for solution in blocked {
-        if let Some(clause) = blocking_clause(&enc, solution) {
-            solver.add(&clause);
-        }
-    }
+    let Some(mut grid) = start(puzzle, &enc, &mut solver, search, blocked) else { return };
     solve_all(&mut solver, &enc, limits, search, &mut grid);
 }
 
