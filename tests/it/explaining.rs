@@ -143,17 +143,25 @@ fn is_sudoku_solution(grid: &[u8]) -> bool {
     })
 }
 
-#[test]
-fn hint_names_a_wrong_entry_given_the_puzzle_as_set() {
-    // A 17-clue puzzle: a wrong entry clashes with nothing for a long while.
+/// A 17-clue puzzle (a wrong entry clashes with nothing for a long while), its solution by
+/// `solve` checked by this file's own checker, and its givens (0 where empty).
+fn seventeen_clue() -> (&'static str, Vec<u8>, Vec<u8>) {
     let puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
     let o = run(&["solve", puzzle]);
     let solution: Vec<u8> = text(&o.stdout).trim().bytes().map(|b| b - b'0').collect();
     assert!(is_sudoku_solution(&solution), "{}", text(&o.stdout));
     let given: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-    let peers = |a: usize, b: usize| {
-        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
-    };
+    (puzzle, solution, given)
+}
+
+/// Whether two different cells of a 9×9 grid share a row, a column or a box.
+fn peers(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+}
+
+#[test]
+fn hint_names_a_wrong_entry_given_the_puzzle_as_set() {
+    let (puzzle, solution, given) = seventeen_clue();
     // Ten right entries, then `wrong` entries that clash with no value already on the grid.
     let progress = |wrong: usize| -> (String, Vec<usize>) {
         let mut grid = given.clone();
@@ -269,14 +277,7 @@ fn marks_of(grid: &[u8], candidates: impl Fn(usize) -> Vec<u8>) -> String {
 
 #[test]
 fn pencil_marks_are_where_the_person_is_and_a_wrong_one_is_named() {
-    let puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
-    let o = run(&["solve", puzzle]);
-    let solution: Vec<u8> = text(&o.stdout).trim().bytes().map(|b| b - b'0').collect();
-    assert!(is_sudoku_solution(&solution), "{}", text(&o.stdout));
-    let given: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-    let peers = |a: usize, b: usize| {
-        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
-    };
+    let (puzzle, solution, given) = seventeen_clue();
     let open_candidates =
         |c: usize| -> Vec<u8> { (1..=9).filter(|&v| (0..81).all(|p| !peers(c, p) || given[p] != v)).collect() };
     // A person's marks: what the givens leave, with every candidate but the solution's crossed
