@@ -547,6 +547,22 @@ fn renban_holds_agrees_with_its_filter() {
     }
 }
 
+/// `con`'s filter keeps exactly what trying every assignment within `d` that `ok` accepts keeps,
+/// and fails exactly when none does; on decided cells (the lowest value of each domain) it holds
+/// exactly when `ok` does. `what` names the case in a failure (built only then).
+fn agrees_with_brute_force(con: &Constraint, d: &[u64], ok: &dyn Fn(&[u32]) -> bool, what: impl Fn() -> String) {
+    let want = brute_lines(d, ok);
+    let mut got = d.to_vec();
+    match (con.filter(&mut got), want) {
+        (Ok(()), Some(want)) => assert_eq!(got, want, "{}, domains {d:x?}", what()),
+        (Err(_), None) => {}
+        (r, w) => panic!("{}, domains {d:x?}: filter {r:?}, brute force {w:x?}", what()),
+    }
+    let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
+    let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
+    assert_eq!(con.holds(&vals), ok(&as_u32), "{}, values {vals:?}", what());
+}
+
 /// The values of each cell that some assignment within `d` satisfying `ok` uses: by trying
 /// every assignment (`None`: none does).
 fn brute_lines(d: &[u64], ok: &dyn Fn(&[u32]) -> bool) -> Option<Vec<u64>> {
@@ -675,17 +691,7 @@ fn the_variant_line_filters_agree_with_trying_every_assignment() {
                 let d: Vec<u64> = (0..k)
                     .map(|_| if n < 9 { lcg(&mut state) | lcg(&mut state) } else { lcg(&mut state) } & full(n))
                     .collect();
-                let want = brute_lines(&d, &*ok);
-                let mut got = d.clone();
-                match (con.filter(&mut got), want) {
-                    (Ok(()), Some(want)) => assert_eq!(got, want, "{relation:?} on {n}×{n}, domains {d:x?}"),
-                    (Err(_), None) => {}
-                    (r, w) => panic!("{relation:?} on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
-                }
-                // Decided cells: holds is the rule itself.
-                let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
-                let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
-                assert_eq!(con.holds(&vals), ok(&as_u32), "{relation:?} on {vals:?}");
+                agrees_with_brute_force(&con, &d, &*ok, || format!("{relation:?} on {n}×{n}"));
             }
         }
     }
@@ -711,16 +717,7 @@ fn the_skyscraper_filter_agrees_with_trying_every_assignment() {
             let d: Vec<u64> = (0..k)
                 .map(|_| if n < 9 { lcg(&mut state) | lcg(&mut state) } else { lcg(&mut state) } & full(n))
                 .collect();
-            let want = brute_lines(&d, &ok);
-            let mut got = d.clone();
-            match (con.filter(&mut got), want) {
-                (Ok(()), Some(want)) => assert_eq!(got, want, "{count} seen on {n}×{n}, domains {d:x?}"),
-                (Err(_), None) => {}
-                (r, w) => panic!("{count} seen on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
-            }
-            let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
-            let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
-            assert_eq!(con.holds(&vals), ok(&as_u32), "{count} seen on {vals:?}");
+            agrees_with_brute_force(&con, &d, &ok, || format!("{count} seen on {n}×{n}"));
         }
     }
     // The largest grid stays within the automaton's bound of states, whatever the count.
@@ -751,16 +748,7 @@ fn the_x_sum_filter_agrees_with_trying_every_assignment() {
                     _ => lcg(&mut state) & lcg(&mut state),
                 } & full(n))
                 .collect();
-            let want = brute_lines(&d, &ok);
-            let mut got = d.clone();
-            match (con.filter(&mut got), want) {
-                (Ok(()), Some(want)) => assert_eq!(got, want, "x-sum {sum} on {n}×{n}, domains {d:x?}"),
-                (Err(_), None) => {}
-                (r, w) => panic!("x-sum {sum} on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
-            }
-            let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
-            let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
-            assert_eq!(con.holds(&vals), ok(&as_u32), "x-sum {sum} on {vals:?}");
+            agrees_with_brute_force(&con, &d, &ok, || format!("x-sum {sum} on {n}×{n}"));
         }
     }
     assert!(Automaton::x_sum(25, 60).is_some() && Automaton::x_sum(64, 40).is_some());
@@ -823,16 +811,7 @@ fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
                 let d: Vec<u64> = (0..k)
                     .map(|_| if n < 9 { lcg(&mut state) | lcg(&mut state) } else { lcg(&mut state) } & full(n))
                     .collect();
-                let want = brute_lines(&d, &*ok);
-                let mut got = d.clone();
-                match (con.filter(&mut got), want) {
-                    (Ok(()), Some(want)) => assert_eq!(got, want, "{relation:?} on {n}×{n}, domains {d:x?}"),
-                    (Err(_), None) => {}
-                    (r, w) => panic!("{relation:?} on {n}×{n}, domains {d:x?}: filter {r:?}, brute force {w:x?}"),
-                }
-                let vals: Vec<u8> = d.iter().map(|&m| if m == 0 { 1 } else { lowest(m) as u8 }).collect();
-                let as_u32: Vec<u32> = vals.iter().map(|&v| u32::from(v)).collect();
-                assert_eq!(con.holds(&vals), ok(&as_u32), "{relation:?} on {vals:?}");
+                agrees_with_brute_force(&con, &d, &*ok, || format!("{relation:?} on {n}×{n}"));
             }
         }
     }
