@@ -244,10 +244,27 @@ fn check_examples(doc: &Path) -> (Vec<String>, usize) {
 
 #[test]
 fn every_example_of_the_docs_runs_and_prints_what_it_shows() {
+    // Each document runs in a folder of its own, so two at a time: run one after the other
+    // they were this binary's longest test (12 s alone; commands, performance and the README
+    // take about a quarter each).
+    let docs = documents();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(doc) = docs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    let result = check_examples(doc);
+                    results.lock().expect("no document's check panicked").push((doc.clone(), result));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("no document's check panicked");
+    results.sort_by(|a, b| a.0.cmp(&b.0));
     let mut failures = Vec::new();
     let mut ran = 0;
-    for doc in documents() {
-        let (f, n) = check_examples(&doc);
+    for (_, (f, n)) in results {
         failures.extend(f);
         ran += n;
     }
