@@ -225,8 +225,11 @@ fn off_to_on(
     let p = arena.pots[node as usize];
     let (cell, v) = (cell_of(p), value_of(p));
     out.clear();
-    if y && grid.count(cell) == 2 {
-        let other = values(grid.cand[cell]).find(|&u| u != v).unwrap_or(v);
+    // Bit tricks rather than `count_ones`, which is not one instruction in the default target.
+    let mask = grid.cand[cell];
+    let rest = mask & mask.wrapping_sub(1);
+    if y && rest != 0 && rest & (rest - 1) == 0 {
+        let other = (mask & !(1 << v)).trailing_zeros() as u8;
         out.parents.push(node);
         if let Some((source, _)) = source {
             for u in values(source.cand[cell] & !grid.cand[cell]) {
@@ -244,7 +247,7 @@ fn off_to_on(
         for kind in [BLOCK, ROW, COLUMN] {
             let set = HOUSE_SETS[kind][house_of(kind, cell)];
             let others = here & set;
-            if others.count_ones() == 1 {
+            if others != 0 && others & (others - 1) == 0 {
                 out.parents.push(node);
                 // Ascending cells: the house's order.
                 let mut removed = gone & set;
@@ -335,6 +338,22 @@ struct Search<'a> {
     ons: Made,
     /// Empty sets to reuse (each holds a table of every potential).
     spare: Vec<PotSet>,
+    /// The lowest difficulty found so far (`u32::MAX`: none): a chain whose difficulty would be
+    /// higher cannot be the step taken, so a search whose next layer could only make such
+    /// chains stops there.
+    best: u32,
+    /// What assuming each candidate (`cell * 9 + v - 1`) implies, kept from its first
+    /// search to its last use: a cell's own assumptions and its houses' region chains ask for
+    /// the same ones (multiple and dynamic chains).
+    implied: Vec<Option<Implied>>,
+}
+
+/// What a candidate assumed true implies on the search's grid: the potentials turned on, those
+/// turned off, and the two nodes of the contradiction that stopped the search, if any.
+struct Implied {
+    on: PotSet,
+    off: PotSet,
+    absurd: Option<(u32, u32)>,
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
@@ -349,6 +368,8 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
         offs: Vec::new(),
         ons: Made::default(),
         spare: Vec::new(),
+        best: u32::MAX,
+        implied: Vec::new(),
     };
     if rule.multiple || rule.dynamic {
         search.multiple_chains();
@@ -394,7 +415,15 @@ impl Search<'_> {
         if hint.remove.is_empty() && hint.place.is_none() {
             return;
         }
+        self.best = self.best.min(hint.tenths);
         self.found.push(Found { hint, complexity, key });
+    }
+
+    /// Whether a chain of `rule_base` whose last potential is `depth` links from its start
+    /// would be harder than a step already found: it has at least `depth + 1` potentials, and
+    /// the bonus only grows with them, as it does for every potential implied after it.
+    fn too_deep(&self, rule_base: u32, depth: usize) -> bool {
+        rule_base + length_bonus(depth + 1) > self.best
     }
 
     fn count(&mut self, node: u32) -> usize {
@@ -407,6 +436,11 @@ impl Search<'_> {
         if !x && grid.count(cell_of(source)) > 2 {
             return;
         }
+        // The cheapest this pass can give: a cycle (6.5 with one link kind, 7.0 with both).
+        let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
+        if cycle_base > self.best {
+            return;
+        }
         let mut cycles = Vec::new();
         {
             let root = self.arena.add(source, &[]);
@@ -417,7 +451,12 @@ impl Search<'_> {
             let mut pending_off = VecDeque::new();
             let mut length = 0;
             while !pending_on.is_empty() || !pending_off.is_empty() {
+                // The layers are made in turn: every potential made next is `length` links
+                // from the source.
                 length += 1;
+                if self.too_deep(cycle_base, length) {
+                    break;
+                }
                 while let Some(p) = pending_on.pop_front() {
                     on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
                     for &off in &self.offs {
@@ -429,6 +468,9 @@ impl Search<'_> {
                     }
                 }
                 length += 1;
+                if self.too_deep(cycle_base, length) {
+                    break;
+                }
                 while let Some(p) = pending_off.pop_front() {
                     off_to_on(grid, &self.by_value, None, &self.arena, &to_off, p, y, x, &mut self.ons);
                     for i in 0..self.ons.len() {
@@ -458,7 +500,7 @@ impl Search<'_> {
                 } else {
                     to_off.insert(start, root);
                 }
-                self.forcing(&mut to_on, &mut to_off, y, start, &mut chains);
+                self.forcing(&mut to_on, &mut to_off, y, start, chain_base, &mut chains);
                 self.recycle(to_on);
                 self.recycle(to_off);
             }
@@ -476,7 +518,7 @@ impl Search<'_> {
                 Hint { tenths: 0, name: "", remove: vec![(cell, v)], place: None }
             };
             let complexity = self.count(target);
-            let base = if x && y { 70 } else { 66 };
+            let base = chain_base;
             let name = if x && y {
                 "Forcing Chain"
             } else if x {
@@ -495,12 +537,29 @@ impl Search<'_> {
         }
     }
 
-    fn forcing(&mut self, to_on: &mut PotSet, to_off: &mut PotSet, y: bool, source: Pot, chains: &mut Vec<u32>) {
+    fn forcing(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        y: bool,
+        source: Pot,
+        base: u32,
+        chains: &mut Vec<u32>,
+    ) {
         let grid = self.grid;
         let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
         let mut chained = self.new_set();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // The layers are made in turn: the potentials made by a drain are `depth` links from
+        // the start.
+        let mut depth = 0;
+        'search: while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !pending_on.is_empty() {
+                depth += 1;
+                if self.too_deep(base, depth) {
+                    break 'search;
+                }
+            }
             while let Some(p) = pending_on.pop_front() {
                 on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
                 for &off in &self.offs {
@@ -513,6 +572,12 @@ impl Search<'_> {
                         to_off.insert(off, n);
                         pending_off.push_back(n);
                     }
+                }
+            }
+            if !pending_off.is_empty() {
+                depth += 1;
+                if self.too_deep(base, depth) {
+                    break 'search;
                 }
             }
             while let Some(p) = pending_off.pop_front() {
@@ -642,13 +707,39 @@ impl Search<'_> {
 
     fn multiple_chains(&mut self) {
         let grid = self.grid;
+        self.implied.resize_with(81 * 9, || None);
         for cell in 0..81 {
             let card = grid.count(cell);
             if grid.value[cell] == 0 && (card > 2 || (card > 1 && self.rule.dynamic)) {
-                self.arena.clear();
                 self.for_cell(cell, card);
             }
+            // A cell's assumptions are asked for by its own turn and by the region chains of
+            // the cells before it in its houses (a house's first place comes first): no more.
+            for k in cell * 9..cell * 9 + 9 {
+                if let Some(done) = self.implied[k].take() {
+                    self.recycle(done.on);
+                    self.recycle(done.off);
+                }
+            }
         }
+    }
+
+    /// What `v` in `cell` implies (copies of the sets, kept for the next asker).
+    fn implied_on(&mut self, cell: usize, v: u8) -> (PotSet, PotSet, Option<(u32, u32)>) {
+        let k = cell * 9 + v as usize - 1;
+        if self.implied[k].is_none() {
+            let p = pot(cell, v, true);
+            let mut on = self.new_set();
+            let mut off = self.new_set();
+            let root = self.arena.add(p, &[]);
+            on.insert(p, root);
+            let absurd = self.chaining(&mut on, &mut off);
+            self.implied[k] = Some(Implied { on, off, absurd });
+        }
+        let done = self.implied[k].take().expect("filled above");
+        let copies = (self.copy(&done.on), self.copy(&done.off), done.absurd);
+        self.implied[k] = Some(done);
+        copies
     }
 
     fn for_cell(&mut self, cell: usize, card: u32) {
@@ -706,15 +797,10 @@ impl Search<'_> {
     fn binary(&mut self, cell: usize, v: u8, double: bool, contradiction: bool) -> (PotSet, PotSet) {
         let grid = self.grid;
         let rule = self.rule;
-        let p_on = pot(cell, v, true);
         let p_off = pot(cell, v, false);
-        let mut on_to_on = self.new_set();
-        let mut on_to_off = self.new_set();
+        let (on_to_on, on_to_off, absurd) = self.implied_on(cell, v);
         let mut off_to_on = self.new_set();
         let mut off_to_off = self.new_set();
-        let root_on = self.arena.add(p_on, &[]);
-        on_to_on.insert(p_on, root_on);
-        let absurd = self.chaining(&mut on_to_on, &mut on_to_off);
         if contradiction && let Some((a, b)) = absurd {
             let complexity = self.count(a) + self.count(b);
             let hint = Hint { tenths: 0, name: "", remove: vec![(cell, v)], place: None };
@@ -724,6 +810,12 @@ impl Search<'_> {
                 complexity,
                 7,
             );
+        }
+        if !double && !contradiction {
+            // What "off" implies would serve nothing (SE's multiple chains without dynamics).
+            self.recycle(off_to_on);
+            self.recycle(off_to_off);
+            return (on_to_on, on_to_off);
         }
         let root_off = self.arena.add(p_off, &[]);
         off_to_off.insert(p_off, root_off);
@@ -786,12 +878,7 @@ impl Search<'_> {
                     branches.push(branch);
                     continue;
                 }
-                let p = pot(other, v, true);
-                let mut to_on = self.new_set();
-                let mut to_off = self.new_set();
-                let root = self.arena.add(p, &[]);
-                to_on.insert(p, root);
-                self.chaining(&mut to_on, &mut to_off);
+                let (to_on, to_off, _) = self.implied_on(other, v);
                 region_on.retain(&to_on);
                 region_off.retain(&to_off);
                 branches.push((to_on, to_off));
