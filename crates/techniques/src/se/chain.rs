@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, PEER_SETS, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -86,16 +86,19 @@ impl Arena {
         count
     }
 
-    /// Whether `pot` is on the first-parent path above `node` (SE's `isParent`).
-    fn has_ancestor(&self, node: u32, p: Pot) -> bool {
+    /// Marks (or clears), in `path` (a bit per potential), the potentials on the first-parent
+    /// path above `node`: SE's `isParent` asks whether a potential is one of them.
+    fn mark_path(&self, node: u32, path: &mut [u64], mark: bool) {
         let mut n = node;
         while let Some(&first) = self.parents_of(n).first() {
             n = first;
-            if self.pots[n as usize] == p {
-                return true;
+            let p = self.pots[n as usize] as usize;
+            if mark {
+                path[p / 64] |= 1 << (p % 64);
+            } else {
+                path[p / 64] &= !(1 << (p % 64));
             }
         }
-        false
     }
 }
 
@@ -264,6 +267,57 @@ fn off_to_on(
     }
 }
 
+/// The links of a grid that does not change during a search (X-, Y- and XY-chains and cycles):
+/// what each candidate turns off when on and turns on when off, made once per pass rather than
+/// each time a search meets the potential (a cycle search meets an "off" many times).
+#[derive(Default)]
+struct Links {
+    /// Where each candidate's (`cell * 9 + v - 1`) list starts in `offs`, and one past the last.
+    off_starts: Vec<u32>,
+    offs: Vec<Pot>,
+    on_starts: Vec<u32>,
+    ons: Vec<Pot>,
+}
+
+impl Links {
+    /// The links of `grid` (`by_value`: its places of each value) through cells (`y`) and
+    /// houses (`x`), in `on_to_off`'s and `off_to_on`'s order.
+    fn new(grid: &Grid, by_value: &[u128; 10], y: bool, x: bool) -> Links {
+        let mut links = Links::default();
+        let mut offs = Vec::new();
+        let mut ons = Made::default();
+        let mut arena = Arena::default();
+        let to_off = PotSet { node: Vec::new(), order: Vec::new() };
+        links.off_starts.push(0);
+        links.on_starts.push(0);
+        for cell in 0..81 {
+            for v in 1..=9u8 {
+                if grid.has(cell, v) {
+                    on_to_off(grid, by_value, pot(cell, v, true), y, &mut offs);
+                    links.offs.extend_from_slice(&offs);
+                    arena.clear();
+                    let node = arena.add(pot(cell, v, false), &[]);
+                    off_to_on(grid, by_value, None, &arena, &to_off, node, y, x, &mut ons);
+                    links.ons.extend_from_slice(&ons.pots);
+                }
+                links.off_starts.push(links.offs.len() as u32);
+                links.on_starts.push(links.ons.len() as u32);
+            }
+        }
+        links
+    }
+
+    /// What `p` turns off (`p` on) or on (`p` off).
+    fn of(&self, p: Pot) -> &[Pot] {
+        let k = (p >> 1) as usize;
+        if is_on(p) {
+            &self.offs[self.off_starts[k] as usize..self.off_starts[k + 1] as usize]
+        } else {
+            &self.ons[self.on_starts[k] as usize..self.on_starts[k + 1] as usize]
+        }
+    }
+}
+
 /// The bonus for a chain of `complexity` potentials, in tenths.
 fn length_bonus(complexity: usize) -> u32 {
     let length = complexity as i64 - 2;
@@ -346,6 +400,10 @@ struct Search<'a> {
     /// search to its last use: a cell's own assumptions and its houses' region chains ask for
     /// the same ones (multiple and dynamic chains).
     implied: Vec<Option<Implied>>,
+    /// A bit per potential: those on the path being extended (cycles).
+    path: Vec<u64>,
+    /// The links of the pass under way (unary chains).
+    links: Links,
 }
 
 /// What a candidate assumed true implies on the search's grid: the potentials turned on, those
@@ -357,7 +415,10 @@ struct Implied {
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
-pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
+pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
+    // X-chains and cycles, and Nishio chains, follow one value: a value they found nothing for
+    // at the same places is skipped.
+    let keys = Memo::keys(grid);
     let mut search = Search {
         grid,
         rule,
@@ -370,18 +431,32 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
         spare: Vec::new(),
         best: u32::MAX,
         implied: Vec::new(),
+        path: vec![0; POTS.div_ceil(64)],
+        links: Links::default(),
     };
     if rule.multiple || rule.dynamic {
-        search.multiple_chains();
+        let skip = |v: u8| rule.nishio && memo.found_nothing(Memo::NISHIO, &keys, v);
+        search.multiple_chains(&skip);
+        if rule.nishio && search.found.is_empty() {
+            memo.nothing_at_all(Memo::NISHIO, &keys);
+        }
     } else {
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            search.links = Links::new(grid, &search.by_value, y, x);
             for cell in 0..81 {
                 if grid.value[cell] == 0 && grid.count(cell) > 1 {
                     for v in values(grid.cand[cell]) {
+                        if !y && memo.found_nothing(Memo::X_CHAINS, &keys, v) {
+                            continue;
+                        }
                         search.arena.clear();
                         search.unary(pot(cell, v, true), y, x);
                     }
                 }
+            }
+            // The X pass comes first: finding nothing, it cut no search short.
+            if !y && search.found.is_empty() {
+                memo.nothing_at_all(Memo::X_CHAINS, &keys);
             }
         }
     }
@@ -458,24 +533,23 @@ impl Search<'_> {
                     break;
                 }
                 while let Some(p) = pending_on.pop_front() {
-                    on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
-                    for &off in &self.offs {
-                        if !self.arena.has_ancestor(p, off) {
+                    self.arena.mark_path(p, &mut self.path, true);
+                    for &off in self.links.of(self.arena.pots[p as usize]) {
+                        if self.path[off as usize / 64] >> (off % 64) & 1 == 0 {
                             let n = self.arena.add(off, &[p]);
                             pending_off.push_back(n);
                             to_off.insert(off, n);
                         }
                     }
+                    self.arena.mark_path(p, &mut self.path, false);
                 }
                 length += 1;
                 if self.too_deep(cycle_base, length) {
                     break;
                 }
                 while let Some(p) = pending_off.pop_front() {
-                    off_to_on(grid, &self.by_value, None, &self.arena, &to_off, p, y, x, &mut self.ons);
-                    for i in 0..self.ons.len() {
-                        let (on, parents) = self.ons.get(i);
-                        let n = self.arena.add(on, parents);
+                    for &on in self.links.of(self.arena.pots[p as usize]) {
+                        let n = self.arena.add(on, &[p]);
                         if length >= 4 && on == source {
                             cycles.push(n);
                         }
@@ -500,7 +574,7 @@ impl Search<'_> {
                 } else {
                     to_off.insert(start, root);
                 }
-                self.forcing(&mut to_on, &mut to_off, y, start, chain_base, &mut chains);
+                self.forcing(&mut to_on, &mut to_off, start, chain_base, &mut chains);
                 self.recycle(to_on);
                 self.recycle(to_off);
             }
@@ -537,16 +611,9 @@ impl Search<'_> {
         }
     }
 
-    fn forcing(
-        &mut self,
-        to_on: &mut PotSet,
-        to_off: &mut PotSet,
-        y: bool,
-        source: Pot,
-        base: u32,
-        chains: &mut Vec<u32>,
-    ) {
-        let grid = self.grid;
+    /// Forcing chains from what `to_on` and `to_off` hold, on the pass's links: each potential
+    /// `source` implies of itself (on to off or off to on) goes into `chains`.
+    fn forcing(&mut self, to_on: &mut PotSet, to_off: &mut PotSet, source: Pot, base: u32, chains: &mut Vec<u32>) {
         let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
         let mut chained = self.new_set();
@@ -561,8 +628,7 @@ impl Search<'_> {
                 }
             }
             while let Some(p) = pending_on.pop_front() {
-                on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
-                for &off in &self.offs {
+                for &off in self.links.of(self.arena.pots[p as usize]) {
                     let n = self.arena.add(off, &[p]);
                     if source == off | 1 && !chained.has(off) {
                         chained.insert(off, n);
@@ -581,10 +647,8 @@ impl Search<'_> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                off_to_on(grid, &self.by_value, None, &self.arena, to_off, p, y, true, &mut self.ons);
-                for i in 0..self.ons.len() {
-                    let (on, parents) = self.ons.get(i);
-                    let n = self.arena.add(on, parents);
+                for &on in self.links.of(self.arena.pots[p as usize]) {
+                    let n = self.arena.add(on, &[p]);
                     if source == on & !1 && !chained.has(on) {
                         chained.insert(on, n);
                         chains.push(n);
@@ -705,13 +769,14 @@ impl Search<'_> {
         }
     }
 
-    fn multiple_chains(&mut self) {
+    /// Multiple, dynamic and Nishio chains from every cell, but for the values `skip` names.
+    fn multiple_chains(&mut self, skip: &dyn Fn(u8) -> bool) {
         let grid = self.grid;
         self.implied.resize_with(81 * 9, || None);
         for cell in 0..81 {
             let card = grid.count(cell);
             if grid.value[cell] == 0 && (card > 2 || (card > 1 && self.rule.dynamic)) {
-                self.for_cell(cell, card);
+                self.for_cell(cell, card, skip);
             }
             // A cell's assumptions are asked for by its own turn and by the region chains of
             // the cells before it in its houses (a house's first place comes first): no more.
@@ -742,13 +807,16 @@ impl Search<'_> {
         copies
     }
 
-    fn for_cell(&mut self, cell: usize, card: u32) {
+    fn for_cell(&mut self, cell: usize, card: u32, skip: &dyn Fn(u8) -> bool) {
         let grid = self.grid;
         let rule = self.rule;
         let mut outcomes: Vec<(u8, PotSet, PotSet)> = Vec::new();
         let mut cell_on: Option<PotSet> = None;
         let mut cell_off: Option<PotSet> = None;
         for v in values(grid.cand[cell]) {
+            if skip(v) {
+                continue;
+            }
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
             let (on_to_on, on_to_off) = self.binary(cell, v, double, contradiction);
