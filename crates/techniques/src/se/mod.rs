@@ -89,6 +89,17 @@ impl SeRating {
     }
 }
 
+/// The bands of ER that Sudoku Explainer's own generator offers (its `GenerateDialog`: easy
+/// 1.0–1.2, medium 1.3–1.6, hard 1.7–2.5, fiendish 2.6–6.0, diabolical 6.1–11.0), which cover
+/// the scale without overlap; diabolical takes everything above 11.0 too. Each: its name and
+/// its lowest ER in tenths.
+pub const BANDS: [(&str, u32); 5] = [("easy", 10), ("medium", 13), ("hard", 17), ("fiendish", 26), ("diabolical", 61)];
+
+/// The index in [`BANDS`] of the band of an ER in tenths (below 1.0: easy).
+pub fn band(er: u32) -> usize {
+    BANDS.iter().rposition(|&(_, low)| er >= low).unwrap_or(0)
+}
+
 /// The next step SE takes, in its order of techniques.
 fn next(grid: &Grid, memo: &mut Memo) -> Option<Hint> {
     basic::hidden_single(grid)
