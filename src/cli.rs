@@ -319,6 +319,13 @@ pub struct GenerateArgs {
     /// Only puzzles of this level (see `coverlab rate`): grids are drawn until one is.
     #[arg(long, conflicts_with = "full", value_parser = difficulty())]
     pub difficulty: Option<Level>,
+    /// Only puzzles whose Sudoku Explainer rating (ER, as `rate --scale se` gives it) is at
+    /// least X (classic 9×9 only): grids are drawn until one is, within `--attempts`.
+    #[arg(long, value_name = "X", conflicts_with = "full", value_parser = se_rating)]
+    pub min_rating: Option<u32>,
+    /// Only puzzles whose ER is at most Y (see `--min-rating`).
+    #[arg(long, value_name = "Y", conflicts_with = "full", value_parser = se_rating)]
+    pub max_rating: Option<u32>,
     /// Keep the givens' positions symmetric: givens are removed an orbit at a time.
     #[arg(long, default_value = "none", value_parser = symmetry())]
     pub symmetry: Symmetry,
@@ -706,6 +713,14 @@ pub enum ListFormat {
 /// A `--difficulty`: a level of the rating scale, by name.
 fn difficulty() -> impl TypedValueParser<Value = Level> {
     PossibleValuesParser::new(Level::ALL.map(Level::name)).map(|name| Level::from_name(&name).expect("a listed name"))
+}
+
+/// A `--min-rating` or `--max-rating`: an ER from 1.0 to 20.0, kept in tenths.
+fn se_rating(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if (1.0..=20.0).contains(&x) => Ok((x * 10.0).round() as u32),
+        _ => Err(format!("{text:?} is not a Sudoku Explainer rating (1.0 to 20.0, e.g. 7.5)")),
+    }
 }
 
 /// A `--symmetry`, by name.

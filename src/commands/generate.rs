@@ -8,7 +8,9 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use coverlab_engine::{Limits, NullSink, Strategy};
 use coverlab_formats::{OutputFormat, write, write_boxed};
-use coverlab_generate::{Failure, FillError, Generated, Generator, Layout, Level, Request, Target, Worker};
+use coverlab_generate::{
+    Failure, FillError, Generated, Generator, Layout, Level, RatingRange, Request, Target, Worker,
+};
 use coverlab_model::{Model, Puzzle, Rule, builtin, text::file_name};
 use serde_json::json;
 
@@ -88,6 +90,7 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         None => layout(&args)?,
     };
     let target = target(&args, &layout)?;
+    let rating = rating_range(&args, &layout, parquet)?;
     super::check_timeout(args.timeout)?;
     let recipe = recipe(&args, &layout, io.given_spec().is_some());
     let mut parts = match &dir {
@@ -115,7 +118,7 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
         }
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", file_name(dir)))?;
     }
-    let generator = generator(&args, layout, target);
+    let generator = generator(&args, layout, target, rating);
     let interrupt = io.interrupt();
     let notes = io.notes();
     let done = Arc::new(AtomicU64::new(0));
@@ -227,7 +230,8 @@ pub fn run(args: GenerateArgs, io: Io) -> Result<Exit> {
 pub fn one_alone(args: &GenerateArgs, index: u64) -> Result<String> {
     let layout = layout(args)?;
     let target = target(args, &layout)?;
-    let generator = generator(args, layout, target);
+    let rating = rating_range(args, &layout, args.format == GenerateFormatArg::Parquet)?;
+    let generator = generator(args, layout, target, rating);
     let mut worker = coverlab_strategies::generation::worker();
     let mut out = Vec::new();
     match generator.generate(&mut worker, index, &Limits::default()) {
@@ -253,12 +257,13 @@ pub fn one_alone(args: &GenerateArgs, index: u64) -> Result<String> {
 
 /// The spec, or random jigsaw layouts, from `--spec` and `--size`.
 /// The generator of `args`' request on `layout` for `target`.
-fn generator(args: &GenerateArgs, layout: Layout, target: Target) -> Generator {
+fn generator(args: &GenerateArgs, layout: Layout, target: Target, rating: Option<RatingRange>) -> Generator {
     Generator::new(Request {
         layout,
         target,
         symmetry: args.symmetry,
         difficulty: args.difficulty,
+        rating,
         seed: args.seed,
         attempts: args.attempts,
     })
@@ -333,6 +338,35 @@ fn target(args: &GenerateArgs, layout: &Layout) -> Result<Target> {
         );
     }
     Ok(Target::Clues(k))
+}
+
+/// The range of `--min-rating` and `--max-rating` on the Sudoku Explainer scale, if either is
+/// given; refused for other specs than classic 9×9, an empty range, and datasets (their recipe
+/// does not record it yet).
+fn rating_range(args: &GenerateArgs, layout: &Layout, parquet: bool) -> Result<Option<RatingRange>> {
+    if args.min_rating.is_none() && args.max_rating.is_none() {
+        return Ok(None);
+    }
+    let show = coverlab_techniques::se::SeRating::show;
+    let (min, max) = (args.min_rating.unwrap_or(0), args.max_rating.unwrap_or(u32::MAX));
+    if !matches!(layout, Layout::Spec(model) if is_classic_9x9(model)) {
+        bail!("--min-rating and --max-rating are on the Sudoku Explainer scale, for classic 9x9 sudoku only");
+    }
+    if min > max {
+        bail!("--min-rating {} is above --max-rating {}: no puzzle can be both", show(min), show(max));
+    }
+    if parquet {
+        bail!(
+            "--min-rating and --max-rating are not for --format parquet yet (a dataset's recipe does not record them)"
+        );
+    }
+    Ok(Some(RatingRange { rate: se_er, min, max }))
+}
+
+/// A puzzle's Sudoku Explainer ER in tenths (`rate --scale se`), if the scale rates it.
+fn se_er(puzzle: &Puzzle) -> Option<u32> {
+    use coverlab_techniques::se::{SeRating, rate};
+    rate(puzzle.givens().values()).ok().map(|r| r.er).filter(|&er| er != SeRating::BEYOND)
 }
 
 fn is_classic_9x9(model: &Model) -> bool {
@@ -429,6 +463,15 @@ fn explain(failure: &Failure, generator: &Generator) -> (String, Exit) {
             }
             if let Some(level) = request.difficulty {
                 goal.push(format!("level {}", level.name()));
+            }
+            if let Some(range) = request.rating {
+                let show = coverlab_techniques::se::SeRating::show;
+                goal.push(match (range.min, range.max) {
+                    (0, u32::MAX) => "an SE rating".to_string(),
+                    (min, u32::MAX) => format!("SE rating {} or more", show(min)),
+                    (0, max) => format!("SE rating {} or less", show(max)),
+                    (min, max) => format!("SE rating {} to {}", show(min), show(max)),
+                });
             }
             let seen: Vec<String> = Level::ALL
                 .iter()

@@ -19,8 +19,15 @@ use crate::{Exit, diag};
 
 /// One puzzle's result, for the exit code and the summary.
 enum Record {
-    Rated { level: Level, score: f64 },
-    Failed { exit: Exit, message: String },
+    /// Its band on the scale (a [`Level`] or an SE band, by index) and its score.
+    Rated {
+        band: usize,
+        score: f64,
+    },
+    Failed {
+        exit: Exit,
+        message: String,
+    },
     Note(String),
 }
 
@@ -34,7 +41,12 @@ pub fn run(args: RateArgs, mut io: Io) -> Result<Exit> {
     let mut progress = Progress::new(args.progress.mode(), reading, "puzzles");
     let mut summary = Summary::default();
     let mut exit = Exit::Ok;
-    let mut per_level: [Vec<f64>; 4] = Default::default();
+    // The scale's bands, by name: the levels, or SE's own.
+    let bands: Vec<&str> = match args.scale {
+        ScaleArg::Propagation => Level::ALL.iter().map(|l| l.name()).collect(),
+        ScaleArg::Se => coverlab_techniques::se::BANDS.iter().map(|&(name, _)| name).collect(),
+    };
+    let mut per_band: Vec<Vec<f64>> = vec![Vec::new(); bands.len()];
     crate::commands::batch::run(
         io.out(),
         crate::commands::batch::jobs(args.jobs),
@@ -43,10 +55,10 @@ pub fn run(args: RateArgs, mut io: Io) -> Result<Exit> {
         |rater, next| one(&args, rater, next, &interrupt),
         |record: Record| {
             match record {
-                Record::Rated { level, score } => {
+                Record::Rated { band, score } => {
                     summary.puzzles += 1;
                     summary.solved += 1;
-                    per_level[level as usize].push(score);
+                    per_band[band].push(score);
                 }
                 Record::Failed { exit: e, message } => {
                     summary.puzzles += 1;
@@ -69,7 +81,7 @@ pub fn run(args: RateArgs, mut io: Io) -> Result<Exit> {
     )?;
     progress.finish();
     if args.stats {
-        diag::line(&distribution(&per_level, &summary));
+        diag::line(&distribution(&bands, &per_band, &summary, args.scale));
     }
     if let Some(signal) = interrupt.signal() {
         return Ok(Exit::Signal(signal));
@@ -77,9 +89,10 @@ pub fn run(args: RateArgs, mut io: Io) -> Result<Exit> {
     Ok(exit)
 }
 
-/// The levels' shares and the scores' quantiles, for `--stats`.
-fn distribution(per_level: &[Vec<f64>; 4], summary: &Summary) -> String {
-    let rated: usize = per_level.iter().map(Vec::len).sum();
+/// The bands' shares and the scores' quantiles, for `--stats`: the levels of the propagation
+/// scale, or SE's own bands of ER.
+fn distribution(bands: &[&str], per_band: &[Vec<f64>], summary: &Summary, scale: ScaleArg) -> String {
+    let rated: usize = per_band.iter().map(Vec::len).sum();
     let mut text = format!("{}: {rated} rated", count(summary.puzzles, "puzzle"));
     if summary.puzzles > rated as u64 {
         text.push_str(&format!(", {} not", summary.puzzles - rated as u64));
@@ -87,20 +100,22 @@ fn distribution(per_level: &[Vec<f64>; 4], summary: &Summary) -> String {
     if rated == 0 {
         return text;
     }
-    let shares: Vec<String> = Level::ALL
+    let shares: Vec<String> = bands
         .iter()
-        .zip(per_level)
-        .map(|(level, scores)| {
-            format!("{} {} ({:.1}%)", level.name(), scores.len(), 100.0 * scores.len() as f64 / rated as f64)
-        })
+        .zip(per_band)
+        .map(|(name, scores)| format!("{name} {} ({:.1}%)", scores.len(), 100.0 * scores.len() as f64 / rated as f64))
         .collect();
-    text.push_str(&format!("\nlevels: {}", shares.join(", ")));
-    let mut scores: Vec<f64> = per_level.iter().flatten().copied().collect();
+    let (what, score) = match scale {
+        ScaleArg::Propagation => ("levels", "score"),
+        ScaleArg::Se => ("se bands", "er"),
+    };
+    text.push_str(&format!("\n{what}: {}", shares.join(", ")));
+    let mut scores: Vec<f64> = per_band.iter().flatten().copied().collect();
     scores.sort_by(f64::total_cmp);
     let q = |p: f64| scores[((p * scores.len() as f64).ceil() as usize).clamp(1, scores.len()) - 1];
     let mean = scores.iter().sum::<f64>() / scores.len() as f64;
     text.push_str(&format!(
-        "\nscore: mean {mean:.2}, median {:.2}, p90 {:.2}, max {:.2}",
+        "\n{score}: mean {mean:.2}, median {:.2}, p90 {:.2}, max {:.2}",
         q(0.5),
         q(0.9),
         scores[scores.len() - 1]
@@ -133,21 +148,29 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
         interrupt: Some(interrupt.flag().clone()),
         ..Limits::default()
     };
-    let rating = match rater.rate(&puzzle, &limits) {
-        Ok(rating) => rating,
-        Err(Unrated::NoSolution) => {
+    let unrated = |why: Unrated| match why {
+        Unrated::NoSolution => {
             let message = format!("{}: no solution", item.location);
-            return failed(Exit::NoSolution, "unsolvable".into(), message);
+            failed(Exit::NoSolution, "unsolvable".into(), message)
         }
-        Err(Unrated::Stopped(reason)) => {
+        Unrated::Stopped(reason) => {
             let message = format!("{}: {} before a rating", item.location, crate::output::stopped_words(reason));
-            return failed(Exit::NoSolution, "stopped".into(), message);
+            failed(Exit::NoSolution, "stopped".into(), message)
         }
     };
-    let unique = rating.solutions == 1;
     if args.scale == ScaleArg::Se {
-        return se(&puzzle, index, &item.location.to_string(), unique, json, &failed, &rating);
+        // The SE scale needs only to know the solution unique: one search counting to two.
+        return match rater.count_solutions(&puzzle, &limits) {
+            Ok(0) => unrated(Unrated::NoSolution),
+            Ok(solutions) => se(&puzzle, index, &item.location.to_string(), solutions == 1, json, &failed),
+            Err(why) => unrated(why),
+        };
     }
+    let rating = match rater.rate(&puzzle, &limits) {
+        Ok(rating) => rating,
+        Err(why) => return unrated(why),
+    };
+    let unique = rating.solutions == 1;
     let text = if json {
         json!({
             "index": index,
@@ -167,7 +190,7 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
     } else {
         format!("{:.2} {}{}", rating.score, rating.level.name(), if unique { "" } else { " not-unique" })
     };
-    (format!("{text}\n").into_bytes(), Record::Rated { level: rating.level, score: rating.score })
+    (format!("{text}\n").into_bytes(), Record::Rated { band: rating.level as usize, score: rating.score })
 }
 
 /// Whether `puzzle` is a classic 9×9 sudoku: 3×3 boxes, the 27 houses and nothing else.
@@ -181,7 +204,7 @@ fn is_classic_9x9(puzzle: &coverlab_model::Puzzle) -> bool {
         && model.constraints().is_empty()
 }
 
-/// The `--scale se` line of a puzzle whose solutions were counted (`rating`).
+/// The `--scale se` line of a puzzle whose solutions were counted (`unique`: exactly one).
 fn se(
     puzzle: &coverlab_model::Puzzle,
     index: usize,
@@ -189,9 +212,8 @@ fn se(
     unique: bool,
     json: bool,
     failed: &dyn Fn(Exit, String, String) -> (Vec<u8>, Record),
-    rating: &coverlab_generate::Rating,
 ) -> (Vec<u8>, Record) {
-    use coverlab_techniques::se::{SeRating, rate};
+    use coverlab_techniques::se::{SeRating, band, rate};
     if !is_classic_9x9(puzzle) {
         let model = puzzle.model();
         let marks = !model.constraints().is_empty()
@@ -239,5 +261,5 @@ fn se(
     } else {
         format!("{}/{}/{}", show(se.er), show(se.ep), show(se.ed))
     };
-    (format!("{text}\n").into_bytes(), Record::Rated { level: rating.level, score: se.er as f64 / 10.0 })
+    (format!("{text}\n").into_bytes(), Record::Rated { band: band(se.er), score: se.er as f64 / 10.0 })
 }

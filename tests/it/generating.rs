@@ -179,6 +179,12 @@ fn rate_scale_se_gives_er_ep_ed_and_refuses_other_specs() {
     assert_eq!(records[1]["ep"].as_f64(), Some(1.2));
     assert_eq!(records[1]["ed"].as_f64(), Some(1.2));
     assert_eq!(records[1]["scale"], "se");
+    // --stats counts SE's own bands of ER (its generator's), not the propagation levels.
+    let out = run(&["rate", "--scale", "se", "--stats", s(&file)]);
+    let stats = text(&out.stderr);
+    assert!(stats.contains("se bands: easy 0 (0.0%), medium 1 (50.0%), hard 1 (50.0%), fiendish 0 (0.0%)"), "{stats}");
+    assert!(stats.contains("er: mean 1.75"), "{stats}");
+    assert!(!stats.contains("levels:"), "{stats}");
 
     let small = dir.join("small.txt");
     std::fs::write(&small, ".342.....43.....\n").unwrap();
@@ -216,4 +222,35 @@ fn rate_scale_se_gives_er_ep_ed_and_refuses_other_specs() {
     let out = run(&["rate", "--scale", "se", "examples/puzzles/marks-9x9.txt"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("does not read pencil marks"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn generate_min_and_max_rating_keep_puzzles_in_the_se_range() {
+    let dir = scratch("generating", "rating-range");
+    let out = run(&["generate", "-n", "2", "--seed", "1", "--min-rating", "4.0", "--max-rating", "6.0"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = dir.join("made.txt");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let rated = run(&["rate", "--scale", "se", "--format", "json", s(&file)]);
+    let records = json_lines(&rated);
+    assert_eq!(records.len(), 2, "{}", text(&rated.stderr));
+    for record in &records {
+        let er = record["er"].as_f64().unwrap();
+        assert!((4.0..=6.0).contains(&er), "ER {er} outside 4.0 to 6.0");
+    }
+
+    // Refused at once, exit 2: another spec, an empty range, a dataset; a range out of reach
+    // within --attempts is reported, exit 1.
+    for (args, says) in [
+        (&["--size", "4", "--min-rating", "2"][..], "classic 9x9 sudoku only"),
+        (&["--min-rating", "9", "--max-rating", "8"][..], "--min-rating 9.0 is above --max-rating 8.0"),
+        (&["--max-rating", "3", "--format", "parquet", "-o", s(&dir)][..], "not for --format parquet"),
+    ] {
+        let out = run(&[&["generate"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(says), "{args:?}: {}", text(&out.stderr));
+    }
+    let out = run(&["generate", "--min-rating", "1.0", "--max-rating", "1.0", "--attempts", "2", "--seed", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("reached SE rating 1.0 to 1.0"), "{}", text(&out.stderr));
 }

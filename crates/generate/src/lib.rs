@@ -87,6 +87,9 @@ pub struct Request {
     pub symmetry: Symmetry,
     /// The difficulty wanted (on the [`rate`] scale), if any.
     pub difficulty: Option<Level>,
+    /// A range on another scale the puzzle's rating must fall in, if any (`generate
+    /// --min-rating/--max-rating`: Sudoku Explainer's ER).
+    pub rating: Option<RatingRange>,
     /// The seed every puzzle's randomness derives from.
     pub seed: u64,
     /// Full grids tried per puzzle before giving up on the target.
@@ -101,9 +104,29 @@ impl Request {
             target: Target::ForLevel,
             symmetry: Symmetry::None,
             difficulty: None,
+            rating: None,
             seed,
             attempts: DEFAULT_ATTEMPTS,
         }
+    }
+}
+
+/// A range on a scale this crate does not hold (the caller gives the rating function):
+/// puzzles rated outside it, or not rated, are drawn again like those of another level.
+#[derive(Debug, Clone, Copy)]
+pub struct RatingRange {
+    /// The rating of a puzzle with one solution, in tenths; `None`: it gets none.
+    pub rate: fn(&Puzzle) -> Option<u32>,
+    /// The lowest rating accepted, in tenths.
+    pub min: u32,
+    /// The highest rating accepted, in tenths.
+    pub max: u32,
+}
+
+impl RatingRange {
+    /// Whether `puzzle` is rated within the range.
+    pub fn accepts(&self, puzzle: &Puzzle) -> bool {
+        (self.rate)(puzzle).is_some_and(|r| (self.min..=self.max).contains(&r))
     }
 }
 
@@ -274,7 +297,9 @@ impl Generator {
                 Err(Unrated::NoSolution) => unreachable!("givens taken from a full grid have a solution"),
             };
             levels[rating.level as usize] += 1;
-            if request.difficulty.is_some_and(|level| level != rating.level) {
+            if request.difficulty.is_some_and(|level| level != rating.level)
+                || request.rating.is_some_and(|range| !range.accepts(&puzzle))
+            {
                 continue;
             }
             return Ok(Generated { model, givens, solution, rating: Some(rating), attempts: attempt });

@@ -182,6 +182,18 @@ impl Rater {
         (outcome, tally)
     }
 
+    /// How many solutions `puzzle` has, counted up to two by one search (the `expert` level's):
+    /// all a scale that needs only uniqueness asks (`rate --scale se`).
+    pub fn count_solutions(&mut self, puzzle: &Puzzle, limits: &Limits) -> Result<u64, Unrated> {
+        let (outcome, _) = self.run(puzzle, Level::Expert, limits, false);
+        if let Status::Stopped(reason) = outcome.status
+            && reason != StopReason::SolutionLimit
+        {
+            return Err(Unrated::Stopped(reason));
+        }
+        Ok(outcome.count)
+    }
+
     /// The rating of `puzzle`.
     pub fn rate(&mut self, puzzle: &Puzzle, limits: &Limits) -> Result<Rating, Unrated> {
         for level in [Level::Easy, Level::Medium, Level::Hard] {

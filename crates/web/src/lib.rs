@@ -244,6 +244,8 @@ fn generate(request: &Request) -> Result<Value, String> {
         clues: request.clues,
         minimal: false,
         difficulty,
+        min_rating: None,
+        max_rating: None,
         symmetry,
         full: false,
         attempts: coverlab_generate::DEFAULT_ATTEMPTS,

@@ -3,7 +3,7 @@
 //! is the one SE takes.
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, ROW, bits, combinations, house, house_of, peers, sees, values};
+use super::grid::{BLOCK, COLUMN, Grid, Memo, ROW, bits, combinations, house, house_of, peers, sees, values};
 
 /// Hidden singles: first the last empty cell of a house (1.0; blocks, columns, rows), then a
 /// value's last place (1.2 in a block, 1.5 in a column or row).
@@ -108,13 +108,17 @@ pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool) -> Option<Hin
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
+            // The places of each value in the house, once for all the combinations.
+            let mut places = [0u16; 10];
+            for v in 1..=9u8 {
+                places[v as usize] = grid.places(&cells, v);
+            }
             for &combo in combos {
-                let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
                 let mut union = 0u16;
                 let mut ok = true;
-                for &v in &vals {
-                    let p = grid.places(&cells, v);
-                    if p.count_ones() <= 1 {
+                for k in bits(combo) {
+                    let p = places[k + 1];
+                    if p & p.wrapping_sub(1) == 0 {
                         ok = false;
                         break;
                     }
@@ -123,7 +127,7 @@ pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool) -> Option<Hin
                 if !ok || union.count_ones() as usize != degree {
                     continue;
                 }
-                let set: u16 = vals.iter().map(|&v| 1u16 << v).sum();
+                let set: u16 = combo << 1;
                 let mut remove = Vec::new();
                 for k in bits(union) {
                     for v in values(grid.cand[cells[k]] & !set) {
@@ -135,7 +139,7 @@ pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool) -> Option<Hin
                         if set >> v & 1 == 1 {
                             continue;
                         }
-                        let p = grid.places(&cells, v);
+                        let p = places[v as usize];
                         if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
                             let cell = cells[(p & !union).trailing_zeros() as usize];
                             let (tenths, name) =
@@ -202,19 +206,32 @@ pub(crate) fn naked_set(grid: &Grid, degree: usize) -> Option<Hint> {
 }
 
 /// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): columns as the base first, then rows.
-pub(crate) fn fish(grid: &Grid, degree: usize) -> Option<Hint> {
+pub(crate) fn fish(grid: &Grid, degree: usize, memo: &mut Memo) -> Option<Hint> {
     let combos = combinations(degree);
+    let slot = Memo::FISH + degree - 2;
+    let keys = Memo::keys(grid);
+    let mut placed = [0usize; 10];
+    for v in 1..=9u8 {
+        placed[v as usize] = grid.placed(v);
+    }
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        // The places of each value in each line, once for all the combinations.
+        let mut places = [[0u16; 10]; 9];
+        for (i, line) in places.iter_mut().enumerate() {
+            for v in 1..=9u8 {
+                line[v as usize] = grid.places(&house(base, i), v);
+            }
+        }
         for &combo in combos {
             for v in 1..=9u8 {
-                if grid.placed(v) + degree * 2 > 9 {
+                if placed[v as usize] + degree * 2 > 9 || memo.found_nothing(slot, &keys, v) {
                     continue;
                 }
                 let mut union = 0u16;
                 let mut ok = true;
                 for i in bits(combo) {
-                    let p = grid.places(&house(base, i), v);
-                    if p.count_ones() <= 1 {
+                    let p = places[i][v as usize];
+                    if p & p.wrapping_sub(1) == 0 {
                         ok = false;
                         break;
                     }
@@ -242,6 +259,7 @@ pub(crate) fn fish(grid: &Grid, degree: usize) -> Option<Hint> {
             }
         }
     }
+    memo.nothing_at_all(slot, &keys);
     None
 }
 

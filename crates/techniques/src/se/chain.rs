@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, PEER_SETS, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -86,16 +86,19 @@ impl Arena {
         count
     }
 
-    /// Whether `pot` is on the first-parent path above `node` (SE's `isParent`).
-    fn has_ancestor(&self, node: u32, p: Pot) -> bool {
+    /// Marks (or clears), in `path` (a bit per potential), the potentials on the first-parent
+    /// path above `node`: SE's `isParent` asks whether a potential is one of them.
+    fn mark_path(&self, node: u32, path: &mut [u64], mark: bool) {
         let mut n = node;
         while let Some(&first) = self.parents_of(n).first() {
             n = first;
-            if self.pots[n as usize] == p {
-                return true;
+            let p = self.pots[n as usize] as usize;
+            if mark {
+                path[p / 64] |= 1 << (p % 64);
+            } else {
+                path[p / 64] &= !(1 << (p % 64));
             }
         }
-        false
     }
 }
 
@@ -225,8 +228,11 @@ fn off_to_on(
     let p = arena.pots[node as usize];
     let (cell, v) = (cell_of(p), value_of(p));
     out.clear();
-    if y && grid.count(cell) == 2 {
-        let other = values(grid.cand[cell]).find(|&u| u != v).unwrap_or(v);
+    // Bit tricks rather than `count_ones`, which is not one instruction in the default target.
+    let mask = grid.cand[cell];
+    let rest = mask & mask.wrapping_sub(1);
+    if y && rest != 0 && rest & (rest - 1) == 0 {
+        let other = (mask & !(1 << v)).trailing_zeros() as u8;
         out.parents.push(node);
         if let Some((source, _)) = source {
             for u in values(source.cand[cell] & !grid.cand[cell]) {
@@ -244,7 +250,7 @@ fn off_to_on(
         for kind in [BLOCK, ROW, COLUMN] {
             let set = HOUSE_SETS[kind][house_of(kind, cell)];
             let others = here & set;
-            if others.count_ones() == 1 {
+            if others != 0 && others & (others - 1) == 0 {
                 out.parents.push(node);
                 // Ascending cells: the house's order.
                 let mut removed = gone & set;
@@ -257,6 +263,57 @@ fn off_to_on(
                 }
                 out.close(pot(others.trailing_zeros() as usize, v, true));
             }
+        }
+    }
+}
+
+/// The links of a grid that does not change during a search (X-, Y- and XY-chains and cycles):
+/// what each candidate turns off when on and turns on when off, made once per pass rather than
+/// each time a search meets the potential (a cycle search meets an "off" many times).
+#[derive(Default)]
+struct Links {
+    /// Where each candidate's (`cell * 9 + v - 1`) list starts in `offs`, and one past the last.
+    off_starts: Vec<u32>,
+    offs: Vec<Pot>,
+    on_starts: Vec<u32>,
+    ons: Vec<Pot>,
+}
+
+impl Links {
+    /// The links of `grid` (`by_value`: its places of each value) through cells (`y`) and
+    /// houses (`x`), in `on_to_off`'s and `off_to_on`'s order.
+    fn new(grid: &Grid, by_value: &[u128; 10], y: bool, x: bool) -> Links {
+        let mut links = Links::default();
+        let mut offs = Vec::new();
+        let mut ons = Made::default();
+        let mut arena = Arena::default();
+        let to_off = PotSet { node: Vec::new(), order: Vec::new() };
+        links.off_starts.push(0);
+        links.on_starts.push(0);
+        for cell in 0..81 {
+            for v in 1..=9u8 {
+                if grid.has(cell, v) {
+                    on_to_off(grid, by_value, pot(cell, v, true), y, &mut offs);
+                    links.offs.extend_from_slice(&offs);
+                    arena.clear();
+                    let node = arena.add(pot(cell, v, false), &[]);
+                    off_to_on(grid, by_value, None, &arena, &to_off, node, y, x, &mut ons);
+                    links.ons.extend_from_slice(&ons.pots);
+                }
+                links.off_starts.push(links.offs.len() as u32);
+                links.on_starts.push(links.ons.len() as u32);
+            }
+        }
+        links
+    }
+
+    /// What `p` turns off (`p` on) or on (`p` off).
+    fn of(&self, p: Pot) -> &[Pot] {
+        let k = (p >> 1) as usize;
+        if is_on(p) {
+            &self.offs[self.off_starts[k] as usize..self.off_starts[k + 1] as usize]
+        } else {
+            &self.ons[self.on_starts[k] as usize..self.on_starts[k + 1] as usize]
         }
     }
 }
@@ -335,10 +392,33 @@ struct Search<'a> {
     ons: Made,
     /// Empty sets to reuse (each holds a table of every potential).
     spare: Vec<PotSet>,
+    /// The lowest difficulty found so far (`u32::MAX`: none): a chain whose difficulty would be
+    /// higher cannot be the step taken, so a search whose next layer could only make such
+    /// chains stops there.
+    best: u32,
+    /// What assuming each candidate (`cell * 9 + v - 1`) implies, kept from its first
+    /// search to its last use: a cell's own assumptions and its houses' region chains ask for
+    /// the same ones (multiple and dynamic chains).
+    implied: Vec<Option<Implied>>,
+    /// A bit per potential: those on the path being extended (cycles).
+    path: Vec<u64>,
+    /// The links of the pass under way (unary chains).
+    links: Links,
+}
+
+/// What a candidate assumed true implies on the search's grid: the potentials turned on, those
+/// turned off, and the two nodes of the contradiction that stopped the search, if any.
+struct Implied {
+    on: PotSet,
+    off: PotSet,
+    absurd: Option<(u32, u32)>,
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
-pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
+pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
+    // X-chains and cycles, and Nishio chains, follow one value: a value they found nothing for
+    // at the same places is skipped.
+    let keys = Memo::keys(grid);
     let mut search = Search {
         grid,
         rule,
@@ -349,18 +429,34 @@ pub(crate) fn find(grid: &Grid, rule: Rule) -> Option<Hint> {
         offs: Vec::new(),
         ons: Made::default(),
         spare: Vec::new(),
+        best: u32::MAX,
+        implied: Vec::new(),
+        path: vec![0; POTS.div_ceil(64)],
+        links: Links::default(),
     };
     if rule.multiple || rule.dynamic {
-        search.multiple_chains();
+        let skip = |v: u8| rule.nishio && memo.found_nothing(Memo::NISHIO, &keys, v);
+        search.multiple_chains(&skip);
+        if rule.nishio && search.found.is_empty() {
+            memo.nothing_at_all(Memo::NISHIO, &keys);
+        }
     } else {
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            search.links = Links::new(grid, &search.by_value, y, x);
             for cell in 0..81 {
                 if grid.value[cell] == 0 && grid.count(cell) > 1 {
                     for v in values(grid.cand[cell]) {
+                        if !y && memo.found_nothing(Memo::X_CHAINS, &keys, v) {
+                            continue;
+                        }
                         search.arena.clear();
                         search.unary(pot(cell, v, true), y, x);
                     }
                 }
+            }
+            // The X pass comes first: finding nothing, it cut no search short.
+            if !y && search.found.is_empty() {
+                memo.nothing_at_all(Memo::X_CHAINS, &keys);
             }
         }
     }
@@ -394,7 +490,15 @@ impl Search<'_> {
         if hint.remove.is_empty() && hint.place.is_none() {
             return;
         }
+        self.best = self.best.min(hint.tenths);
         self.found.push(Found { hint, complexity, key });
+    }
+
+    /// Whether a chain of `rule_base` whose last potential is `depth` links from its start
+    /// would be harder than a step already found: it has at least `depth + 1` potentials, and
+    /// the bonus only grows with them, as it does for every potential implied after it.
+    fn too_deep(&self, rule_base: u32, depth: usize) -> bool {
+        rule_base + length_bonus(depth + 1) > self.best
     }
 
     fn count(&mut self, node: u32) -> usize {
@@ -407,6 +511,11 @@ impl Search<'_> {
         if !x && grid.count(cell_of(source)) > 2 {
             return;
         }
+        // The cheapest this pass can give: a cycle (6.5 with one link kind, 7.0 with both).
+        let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
+        if cycle_base > self.best {
+            return;
+        }
         let mut cycles = Vec::new();
         {
             let root = self.arena.add(source, &[]);
@@ -417,23 +526,30 @@ impl Search<'_> {
             let mut pending_off = VecDeque::new();
             let mut length = 0;
             while !pending_on.is_empty() || !pending_off.is_empty() {
+                // The layers are made in turn: every potential made next is `length` links
+                // from the source.
                 length += 1;
+                if self.too_deep(cycle_base, length) {
+                    break;
+                }
                 while let Some(p) = pending_on.pop_front() {
-                    on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
-                    for &off in &self.offs {
-                        if !self.arena.has_ancestor(p, off) {
+                    self.arena.mark_path(p, &mut self.path, true);
+                    for &off in self.links.of(self.arena.pots[p as usize]) {
+                        if self.path[off as usize / 64] >> (off % 64) & 1 == 0 {
                             let n = self.arena.add(off, &[p]);
                             pending_off.push_back(n);
                             to_off.insert(off, n);
                         }
                     }
+                    self.arena.mark_path(p, &mut self.path, false);
                 }
                 length += 1;
+                if self.too_deep(cycle_base, length) {
+                    break;
+                }
                 while let Some(p) = pending_off.pop_front() {
-                    off_to_on(grid, &self.by_value, None, &self.arena, &to_off, p, y, x, &mut self.ons);
-                    for i in 0..self.ons.len() {
-                        let (on, parents) = self.ons.get(i);
-                        let n = self.arena.add(on, parents);
+                    for &on in self.links.of(self.arena.pots[p as usize]) {
+                        let n = self.arena.add(on, &[p]);
                         if length >= 4 && on == source {
                             cycles.push(n);
                         }
@@ -458,7 +574,7 @@ impl Search<'_> {
                 } else {
                     to_off.insert(start, root);
                 }
-                self.forcing(&mut to_on, &mut to_off, y, start, &mut chains);
+                self.forcing(&mut to_on, &mut to_off, start, chain_base, &mut chains);
                 self.recycle(to_on);
                 self.recycle(to_off);
             }
@@ -476,7 +592,7 @@ impl Search<'_> {
                 Hint { tenths: 0, name: "", remove: vec![(cell, v)], place: None }
             };
             let complexity = self.count(target);
-            let base = if x && y { 70 } else { 66 };
+            let base = chain_base;
             let name = if x && y {
                 "Forcing Chain"
             } else if x {
@@ -495,15 +611,24 @@ impl Search<'_> {
         }
     }
 
-    fn forcing(&mut self, to_on: &mut PotSet, to_off: &mut PotSet, y: bool, source: Pot, chains: &mut Vec<u32>) {
-        let grid = self.grid;
+    /// Forcing chains from what `to_on` and `to_off` hold, on the pass's links: each potential
+    /// `source` implies of itself (on to off or off to on) goes into `chains`.
+    fn forcing(&mut self, to_on: &mut PotSet, to_off: &mut PotSet, source: Pot, base: u32, chains: &mut Vec<u32>) {
         let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
         let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
         let mut chained = self.new_set();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // The layers are made in turn: the potentials made by a drain are `depth` links from
+        // the start.
+        let mut depth = 0;
+        'search: while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !pending_on.is_empty() {
+                depth += 1;
+                if self.too_deep(base, depth) {
+                    break 'search;
+                }
+            }
             while let Some(p) = pending_on.pop_front() {
-                on_to_off(grid, &self.by_value, self.arena.pots[p as usize], y, &mut self.offs);
-                for &off in &self.offs {
+                for &off in self.links.of(self.arena.pots[p as usize]) {
                     let n = self.arena.add(off, &[p]);
                     if source == off | 1 && !chained.has(off) {
                         chained.insert(off, n);
@@ -515,11 +640,15 @@ impl Search<'_> {
                     }
                 }
             }
+            if !pending_off.is_empty() {
+                depth += 1;
+                if self.too_deep(base, depth) {
+                    break 'search;
+                }
+            }
             while let Some(p) = pending_off.pop_front() {
-                off_to_on(grid, &self.by_value, None, &self.arena, to_off, p, y, true, &mut self.ons);
-                for i in 0..self.ons.len() {
-                    let (on, parents) = self.ons.get(i);
-                    let n = self.arena.add(on, parents);
+                for &on in self.links.of(self.arena.pots[p as usize]) {
+                    let n = self.arena.add(on, &[p]);
                     if source == on & !1 && !chained.has(on) {
                         chained.insert(on, n);
                         chains.push(n);
@@ -640,24 +769,54 @@ impl Search<'_> {
         }
     }
 
-    fn multiple_chains(&mut self) {
+    /// Multiple, dynamic and Nishio chains from every cell, but for the values `skip` names.
+    fn multiple_chains(&mut self, skip: &dyn Fn(u8) -> bool) {
         let grid = self.grid;
+        self.implied.resize_with(81 * 9, || None);
         for cell in 0..81 {
             let card = grid.count(cell);
             if grid.value[cell] == 0 && (card > 2 || (card > 1 && self.rule.dynamic)) {
-                self.arena.clear();
-                self.for_cell(cell, card);
+                self.for_cell(cell, card, skip);
+            }
+            // A cell's assumptions are asked for by its own turn and by the region chains of
+            // the cells before it in its houses (a house's first place comes first): no more.
+            for k in cell * 9..cell * 9 + 9 {
+                if let Some(done) = self.implied[k].take() {
+                    self.recycle(done.on);
+                    self.recycle(done.off);
+                }
             }
         }
     }
 
-    fn for_cell(&mut self, cell: usize, card: u32) {
+    /// What `v` in `cell` implies (copies of the sets, kept for the next asker).
+    fn implied_on(&mut self, cell: usize, v: u8) -> (PotSet, PotSet, Option<(u32, u32)>) {
+        let k = cell * 9 + v as usize - 1;
+        if self.implied[k].is_none() {
+            let p = pot(cell, v, true);
+            let mut on = self.new_set();
+            let mut off = self.new_set();
+            let root = self.arena.add(p, &[]);
+            on.insert(p, root);
+            let absurd = self.chaining(&mut on, &mut off);
+            self.implied[k] = Some(Implied { on, off, absurd });
+        }
+        let done = self.implied[k].take().expect("filled above");
+        let copies = (self.copy(&done.on), self.copy(&done.off), done.absurd);
+        self.implied[k] = Some(done);
+        copies
+    }
+
+    fn for_cell(&mut self, cell: usize, card: u32, skip: &dyn Fn(u8) -> bool) {
         let grid = self.grid;
         let rule = self.rule;
         let mut outcomes: Vec<(u8, PotSet, PotSet)> = Vec::new();
         let mut cell_on: Option<PotSet> = None;
         let mut cell_off: Option<PotSet> = None;
         for v in values(grid.cand[cell]) {
+            if skip(v) {
+                continue;
+            }
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
             let (on_to_on, on_to_off) = self.binary(cell, v, double, contradiction);
@@ -706,15 +865,10 @@ impl Search<'_> {
     fn binary(&mut self, cell: usize, v: u8, double: bool, contradiction: bool) -> (PotSet, PotSet) {
         let grid = self.grid;
         let rule = self.rule;
-        let p_on = pot(cell, v, true);
         let p_off = pot(cell, v, false);
-        let mut on_to_on = self.new_set();
-        let mut on_to_off = self.new_set();
+        let (on_to_on, on_to_off, absurd) = self.implied_on(cell, v);
         let mut off_to_on = self.new_set();
         let mut off_to_off = self.new_set();
-        let root_on = self.arena.add(p_on, &[]);
-        on_to_on.insert(p_on, root_on);
-        let absurd = self.chaining(&mut on_to_on, &mut on_to_off);
         if contradiction && let Some((a, b)) = absurd {
             let complexity = self.count(a) + self.count(b);
             let hint = Hint { tenths: 0, name: "", remove: vec![(cell, v)], place: None };
@@ -724,6 +878,12 @@ impl Search<'_> {
                 complexity,
                 7,
             );
+        }
+        if !double && !contradiction {
+            // What "off" implies would serve nothing (SE's multiple chains without dynamics).
+            self.recycle(off_to_on);
+            self.recycle(off_to_off);
+            return (on_to_on, on_to_off);
         }
         let root_off = self.arena.add(p_off, &[]);
         off_to_off.insert(p_off, root_off);
@@ -786,12 +946,7 @@ impl Search<'_> {
                     branches.push(branch);
                     continue;
                 }
-                let p = pot(other, v, true);
-                let mut to_on = self.new_set();
-                let mut to_off = self.new_set();
-                let root = self.arena.add(p, &[]);
-                to_on.insert(p, root);
-                self.chaining(&mut to_on, &mut to_off);
+                let (to_on, to_off, _) = self.implied_on(other, v);
                 region_on.retain(&to_on);
                 region_off.retain(&to_off);
                 branches.push((to_on, to_off));

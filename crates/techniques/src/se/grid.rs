@@ -93,6 +93,12 @@ pub(crate) const PEER_SETS: [[u128; 3]; 81] = {
     t
 };
 
+/// The 20 peers of `cell` as a set (bit c for cell c).
+pub(crate) fn peer_set(cell: usize) -> u128 {
+    let [block, row, column] = PEER_SETS[cell];
+    block | row | column
+}
+
 /// The cells of house `i` (0..9) of `kind`, in SE's order.
 pub(crate) fn house(kind: usize, i: usize) -> [usize; 9] {
     HOUSES[kind][i]
@@ -217,4 +223,53 @@ pub(crate) fn combinations(k: usize) -> &'static [u16] {
             .collect()
     });
     &ALL[k]
+}
+
+/// What one step's searches leave to the next: for each rule that reads a single value's places
+/// only (fish, strong links, X-chains and cycles, Nishio), the places each value had when that
+/// rule last found nothing for it. A value whose places are the same again is skipped, since the
+/// rule would find nothing for it again; each step removes a few candidates, so most are.
+pub(crate) struct Memo {
+    nothing: [[u128; 10]; Memo::SLOTS],
+}
+
+impl Memo {
+    /// Fish of 2, 3, 4 lines: slots 0, 1, 2.
+    pub(crate) const FISH: usize = 0;
+    /// Chains of 2, 3, 4 strong links: slots 3, 4, 5.
+    pub(crate) const STRONG_LINKS: usize = 3;
+    /// The X pass of the cycles and forcing chains.
+    pub(crate) const X_CHAINS: usize = 6;
+    /// Nishio forcing chains.
+    pub(crate) const NISHIO: usize = 7;
+    const SLOTS: usize = 8;
+
+    pub(crate) fn new() -> Memo {
+        // No real key has bits above 100: nothing is known yet.
+        Memo { nothing: [[u128::MAX; 10]; Memo::SLOTS] }
+    }
+
+    /// Each value's key on `grid`: its places, and how many times it is placed.
+    pub(crate) fn keys(grid: &Grid) -> [u128; 10] {
+        let mut keys = grid.places_by_value();
+        for (v, key) in keys.iter_mut().enumerate().skip(1) {
+            *key |= (grid.placed(v as u8) as u128) << 96;
+        }
+        keys
+    }
+
+    /// Whether `slot`'s rule found nothing for `v` when its key was `keys[v]`.
+    pub(crate) fn found_nothing(&self, slot: usize, keys: &[u128; 10], v: u8) -> bool {
+        self.nothing[slot][v as usize] == keys[v as usize]
+    }
+
+    /// Notes that `slot`'s rule finds nothing for `v` at `keys[v]`.
+    pub(crate) fn nothing_for(&mut self, slot: usize, keys: &[u128; 10], v: u8) {
+        self.nothing[slot][v as usize] = keys[v as usize];
+    }
+
+    /// Notes that `slot`'s rule finds nothing for any value at `keys`.
+    pub(crate) fn nothing_at_all(&mut self, slot: usize, keys: &[u128; 10]) {
+        self.nothing[slot] = *keys;
+    }
 }

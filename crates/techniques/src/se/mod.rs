@@ -41,7 +41,7 @@ mod grid;
 mod unique;
 mod wings;
 
-use grid::Grid;
+use grid::{Grid, Memo};
 
 /// One SE step: its difficulty in tenths, its name, the candidates it removes and the value it
 /// places, if any (cells 0..81 row-major, values 1..=9).
@@ -89,8 +89,19 @@ impl SeRating {
     }
 }
 
+/// The bands of ER that Sudoku Explainer's own generator offers (its `GenerateDialog`: easy
+/// 1.0–1.2, medium 1.3–1.6, hard 1.7–2.5, fiendish 2.6–6.0, diabolical 6.1–11.0), which cover
+/// the scale without overlap; diabolical takes everything above 11.0 too. Each: its name and
+/// its lowest ER in tenths.
+pub const BANDS: [(&str, u32); 5] = [("easy", 10), ("medium", 13), ("hard", 17), ("fiendish", 26), ("diabolical", 61)];
+
+/// The index in [`BANDS`] of the band of an ER in tenths (below 1.0: easy).
+pub fn band(er: u32) -> usize {
+    BANDS.iter().rposition(|&(_, low)| er >= low).unwrap_or(0)
+}
+
 /// The next step SE takes, in its order of techniques.
-fn next(grid: &Grid) -> Option<Hint> {
+fn next(grid: &Grid, memo: &mut Memo) -> Option<Hint> {
     basic::hidden_single(grid)
         .or_else(|| basic::locking(grid, true))
         .or_else(|| basic::hidden_set(grid, 2, true))
@@ -98,29 +109,29 @@ fn next(grid: &Grid) -> Option<Hint> {
         .or_else(|| basic::hidden_set(grid, 3, true))
         .or_else(|| basic::locking(grid, false))
         .or_else(|| basic::naked_set(grid, 2))
-        .or_else(|| basic::fish(grid, 2))
+        .or_else(|| basic::fish(grid, 2, memo))
         .or_else(|| basic::hidden_set(grid, 2, false))
         .or_else(|| basic::naked_set(grid, 3))
-        .or_else(|| basic::fish(grid, 3))
+        .or_else(|| basic::fish(grid, 3, memo))
         .or_else(|| basic::hidden_set(grid, 3, false))
-        .or_else(|| wings::strong_links(grid, 2))
+        .or_else(|| wings::strong_links(grid, 2, memo))
         .or_else(|| basic::xy_wing(grid, false))
         .or_else(|| basic::xy_wing(grid, true))
         .or_else(|| unique::unique_loops(grid))
         .or_else(|| basic::naked_set(grid, 4))
-        .or_else(|| basic::fish(grid, 4))
+        .or_else(|| basic::fish(grid, 4, memo))
         .or_else(|| basic::hidden_set(grid, 4, false))
-        .or_else(|| wings::strong_links(grid, 3))
+        .or_else(|| wings::strong_links(grid, 3, memo))
         .or_else(|| wings::als_wing(grid, 3))
-        .or_else(|| wings::strong_links(grid, 4))
+        .or_else(|| wings::strong_links(grid, 4, memo))
         .or_else(|| wings::als_wing(grid, 4))
         .or_else(|| wings::als_wing(grid, 5))
-        .or_else(|| chain::find(grid, chain::Rule::CYCLES))
+        .or_else(|| chain::find(grid, chain::Rule::CYCLES, memo))
         .or_else(|| wings::als_wing(grid, 6))
-        .or_else(|| chain::find(grid, chain::Rule::NISHIO))
-        .or_else(|| chain::find(grid, chain::Rule::MULTIPLE))
-        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC))
-        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC_PLUS))
+        .or_else(|| chain::find(grid, chain::Rule::NISHIO, memo))
+        .or_else(|| chain::find(grid, chain::Rule::MULTIPLE, memo))
+        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC, memo))
+        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC_PLUS, memo))
 }
 
 /// Why a puzzle gets no SE rating.
@@ -147,13 +158,14 @@ pub fn rate_with(givens: &[u8], mut each_step: impl FnMut(&Hint)) -> Result<SeRa
         return Err(SeError::Shape);
     }
     let mut grid = Grid::new(givens);
+    let mut memo = Memo::new();
     let mut rating = SeRating { er: 0, ep: 0, ed: 0, hardest: "", steps: 0 };
     // At most 81 placements and 729 removals: every step does one or the other.
     while !grid.solved() {
         if (0..81).any(|c| grid.value[c] == 0 && grid.cand[c] == 0) {
             return Err(SeError::NoSolution);
         }
-        let Some(hint) = next(&grid) else {
+        let Some(hint) = next(&grid, &mut memo) else {
             rating.er = SeRating::BEYOND;
             rating.hardest = "Beyond solver";
             break;

@@ -5,7 +5,7 @@
 //! reproduced.
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, ROW, bits, house, house_of, sees, values};
+use super::grid::{BLOCK, COLUMN, Grid, Memo, ROW, bits, house, house_of, peer_set, sees, values};
 
 /// A strong link: a value's places in a house split in two groups, one of which holds it: the
 /// only two places, or (grouped) a block's places on the cross of a row and a column, or a
@@ -142,7 +142,9 @@ fn line_name(kinds: &[usize]) -> String {
 /// of the cells seeing both ends of the chain (or, when the ends share a house too, out of every
 /// house of the loop). Difficulty 4.0, 5.4, 5.8, plus 0.1 or 0.2 for the kinds of houses and 0.3
 /// for a grouped link (SE's rules).
-pub(crate) fn strong_links(grid: &Grid, n: usize) -> Option<Hint> {
+pub(crate) fn strong_links(grid: &Grid, n: usize, memo: &mut Memo) -> Option<Hint> {
+    let slot = Memo::STRONG_LINKS + n - 2;
+    let keys = Memo::keys(grid);
     let base = match n {
         2 => 40,
         3 => 54,
@@ -150,6 +152,10 @@ pub(crate) fn strong_links(grid: &Grid, n: usize) -> Option<Hint> {
     };
     let mut found: Vec<(u32, usize, String, Hint)> = Vec::new();
     for v in 1..=9u8 {
+        if memo.found_nothing(slot, &keys, v) {
+            continue;
+        }
+        let before = found.len();
         let links = links(grid, v);
         let mut chain: Vec<(usize, usize)> = Vec::new();
         for first in 0..links.len() {
@@ -158,6 +164,9 @@ pub(crate) fn strong_links(grid: &Grid, n: usize) -> Option<Hint> {
                 extend(grid, v, &links, n, base, &mut chain, &mut found);
                 chain.pop();
             }
+        }
+        if found.len() == before {
+            memo.nothing_for(slot, &keys, v);
         }
     }
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
@@ -260,7 +269,8 @@ fn extend(
 /// cells seeing every z of both. When z is restricted too, x and the set's other values go from
 /// the cells seeing all their places. WXYZ- (k = 3), VWXYZ- (4), UVWXYZ- (5), TUVWXYZ-wing (6).
 pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
-    let mut sets: Vec<u128> = Vec::new();
+    let mut sets: std::collections::BTreeSet<u128> = std::collections::BTreeSet::new();
+    let by_value = grid.places_by_value();
     let mut found: Vec<(u32, usize, Hint)> = Vec::new();
     let combinations = super::grid::combinations(k);
     for kind in [BLOCK, ROW, COLUMN] {
@@ -280,11 +290,10 @@ pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
                 }
                 let als: Vec<usize> = bits(combo).map(|j| cells[j]).collect();
                 let key = als.iter().fold(0u128, |m, &c| m | 1 << c);
-                if sets.contains(&key) {
-                    continue;
+                // The first time only (a set in a block and a line is met twice).
+                if sets.insert(key) {
+                    wings_of(grid, &by_value, &als, key, union, k, &mut found);
                 }
-                sets.push(key);
-                wings_of(grid, &als, union, k, &mut found);
             }
         }
     }
@@ -292,7 +301,17 @@ pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
     found.into_iter().next().map(|f| f.2)
 }
 
-fn wings_of(grid: &Grid, als: &[usize], union: u16, k: usize, found: &mut Vec<(u32, usize, Hint)>) {
+/// The wings of one almost locked set (`als`, as cells and as the set `als_set`; `by_value`:
+/// the grid's places of each value).
+fn wings_of(
+    grid: &Grid,
+    by_value: &[u128; 10],
+    als: &[usize],
+    als_set: u128,
+    union: u16,
+    k: usize,
+    found: &mut Vec<(u32, usize, Hint)>,
+) {
     let biggest = als.iter().map(|&c| grid.count(c) as i32).max().unwrap_or(2);
     let tenths = match k {
         3 => (55 + (1 - (3 - biggest).abs())) as u32,
@@ -306,26 +325,28 @@ fn wings_of(grid: &Grid, als: &[usize], union: u16, k: usize, found: &mut Vec<(u
         5 => "UVWXYZ-Wing",
         _ => "TUVWXYZ-Wing",
     };
-    let with = |v: u8| -> Vec<usize> { als.iter().copied().filter(|&c| grid.has(c, v)).collect() };
-    // Cells outside the wing seeing every one of `cells`, holding v.
-    let victims = |cells: &[usize], yz: usize, v: u8, out: &mut Vec<(usize, u8)>| {
-        for c in 0..81 {
-            if c != yz
-                && !als.contains(&c)
-                && grid.has(c, v)
-                && cells.iter().all(|&o| sees(c, o))
-                && !out.contains(&(c, v))
-            {
-                out.push((c, v));
-            }
+    // The set's places of v.
+    let with = |v: u8| als_set & by_value[v as usize];
+    // Cells outside the wing seeing every one of `cells` (and yz), holding v, ascending; each
+    // call is for another value, so none is named twice.
+    let victims = |cells: u128, yz: usize, v: u8, out: &mut Vec<(usize, u8)>| {
+        let mut seeing = by_value[v as usize] & !als_set & !(1 << yz);
+        let mut rest = cells;
+        while rest != 0 {
+            seeing &= peer_set(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+        while seeing != 0 {
+            out.push((seeing.trailing_zeros() as usize, v));
+            seeing &= seeing - 1;
         }
     };
     for yz in 0..81 {
         let m = grid.cand[yz];
-        if m.count_ones() != 2 || m & union != m || als.contains(&yz) {
+        if m.count_ones() != 2 || m & union != m || als_set >> yz & 1 == 1 {
             continue;
         }
-        let restricted = |v: u8| with(v).iter().all(|&c| sees(c, yz));
+        let restricted = |v: u8| with(v) & !peer_set(yz) == 0;
         let pair: Vec<u8> = values(m).collect();
         for (x, z) in [(pair[0], pair[1]), (pair[1], pair[0])] {
             if !restricted(x) {
@@ -337,15 +358,11 @@ fn wings_of(grid: &Grid, als: &[usize], union: u16, k: usize, found: &mut Vec<(u
                 continue;
             }
             let mut remove = Vec::new();
-            let mut zs = with(z);
-            zs.push(yz);
-            victims(&zs, yz, z, &mut remove);
+            victims(with(z) | 1 << yz, yz, z, &mut remove);
             if double {
-                let mut xs = with(x);
-                xs.push(yz);
-                victims(&xs, yz, x, &mut remove);
+                victims(with(x) | 1 << yz, yz, x, &mut remove);
                 for w in values(union & !m) {
-                    victims(&with(w), yz, w, &mut remove);
+                    victims(with(w), yz, w, &mut remove);
                 }
             }
             if !remove.is_empty() {

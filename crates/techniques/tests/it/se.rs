@@ -2,7 +2,7 @@
 //! in `tests/data/se/serate.txt` (its header says which serate, which options, when), and every
 //! step of the rating checked against the puzzle's solution.
 
-use coverlab_techniques::se::{Hint, SeRating, rate, rate_with};
+use coverlab_techniques::se::{BANDS, Hint, SeRating, band, rate, rate_with};
 
 use crate::common;
 
@@ -76,4 +76,26 @@ fn every_step_holds_in_the_solution() {
 fn bad_shapes_are_refused() {
     assert!(rate(&[0; 80]).is_err());
     assert!(rate(&[10; 81]).is_err());
+}
+
+#[test]
+fn bands_cover_the_scale_at_ses_edges() {
+    let name = |er| BANDS[band(er)].0;
+    // SE's generator: easy 1.0–1.2, medium 1.3–1.6, hard 1.7–2.5, fiendish 2.6–6.0,
+    // diabolical 6.1–11.0 (and above, here).
+    for (er, want) in [
+        (10, "easy"),
+        (12, "easy"),
+        (13, "medium"),
+        (16, "medium"),
+        (17, "hard"),
+        (25, "hard"),
+        (26, "fiendish"),
+        (60, "fiendish"),
+        (61, "diabolical"),
+        (110, "diabolical"),
+        (SeRating::BEYOND, "diabolical"),
+    ] {
+        assert_eq!(name(er), want, "ER {}", SeRating::show(er));
+    }
 }
