@@ -5,6 +5,9 @@
 #
 #   strategies/benches/killers.sh [FILE.jsonl] [STRATEGY]
 #
+# PROFILE (default fast-build: no LTO, quick to build) picks the cargo profile of the binary;
+# CARGO_TARGET_DIR is honoured.
+#
 # FILE defaults to ../shared/data/variants/killer_tarek_42.jsonl (the TAREK_ALL collection of
 # the Interactive Sudoku Solver, whose own benchmark proves all 42 unique in about 0.77 s in
 # process on a machine of this kind); STRATEGY to the default (auto).
@@ -12,8 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 file=${1:-../shared/data/variants/killer_tarek_42.jsonl}
 strategy=${2:-auto}
-cargo build --release --quiet
-bin=target/release/coverlab
+profile=${PROFILE:-fast-build}
+cargo build --profile "$profile" --quiet
+bin=${CARGO_TARGET_DIR:-target}/$profile/coverlab
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Wall time of one run in ms (bash's microsecond clock), the best of three.

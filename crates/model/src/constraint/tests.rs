@@ -309,20 +309,31 @@ fn pair_tables() {
 }
 
 /// The renban filter against brute force: a value stays in a cell exactly when some assignment of
-/// the domains is a set of consecutive values, one per cell.
+/// the domains is a set of consecutive values, one per cell. The values it then says the line
+/// needs (`required`, which the search points into houses) are in every such assignment.
 #[test]
 fn renban_filter_is_exact() {
-    fn brute(d: &[u64], n: u32) -> Option<Vec<u64>> {
+    /// Each cell's values in some fitting assignment, and the values every one of them uses.
+    fn brute(d: &[u64], n: u32) -> Option<(Vec<u64>, u64)> {
         let k = d.len();
         let mut out = vec![0u64; k];
+        let mut every = u64::MAX;
         let mut any = false;
         let mut vals = vec![0u32; k];
-        fn go(i: usize, d: &[u64], n: u32, vals: &mut Vec<u32>, out: &mut Vec<u64>, any: &mut bool) {
+        fn go(
+            i: usize,
+            d: &[u64],
+            n: u32,
+            vals: &mut Vec<u32>,
+            (out, every): (&mut Vec<u64>, &mut u64),
+            any: &mut bool,
+        ) {
             if i == d.len() {
                 let mut s = vals.clone();
                 s.sort_unstable();
                 if s.windows(2).all(|w| w[1] == w[0] + 1) {
                     *any = true;
+                    *every &= vals.iter().fold(0, |set, &v| set | 1 << (v - 1));
                     for (o, &v) in out.iter_mut().zip(vals.iter()) {
                         *o |= 1 << (v - 1);
                     }
@@ -332,14 +343,15 @@ fn renban_filter_is_exact() {
             for v in 1..=n {
                 if d[i] >> (v - 1) & 1 == 1 && !vals[..i].contains(&v) {
                     vals[i] = v;
-                    go(i + 1, d, n, vals, out, any);
+                    go(i + 1, d, n, vals, (&mut *out, &mut *every), any);
                 }
             }
         }
-        go(0, d, n, &mut vals, &mut out, &mut any);
-        any.then_some(out)
+        go(0, d, n, &mut vals, (&mut out, &mut every), &mut any);
+        any.then_some((out, every))
     }
     let mut state = 7u64;
+    let mut needed = 0;
     for _ in 0..4000 {
         let n = 4 + (lcg(&mut state) % 6) as u32;
         let k = 2 + (lcg(&mut state) % 4) as usize;
@@ -352,10 +364,17 @@ fn renban_filter_is_exact() {
         let mut got = d.clone();
         let result = renban.filter(&mut got);
         match brute(&d, n) {
-            Some(want) => assert_eq!((result, got), (Ok(()), want), "n {n}, domains {d:x?}"),
+            Some((want, every)) => {
+                assert_eq!((result, &got), (Ok(()), &want), "n {n}, domains {d:x?}");
+                let required = renban.required(&got);
+                assert_eq!(required & !every, 0, "n {n}, domains {d:x?}: needs {required:x}, yet {every:x}");
+                needed += usize::from(required != 0);
+            }
             None => assert!(result.is_err(), "n {n}, domains {d:x?}: no renban fits, yet {got:x?}"),
         }
     }
+    // The trial reaches lines that need values (not only the vacuous case).
+    assert!(needed > 100, "{needed} lines needed values");
 }
 
 mod regex_lines {
