@@ -223,7 +223,7 @@ fn links(step: &Step) -> (Vec<Value>, Vec<Value>) {
     // A chain technique's cells in order, each with the candidate the chain goes through.
     let through: Vec<u8> = match step.technique {
         Technique::XChain => step.values.first().map_or_else(Vec::new, |&x| vec![x; step.cells.len()]),
-        Technique::Aic => step.values.clone(),
+        Technique::Aic | Technique::GroupedAic => step.values.clone(),
         Technique::XyChain => step.values.get(1..).map_or_else(Vec::new, <[u8]>::to_vec),
         Technique::RemotePairs => vec![0; step.cells.len()],
         _ => Vec::new(),
