@@ -483,7 +483,8 @@ fn explain_html_shows_each_step_on_the_drawn_board() {
 }
 
 /// `explain --html` on a killer: the cages drawn (in the legend), each constraint step's
-/// candidates checked on the page's board, and a step naming its cage by the board's index.
+/// candidates checked on the page's board, and a step naming its cage by the board's index; it
+/// ends solved (the forcing chains read the cages).
 #[test]
 fn explain_html_draws_killers_and_their_cage_steps() {
     use crate::watching::{check_page, page_block};
@@ -502,7 +503,7 @@ fn explain_html_draws_killers_and_their_cage_steps() {
     assert!(first["text"].as_str().unwrap().contains(label), "{label}: {}", first["text"]);
     let Some(out) = check_page(&page) else { return };
     assert!(out.contains("legend: cage, house-sum"), "{out}");
-    let line = format!("explain: {} steps, stuck; ", steps.len());
+    let line = format!("explain: {} steps, solved; ", steps.len());
     assert!(
         out.contains(&line) && out.contains("each step's candidates were there before it and done after it"),
         "{out}"

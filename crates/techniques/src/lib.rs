@@ -35,7 +35,7 @@
 //! | als-xz, als-xy-wing, als chain | almost locked sets (k cells of a unit, k + 1 values) linked by restricted common values (every x of one sees every x of the next): the first or the last is locked and holds z, which is out of the cells seeing every z of both |
 //! | death blossom | a stem cell and an almost locked set per candidate, its cells of that candidate seeing the stem: one petal is locked, so a value of every petal is out of the cells seeing all of them |
 //! | aligned pair exclusion | two cells that see each other: a value of one that, with every value of the other, takes two values from a cell or almost locked set seeing both, is out |
-//! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
+//! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles and the constraints' filters, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
 //! | dynamic forcing chain | a candidate followed with singles and locked candidates contradicts: it is false; then cell and unit forcing followed that way |
 //! | forcing net | a candidate contradicts when followed with singles, locked candidates and the candidates a dynamic forcing chain refutes inside the assumption |
 //!

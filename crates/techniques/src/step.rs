@@ -958,14 +958,20 @@ fn said_list(facts: Vec<String>) -> String {
     )
 }
 
-/// `r3c4 is 7`, `r4c4 is not 7`, `r5c5 is not 3 (nested contradiction)`.
+/// `r3c4 is 7`, `r4c4 is not 7`, `r5c5 is not 3 (assuming it leads to a contradiction)`, `r1c6 is not
+/// 9 (by cage 4 (sum 13))`.
 fn fact(model: &Model, symbols: &Symbols, i: &crate::Implication) -> String {
     let not = if i.holds { "" } else { "not " };
-    let why = if i.rule == Rule::Nested { " (assuming it leads to a contradiction)" } else { "" };
+    let why = match i.rule {
+        Rule::Nested => " (assuming it leads to a contradiction)".to_string(),
+        Rule::Constraint(k) => model.constraints().get(k).map_or_else(String::new, |c| format!(" (by {})", c.label)),
+        _ => String::new(),
+    };
     format!("{} is {not}{}{why}", model.cell_name(i.cell), symbol(symbols, i.value))
 }
 
-/// `r4c4 would have no value`, `5 would have no place in row 4`, `r4c4 and r4c7 would both hold 5`.
+/// `r4c4 would have no value`, `5 would have no place in row 4`, `r4c4 and r4c7 would both hold 5`,
+/// `cage 4 (sum 13) could not be satisfied`.
 fn clash_text(model: &Model, symbols: &Symbols, clash: Clash) -> Option<String> {
     Some(match clash {
         Clash::NoValue(c) => format!("{} would have no value", model.cell_name(c)),
@@ -975,6 +981,7 @@ fn clash_text(model: &Model, symbols: &Symbols, clash: Clash) -> Option<String> 
         Clash::Twice(a, b, v) => {
             format!("{} and {} would both hold {}", model.cell_name(a), model.cell_name(b), symbol(symbols, v))
         }
+        Clash::Unsatisfied(k) => format!("{} could not be satisfied", model.constraints().get(k)?.label),
     })
 }
 

@@ -1019,6 +1019,44 @@ fn candidates_only(board: &mut Board, model: &Model, cell: Cell, keep: &[Value])
 }
 
 #[test]
+fn forcing_chains_follow_the_cages() {
+    // The killer example (no givens) needs forcing chains: without them the named techniques
+    // get stuck. With them every branch also runs the cages' filters (and innies and outies),
+    // so it ends solved, each step checked against the solution the validator accepts.
+    let killer = common::model("killer-9x9-example");
+    let file = common::read("examples/puzzles/killer-9x9.txt");
+    let puzzle = common::puzzles_of(&file, Some(killer), 1).remove(0);
+    let (solutions, complete) = common::solve(&puzzle, 2);
+    assert!(complete && solutions.len() == 1);
+    let forcing =
+        [Technique::CellForcingChain, Technique::UnitForcingChain, Technique::DynamicForcingChain, Technique::ForcingNet];
+    let named = forcing.into_iter().fold(Options::default(), Options::without);
+    assert_eq!(coverlab_techniques::explain_with(&puzzle, 100_000, named).ending, coverlab_techniques::Ending::Stuck);
+    let explanation = coverlab_techniques::explain(&puzzle, 100_000);
+    common::check_explanation(&puzzle, &solutions, &explanation).unwrap();
+    assert_eq!(explanation.ending, coverlab_techniques::Ending::Solved);
+    // Some branch rests on a constraint's filter (a cage, innies and outies), and its sentence
+    // names it.
+    let model = puzzle.model();
+    let step = explanation
+        .steps
+        .iter()
+        .find(|s| s.chains.iter().any(|b| b.implications.iter().any(|i| matches!(i.rule, Rule::Constraint(_)))))
+        .expect("a forcing step through a constraint");
+    let text = step.describe(model, puzzle.symbols());
+    let named = model.constraints().iter().any(|k| text.contains(&format!(" (by {})", k.label)));
+    assert!(named, "{text}");
+    for branch in &step.chains {
+        for fact in &branch.implications {
+            if let Rule::Constraint(k) = fact.rule {
+                assert!(model.constraints()[k].cells.contains(&fact.cell), "{fact:?}");
+                assert!(!fact.holds && !fact.from.is_empty(), "{fact:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn cell_forcing_chain_finds_what_every_candidate_forces() {
     let (puzzle, mut board) = empty("classic-9x9");
     let model = puzzle.model();
