@@ -481,16 +481,15 @@ fn explain_html_shows_each_step_on_the_drawn_board() {
     assert!(out.contains(&format!("explain page: End: \"after step {s0} / {s0} · solved\"")), "{out}");
     assert!(out.contains("hardest: Go to the hardest step"), "the button has a name for screen readers: {out}");
     // N and P go to the next and previous puzzle of the page (two here), and no further.
-    assert!(out.contains("explain page: P at the first puzzle: ") && out.contains("status \"no previous puzzle\""), "{out}");
+    assert!(
+        out.contains("explain page: P at the first puzzle: ") && out.contains("status \"no previous puzzle\""),
+        "{out}"
+    );
     assert!(out.contains("explain page: N: ") && out.contains("16×16\", status \"puzzle 2 / 2\""), "{out}");
     assert!(out.contains("9×9\", status \"puzzle 1 / 2\""), "{out}");
     // An alternating inference chain's links are strong (solid) and weak (dashed) in turn.
-    let aic: Vec<&serde_json::Value> = x["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|st| st["technique"] == "alternating inference chain")
-        .collect();
+    let aic: Vec<&serde_json::Value> =
+        x["steps"].as_array().unwrap().iter().filter(|st| st["technique"] == "alternating inference chain").collect();
     assert!(!aic.is_empty());
     for st in aic {
         let dashed: Vec<bool> = st["links"].as_array().unwrap().iter().map(|l| l[4].as_bool().unwrap()).collect();

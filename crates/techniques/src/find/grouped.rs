@@ -15,7 +15,7 @@
 //! has at most [`MAX_GROUPED_PLACES`]; chains are searched breadth first from each node, at most
 //! [`crate::MAX_CHAIN_CELLS`] nodes long.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use coverlab_model::{Cell, Model};
 
@@ -39,7 +39,7 @@ struct Graph {
     strong: Vec<Vec<usize>>,
     /// Per value, its group nodes.
     groups: Vec<Vec<usize>>,
-    index: HashMap<(usize, Vec<Cell>), usize>,
+    index: BTreeMap<(usize, Vec<Cell>), usize>,
     /// Per candidate (cell * n + value index), its node, or `usize::MAX`.
     single: Vec<usize>,
     n: usize,
@@ -78,9 +78,11 @@ fn all_see(model: &Model, a: &[Cell], b: &[Cell]) -> bool {
 /// The house (by index) other than `h` holding all of `cells`, if any.
 fn other_house(model: &Model, h: usize, cells: &[Cell]) -> Option<usize> {
     let houses = model.houses().len();
-    model.units_of(cells[0]).iter().map(|&u| u as usize).find(|&u| {
-        u < houses && u != h && cells.iter().all(|&c| model.units()[u].cells.binary_search(&c).is_ok())
-    })
+    model
+        .units_of(cells[0])
+        .iter()
+        .map(|&u| u as usize)
+        .find(|&u| u < houses && u != h && cells.iter().all(|&c| model.units()[u].cells.binary_search(&c).is_ok()))
 }
 
 fn graph(board: &Board, model: &Model) -> Graph {
@@ -89,14 +91,15 @@ fn graph(board: &Board, model: &Model) -> Graph {
         nodes: Vec::new(),
         strong: Vec::new(),
         groups: vec![Vec::new(); n],
-        index: HashMap::new(),
+        index: BTreeMap::new(),
         single: vec![usize::MAX; model.cells() * n],
         n,
     };
     let first_house = |c: Cell| model.units_of(c).first().map_or(0, |&u| u as usize);
     for v in 0..n {
         for (h, house) in model.houses().iter().enumerate() {
-            let places: Vec<Cell> = house.cells.iter().copied().filter(|&c| board.candidates(c) >> v & 1 == 1).collect();
+            let places: Vec<Cell> =
+                house.cells.iter().copied().filter(|&c| board.candidates(c) >> v & 1 == 1).collect();
             if places.len() < 2 || places.len() > MAX_GROUPED_PLACES {
                 continue;
             }
@@ -209,7 +212,11 @@ pub(crate) fn grouped_aic(board: &Board, model: &Model) -> Option<Step> {
                 let node = &g.nodes[st / 2];
                 step.cells.push(node.cells[0]);
                 step.values.push((node.v + 1) as u8);
-                step.sets.push(CellSet { cells: node.cells.clone(), values: vec![(node.v + 1) as u8], unit: node.unit });
+                step.sets.push(CellSet {
+                    cells: node.cells.clone(),
+                    values: vec![(node.v + 1) as u8],
+                    unit: node.unit,
+                });
             }
             return Some(step.finish());
         }
@@ -256,14 +263,12 @@ fn conclusions(board: &Board, model: &Model, first: &Node, last: &Node) -> Vec<(
         (&[s], &[e]) if e == s => {
             out.extend(Ones(board.candidates(s) & !(1 << v) & !(1 << w)).map(|u| (s, (u + 1) as u8)));
         }
-        (&[s], &[e]) if w != v => {
-            if model.sees(s, e) {
-                if has(e, v) {
-                    out.push((e, (v + 1) as u8));
-                }
-                if has(s, w) {
-                    out.push((s, (w + 1) as u8));
-                }
+        (&[s], &[e]) if w != v && model.sees(s, e) => {
+            if has(e, v) {
+                out.push((e, (v + 1) as u8));
+            }
+            if has(s, w) {
+                out.push((s, (w + 1) as u8));
             }
         }
         (a, b) if w == v => {

@@ -290,7 +290,15 @@ pub(crate) fn type3(board: &Board, model: &Model) -> Option<Step> {
 
 /// The first set S of `others` (1 to 3 cells, in order) whose candidates with `extra` make
 /// |S| + 1 values that some other cell of unit `u` holds: the type 3 step.
-fn roof_subset(board: &Board, model: &Model, corners: [Cell; 4], m: u64, u: usize, extra: u64, others: &[Cell]) -> Option<Step> {
+fn roof_subset(
+    board: &Board,
+    model: &Model,
+    corners: [Cell; 4],
+    m: u64,
+    u: usize,
+    extra: u64,
+    others: &[Cell],
+) -> Option<Step> {
     let cand = |x: Cell| board.candidates(x);
     let mut chosen: Vec<Cell> = Vec::new();
     // Depth-first over combinations in order, a combination not extended past 4 values.
@@ -308,10 +316,10 @@ fn roof_subset(board: &Board, model: &Model, corners: [Cell; 4], m: u64, u: usiz
                 continue;
             }
             chosen.push(others[i]);
-            if next.count_ones() as usize == chosen.len() + 1 {
-                if let Some(step) = found(chosen, next) {
-                    return Some(step);
-                }
+            if next.count_ones() as usize == chosen.len() + 1
+                && let Some(step) = found(chosen, next)
+            {
+                return Some(step);
             }
             let deeper = walk(others, i + 1, next, chosen, found, cand);
             chosen.pop();

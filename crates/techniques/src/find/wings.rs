@@ -309,7 +309,10 @@ pub(crate) fn wxyz_wing(board: &Board, model: &Model) -> Option<Step> {
                     let unrestricted: Vec<usize> = Ones(all)
                         .filter(|&v| {
                             let holders: Vec<Cell> = four.iter().copied().filter(|&x| cand(x) >> v & 1 == 1).collect();
-                            holders.iter().enumerate().any(|(k, &p)| holders[k + 1..].iter().any(|&q| !model.sees(p, q)))
+                            holders
+                                .iter()
+                                .enumerate()
+                                .any(|(k, &p)| holders[k + 1..].iter().any(|&q| !model.sees(p, q)))
                         })
                         .collect();
                     let &[z] = unrestricted.as_slice() else { continue };

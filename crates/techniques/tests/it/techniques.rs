@@ -1028,8 +1028,12 @@ fn forcing_chains_follow_the_cages() {
     let puzzle = common::puzzles_of(&file, Some(killer), 1).remove(0);
     let (solutions, complete) = common::solve(&puzzle, 2);
     assert!(complete && solutions.len() == 1);
-    let forcing =
-        [Technique::CellForcingChain, Technique::UnitForcingChain, Technique::DynamicForcingChain, Technique::ForcingNet];
+    let forcing = [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ];
     let named = forcing.into_iter().fold(Options::default(), Options::without);
     assert_eq!(coverlab_techniques::explain_with(&puzzle, 100_000, named).ending, coverlab_techniques::Ending::Stuck);
     let explanation = coverlab_techniques::explain(&puzzle, 100_000);
