@@ -134,7 +134,8 @@ fn mask_values(mut mask: u64) -> impl Iterator<Item = u8> {
 /// "premises": [[cell, value, branch]]}`, cells from 0 row-major and values from 1. A link
 /// joins two candidates (value 0: the cell's centre): a forcing step's fact to each fact it
 /// follows from (dashed when the later fact rules a candidate out), or one cell of a chain to
-/// the next (x-chain, xy-chain, alternating inference chain, remote pairs).
+/// the next (x-chain, xy-chain, alternating inference chains grouped or not, remote pairs; an
+/// x-chain's or an AIC's weak links dashed, its strong ones solid).
 fn shown(
     index: usize,
     location: &str,
@@ -223,14 +224,18 @@ fn links(step: &Step) -> (Vec<Value>, Vec<Value>) {
     // A chain technique's cells in order, each with the candidate the chain goes through.
     let through: Vec<u8> = match step.technique {
         Technique::XChain => step.values.first().map_or_else(Vec::new, |&x| vec![x; step.cells.len()]),
-        Technique::Aic => step.values.clone(),
+        Technique::Aic | Technique::GroupedAic => step.values.clone(),
         Technique::XyChain => step.values.get(1..).map_or_else(Vec::new, <[u8]>::to_vec),
         Technique::RemotePairs => vec![0; step.cells.len()],
         _ => Vec::new(),
     };
     if through.len() == step.cells.len() {
+        // An X-chain's and an AIC's links are strong and weak in turn, the first strong: a weak
+        // one is drawn dashed.
+        let alternate = matches!(step.technique, Technique::XChain | Technique::Aic | Technique::GroupedAic);
         for k in 1..step.cells.len() {
-            links.push(json!([step.cells[k - 1], through[k - 1], step.cells[k], through[k], false, 0]));
+            let weak = alternate && k % 2 == 0;
+            links.push(json!([step.cells[k - 1], through[k - 1], step.cells[k], through[k], weak, 0]));
         }
     }
     (links, premises)

@@ -221,17 +221,20 @@ if (data.puzzles.length) {
     const before = steps(panes[0]);
     key("ArrowRight", $("kind"));
     console.log(`page: ArrowRight with the select focused: "${before.split(" \u00b7")[0]}" -> "${steps(panes[0]).split(" \u00b7")[0]}"`);
-    // Jumps with nothing to jump to: past the end, and before the start.
-    key("End", $("first"));
-    for (const k of ["guess", "conflict", "solution"]) {
-      $("kind").value = k;
-      $("next").onclick();
-      console.log(`page: next ${k} from the end: "${$("status").textContent}"`);
+    // Jumps with nothing to jump to: past the end, and before the start (a trace's events; on
+    // an explain page the buttons go to another puzzle, checked below).
+    if (data.kind !== "explain") {
+      key("End", $("first"));
+      for (const k of ["guess", "conflict", "solution"]) {
+        $("kind").value = k;
+        $("next").onclick();
+        console.log(`page: next ${k} from the end: "${$("status").textContent}"`);
+      }
+      key("Home", $("first"));
+      $("kind").value = "solution";
+      $("prev").onclick();
+      console.log(`page: previous solution from the start: "${$("status").textContent}"`);
     }
-    key("Home", $("first"));
-    $("kind").value = "solution";
-    $("prev").onclick();
-    console.log(`page: previous solution from the start: "${$("status").textContent}"`);
     const grid = panes[0].children.find((c) => c.className === "gwrap").children[0];
     // Candidates in the grid (data-candidates: "all", or "hovered" when too small to read), zooming in.
     const seen = [];
@@ -268,6 +271,14 @@ if (data.puzzles.length) {
       `${red()} candidates struck in red of ${st.eliminations.length} it rules out (candidates ${grid.dataset.candidates})`);
     key("End", $("first"));
     console.log(`explain page: End: "${steps(q)}": "${evt()}"`);
+    // N and P go to the next and previous puzzle (the heading names it).
+    const sub = () => $("sub").textContent, status = () => $("status").textContent;
+    key("p", $("first"));
+    console.log(`explain page: P at the first puzzle: "${sub()}", status "${status()}"`);
+    key("n", $("first"));
+    console.log(`explain page: N: "${sub()}", status "${status()}"`);
+    key("p", $("first"));
+    console.log(`explain page: P: "${sub()}", status "${status()}"`);
   }
   // The legend: an item per kind, each a drawing with a name for screen readers and words.
   const legend = $("legend"), items = $("legend-list").children;

@@ -480,10 +480,27 @@ fn explain_html_shows_each_step_on_the_drawn_board() {
     assert!(out.contains(&format!(" cells, {links} links, ")), "the net's links are drawn: {out}");
     assert!(out.contains(&format!("explain page: End: \"after step {s0} / {s0} · solved\"")), "{out}");
     assert!(out.contains("hardest: Go to the hardest step"), "the button has a name for screen readers: {out}");
+    // N and P go to the next and previous puzzle of the page (two here), and no further.
+    assert!(
+        out.contains("explain page: P at the first puzzle: ") && out.contains("status \"no previous puzzle\""),
+        "{out}"
+    );
+    assert!(out.contains("explain page: N: ") && out.contains("16×16\", status \"puzzle 2 / 2\""), "{out}");
+    assert!(out.contains("9×9\", status \"puzzle 1 / 2\""), "{out}");
+    // An alternating inference chain's links are strong (solid) and weak (dashed) in turn.
+    let aic: Vec<&serde_json::Value> =
+        x["steps"].as_array().unwrap().iter().filter(|st| st["technique"] == "alternating inference chain").collect();
+    assert!(!aic.is_empty());
+    for st in aic {
+        let dashed: Vec<bool> = st["links"].as_array().unwrap().iter().map(|l| l[4].as_bool().unwrap()).collect();
+        let expected: Vec<bool> = (0..dashed.len()).map(|i| i % 2 == 1).collect();
+        assert_eq!(dashed, expected, "{}", st["text"]);
+    }
 }
 
 /// `explain --html` on a killer: the cages drawn (in the legend), each constraint step's
-/// candidates checked on the page's board, and a step naming its cage by the board's index.
+/// candidates checked on the page's board, and a step naming its cage by the board's index; it
+/// ends solved (the forcing chains read the cages).
 #[test]
 fn explain_html_draws_killers_and_their_cage_steps() {
     use crate::watching::{check_page, page_block};
@@ -502,7 +519,7 @@ fn explain_html_draws_killers_and_their_cage_steps() {
     assert!(first["text"].as_str().unwrap().contains(label), "{label}: {}", first["text"]);
     let Some(out) = check_page(&page) else { return };
     assert!(out.contains("legend: cage, house-sum"), "{out}");
-    let line = format!("explain: {} steps, stuck; ", steps.len());
+    let line = format!("explain: {} steps, solved; ", steps.len());
     assert!(
         out.contains(&line) && out.contains("each step's candidates were there before it and done after it"),
         "{out}"

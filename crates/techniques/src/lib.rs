@@ -25,16 +25,17 @@
 //! | skyscraper, two-string kite, turbot fish | two strong links of a value joined by a weak one: the value is out of the cells seeing both far ends |
 //! | empty rectangle | a value's places in a box lie in a row and a column; a strong link with one end seeing the row's places: the value is out of the cells seeing the link's other end and the column's places |
 //! | xy-, xyz-, w-wing | bivalue cells and a link force a value into one of two cells: it is out of the cells seeing both |
+//! | wxyz-wing | four cells with four values, every value but z in cells that all see each other: z is in one of them, so out of the cells seeing every z of them |
 //! | remote pairs | cells holding only the same two values, each seeing the next, alternate: a cell seeing two an odd number of links apart holds neither |
-//! | unique rectangle types 1, 2, 4, hidden unique rectangle, BUG+1 | a unique puzzle has no deadly pattern (four cells over two boxes that could swap two values; a board of bivalue cells): only with [`Options::unique`] |
+//! | unique rectangle types 1 to 6, hidden unique rectangle, BUG+1 | a unique puzzle has no deadly pattern (four cells over two boxes that could swap two values; a board of bivalue cells): only with [`Options::unique`] |
 //! | finned and sashimi x-wing, swordfish, jellyfish | a fish with extra candidates (fins) in one box: the value is out of the cover cells that see every fin |
-//! | x-chain, xy-chain, alternating inference chain | a value's strong and weak links in turn, or bivalue cells each seeing the next, force a value into one of the chain's two ends: it is out of the cells seeing both (at most [`MAX_CHAIN_CELLS`] cells) |
+//! | x-chain, xy-chain, alternating inference chain, grouped alternating inference chain | a value's strong and weak links in turn, or bivalue cells each seeing the next, force a value into one of the chain's two ends: it is out of the cells seeing both (at most [`MAX_CHAIN_CELLS`] cells); grouped, a node may be a value's places in a house lying in a second house |
 //! | simple colouring, multi-colouring | one or two chains of a value's strong links in two colours: a colour that sees itself, or one colour of each chain seeing each other, rules out cells |
 //! | sue de coq | cells where two units meet holding two values more than cells, and cells of each unit outside holding apart values, as many values as cells: each unit's values are out of the rest of it |
 //! | als-xz, als-xy-wing, als chain | almost locked sets (k cells of a unit, k + 1 values) linked by restricted common values (every x of one sees every x of the next): the first or the last is locked and holds z, which is out of the cells seeing every z of both |
 //! | death blossom | a stem cell and an almost locked set per candidate, its cells of that candidate seeing the stem: one petal is locked, so a value of every petal is out of the cells seeing all of them |
 //! | aligned pair exclusion | two cells that see each other: a value of one that, with every value of the other, takes two values from a cell or almost locked set seeing both, is out |
-//! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
+//! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles and the constraints' filters, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
 //! | dynamic forcing chain | a candidate followed with singles and locked candidates contradicts: it is false; then cell and unit forcing followed that way |
 //! | forcing net | a candidate contradicts when followed with singles, locked candidates and the candidates a dynamic forcing chain refutes inside the assumption |
 //!

@@ -408,6 +408,106 @@ impl Step {
                     cell(d)
                 ))
             }
+            Technique::UniqueRectangle3 => {
+                let (&[a, b, c, d, ref set @ ..], &[x, y, ref subset @ ..], &[u]) =
+                    (self.cells.as_slice(), self.values.as_slice(), self.units.as_slice())
+                else {
+                    return None;
+                };
+                if set.is_empty() || subset.len() != set.len() + 1 || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} and {} hold only {} and {}, so {} or {} holds one of its other values, or the four \
+                     would swap for a second solution, and the puzzle has one; with {} that makes {} cells of {} \
+                     for {} values {}: they are out of {}",
+                    cell(a),
+                    cell(b),
+                    sym(x),
+                    sym(y),
+                    cell(c),
+                    cell(d),
+                    cells(set),
+                    subset.len(),
+                    unit(u)?,
+                    subset.len(),
+                    vals(subset),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
+            Technique::UniqueRectangle5 => {
+                let (&[a, b, ..], &[x, y, z]) = (self.cells.as_slice(), self.values.as_slice()) else { return None };
+                if self.cells.len() != 4 || !one_value(z) || self.eliminations.is_empty() {
+                    return None;
+                }
+                // The corners holding only x and y come first: two on a diagonal, or one.
+                let n = model.size();
+                let plain = if a / n != b / n && a % n != b % n { 2 } else { 1 };
+                let (only, with_z) = self.cells.split_at(plain);
+                Some(format!(
+                    "{name}: {} {} only {} and {}, {} those and {}; without {} the four would swap for a second \
+                     solution, and the puzzle has one, so one of {} holds {}: {} is out of {}",
+                    cells(only),
+                    if plain == 1 { "holds" } else { "hold" },
+                    sym(x),
+                    sym(y),
+                    cells(with_z),
+                    sym(z),
+                    sym(z),
+                    cells(with_z),
+                    sym(z),
+                    sym(z),
+                    out_of()
+                ))
+            }
+            Technique::UniqueRectangle6 => {
+                let (&[a, d, b, c], &[x, y], &[u1, u2]) =
+                    (self.cells.as_slice(), self.values.as_slice(), self.units.as_slice())
+                else {
+                    return None;
+                };
+                if self.eliminations != [(b.min(c), x), (b.max(c), x)] {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} and {} hold only {} and {}, and in {} and {}, {} is only in the four corners, so it \
+                     is in {} and {} or in {} and {}; the latter would leave {} in {} and {}, four cells that swap \
+                     for a second solution, and the puzzle has one: {} is out of {}",
+                    cell(a),
+                    cell(d),
+                    sym(x),
+                    sym(y),
+                    unit(u1)?,
+                    unit(u2)?,
+                    sym(x),
+                    cell(a),
+                    cell(d),
+                    cell(b),
+                    cell(c),
+                    sym(y),
+                    cell(a),
+                    cell(d),
+                    sym(x),
+                    out_of()
+                ))
+            }
+            Technique::WxyzWing => {
+                let (&[_, _, _, _], &[w, x, y, z]) = (self.cells.as_slice(), self.values.as_slice()) else {
+                    return None;
+                };
+                if !one_value(z) || self.eliminations.is_empty() {
+                    return None;
+                }
+                Some(format!(
+                    "{name}: {} hold only {}, and each of {} lies in cells of them that see each other, so it is in \
+                     one at most; four cells need four values, so {} is in one of them: it is out of {}",
+                    cells(&self.cells),
+                    vals(&[w, x, y, z]),
+                    vals(&[w, x, y]),
+                    sym(z),
+                    out_of()
+                ))
+            }
             Technique::BugPlusOne => {
                 let &[(c, v)] = self.placements.as_slice() else { return None };
                 Some(format!(
@@ -517,6 +617,31 @@ impl Step {
                     sym(first.1),
                     cell(last.0),
                     sym(last.1),
+                    per_cell(model, symbols, &self.eliminations)
+                ))
+            }
+            Technique::GroupedAic => {
+                let k = self.sets.len();
+                if k < 2 || !k.is_multiple_of(2) || self.eliminations.is_empty() {
+                    return None;
+                }
+                let node = |set: &CellSet, on: bool| -> Option<String> {
+                    let &[v] = set.values.as_slice() else { return None };
+                    Some(match (set.cells.as_slice(), on) {
+                        (&[c], true) => format!("{} is {}", cell(c), sym(v)),
+                        (&[c], false) => format!("{} is not {}", cell(c), sym(v)),
+                        (cs, true) => format!("one of {} is {}", cells(cs), sym(v)),
+                        (cs, false) => format!("none of {} is {}", cells(cs), sym(v)),
+                    })
+                };
+                let said: Vec<String> =
+                    self.sets.iter().enumerate().map(|(i, set)| node(set, i % 2 == 1)).collect::<Option<_>>()?;
+                Some(format!(
+                    "{name}: if {}, then {}; so {} or {}, which rules out {}",
+                    said[0],
+                    said[1..].join(", "),
+                    node(&self.sets[0], true)?,
+                    node(&self.sets[k - 1], true)?,
                     per_cell(model, symbols, &self.eliminations)
                 ))
             }
@@ -833,14 +958,20 @@ fn said_list(facts: Vec<String>) -> String {
     )
 }
 
-/// `r3c4 is 7`, `r4c4 is not 7`, `r5c5 is not 3 (nested contradiction)`.
+/// `r3c4 is 7`, `r4c4 is not 7`, `r5c5 is not 3 (assuming it leads to a contradiction)`, `r1c6 is not
+/// 9 (by cage 4 (sum 13))`.
 fn fact(model: &Model, symbols: &Symbols, i: &crate::Implication) -> String {
     let not = if i.holds { "" } else { "not " };
-    let why = if i.rule == Rule::Nested { " (assuming it leads to a contradiction)" } else { "" };
+    let why = match i.rule {
+        Rule::Nested => " (assuming it leads to a contradiction)".to_string(),
+        Rule::Constraint(k) => model.constraints().get(k).map_or_else(String::new, |c| format!(" (by {})", c.label)),
+        _ => String::new(),
+    };
     format!("{} is {not}{}{why}", model.cell_name(i.cell), symbol(symbols, i.value))
 }
 
-/// `r4c4 would have no value`, `5 would have no place in row 4`, `r4c4 and r4c7 would both hold 5`.
+/// `r4c4 would have no value`, `5 would have no place in row 4`, `r4c4 and r4c7 would both hold 5`,
+/// `cage 4 (sum 13) could not be satisfied`.
 fn clash_text(model: &Model, symbols: &Symbols, clash: Clash) -> Option<String> {
     Some(match clash {
         Clash::NoValue(c) => format!("{} would have no value", model.cell_name(c)),
@@ -850,6 +981,7 @@ fn clash_text(model: &Model, symbols: &Symbols, clash: Clash) -> Option<String> 
         Clash::Twice(a, b, v) => {
             format!("{} and {} would both hold {}", model.cell_name(a), model.cell_name(b), symbol(symbols, v))
         }
+        Clash::Unsatisfied(k) => format!("{} could not be satisfied", model.constraints().get(k)?.label),
     })
 }
 

@@ -46,6 +46,9 @@ pub enum Technique {
     /// A pivot {x, y, z} seeing pincers {x, z} and {y, z}: z is out of the cells that see all
     /// three.
     XyzWing,
+    /// Four cells holding four values between them, every value but z in cells that all see
+    /// each other: z is in one of them, so it is out of the cells that see every z of the four.
+    WxyzWing,
     /// Two cells holding only {x, y} joined by a house where x has two places, one seeing each:
     /// y is out of the cells that see both.
     WWing,
@@ -72,9 +75,18 @@ pub enum Technique {
     /// Unique rectangle type 2: two corners hold only x and y, the other two x, y and the same
     /// z: z is out of the cells that see both.
     UniqueRectangle2,
+    /// Unique rectangle type 3: two corners hold only x and y, the other two more values, one
+    /// of which they hold: with other cells of a unit holding both, a naked subset.
+    UniqueRectangle3,
     /// Unique rectangle type 4: two corners hold only x and y, and x has no other place in a
     /// house of the other two: y is out of both.
     UniqueRectangle4,
+    /// Unique rectangle type 5: two diagonal corners (or one) hold only x and y, the others
+    /// also the same z: z is out of the cells that see every corner holding it.
+    UniqueRectangle5,
+    /// Unique rectangle type 6: two diagonal corners hold only x and y, and x has no other
+    /// place in the rectangle's rows (or columns): x is out of the other two corners.
+    UniqueRectangle6,
     /// Hidden unique rectangle: a corner holds only x and y, and x has only two places in the
     /// opposite corner's row and column: y is out of the opposite corner.
     HiddenUniqueRectangle,
@@ -107,6 +119,9 @@ pub enum Technique {
     /// in a house, a cell's two candidates) and weak ones in turn; if the first is false the
     /// last is true, which rules out what sees both.
     Aic,
+    /// An alternating inference chain whose nodes may be groups: a value's places in a house
+    /// that lie in a second house, true when one of them holds it.
+    GroupedAic,
     /// Sue de Coq: cells where two units meet, with two values more than cells, and cells of
     /// each unit outside holding apart values: as many values as cells between them, each
     /// value is in one unit's part, and out of the rest of that unit.
@@ -141,7 +156,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 47] = [
+    pub const ALL: [Technique; 52] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -166,10 +181,16 @@ impl Technique {
         Technique::XyWing,
         Technique::XyzWing,
         Technique::WWing,
+        // Not HoDoKu's: Sudoku Explainer's (SukakuExplainer's default extras), after its
+        // XYZ-wing.
+        Technique::WxyzWing,
         Technique::RemotePairs,
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
         Technique::UniqueRectangle4,
+        Technique::UniqueRectangle5,
+        Technique::UniqueRectangle6,
         Technique::HiddenUniqueRectangle,
         Technique::BugPlusOne,
         Technique::FinnedXWing,
@@ -180,13 +201,15 @@ impl Technique {
         Technique::SashimiSwordfish,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
-        // HoDoKu: Sue de Coq 250, then x-chains 260, xy-chains 280, AIC; ALS-XZ 300,
+        // HoDoKu: Sue de Coq 250, then x-chains 260, xy-chains 280, AIC, grouped AIC (its
+        // grouped nice loops and AICs 300); ALS-XZ 300,
         // ALS-XY-wing 320, ALS chain 340, death blossom 360. Aligned pair exclusion (Sudoku
         // Explainer's, not HoDoKu's) last, as it reads every ALS seeing a pair of cells.
         Technique::SueDeCoq,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::GroupedAic,
         Technique::AlsXz,
         Technique::AlsXyWing,
         Technique::AlsChain,
@@ -219,6 +242,7 @@ impl Technique {
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::WWing => "w-wing",
+            Technique::WxyzWing => "wxyz-wing",
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "two-string kite",
             Technique::TurbotFish => "turbot fish",
@@ -227,7 +251,10 @@ impl Technique {
             Technique::RemotePairs => "remote pairs",
             Technique::UniqueRectangle1 => "unique rectangle type 1",
             Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::UniqueRectangle3 => "unique rectangle type 3",
             Technique::UniqueRectangle4 => "unique rectangle type 4",
+            Technique::UniqueRectangle5 => "unique rectangle type 5",
+            Technique::UniqueRectangle6 => "unique rectangle type 6",
             Technique::HiddenUniqueRectangle => "hidden unique rectangle",
             Technique::BugPlusOne => "bug+1",
             Technique::FinnedXWing => "finned x-wing",
@@ -240,6 +267,7 @@ impl Technique {
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
             Technique::Aic => "alternating inference chain",
+            Technique::GroupedAic => "grouped alternating inference chain",
             Technique::SueDeCoq => "sue de coq",
             Technique::AlsXz => "als-xz",
             Technique::AlsXyWing => "als-xy-wing",
@@ -300,6 +328,9 @@ impl Technique {
             }
             Technique::XyzWing => "a pivot {x, y, z} seeing pincers {x, z} and {y, z}: z leaves what sees all three",
             Technique::WWing => "two cells {x, y} joined by a strong link of x: y leaves what sees both",
+            Technique::WxyzWing => {
+                "four cells with four values, all but z restricted to cells seeing each other: z leaves what sees every z"
+            }
             Technique::RemotePairs => {
                 "a chain of cells holding only the same two values: what sees two ends an odd number of links apart holds neither"
             }
@@ -309,8 +340,17 @@ impl Technique {
             Technique::UniqueRectangle2 => {
                 "two corners hold x and y, the other two also the same z: z leaves what sees both (unique puzzles only)"
             }
+            Technique::UniqueRectangle3 => {
+                "two corners hold x and y, the other two more: those and cells of their unit form a naked subset (unique puzzles only)"
+            }
             Technique::UniqueRectangle4 => {
                 "two corners hold x and y, x is locked in the other two: y leaves them (unique puzzles only)"
+            }
+            Technique::UniqueRectangle5 => {
+                "diagonal corners hold x and y, the others also the same z: z leaves what sees them all (unique puzzles only)"
+            }
+            Technique::UniqueRectangle6 => {
+                "diagonal corners hold x and y, x only in the corners of both rows: x leaves the other two (unique puzzles only)"
             }
             Technique::HiddenUniqueRectangle => {
                 "a rectangle one corner of which would swap with the others: its y goes (unique puzzles only)"
@@ -336,6 +376,9 @@ impl Technique {
             Technique::XyChain => "bivalue cells each seeing the next: one end holds a, so what sees both loses it",
             Technique::Aic => {
                 "an alternating inference chain over candidates: one end is true, which rules out what sees both"
+            }
+            Technique::GroupedAic => {
+                "the same with groups: a value's places in a house that lie in a second house, as one node"
             }
             Technique::SueDeCoq => {
                 "cells where two units meet and cells of each unit outside hold as many values as cells: each unit's part leaves the rest of it"
@@ -394,7 +437,10 @@ impl Technique {
             self,
             Technique::UniqueRectangle1
                 | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
                 | Technique::UniqueRectangle4
+                | Technique::UniqueRectangle5
+                | Technique::UniqueRectangle6
                 | Technique::HiddenUniqueRectangle
                 | Technique::BugPlusOne
         )
@@ -430,16 +476,21 @@ impl Technique {
             Technique::XyWing => Ok(find::wings::wing(board, model, false)),
             Technique::XyzWing => Ok(find::wings::wing(board, model, true)),
             Technique::WWing => Ok(find::wings::w_wing(board, model)),
+            Technique::WxyzWing => Ok(find::wings::wxyz_wing(board, model)),
             Technique::SimpleColouring => Ok(find::wings::colouring(board, model)),
             Technique::EmptyRectangle => Ok(find::chains::empty_rectangle(board, model)),
             Technique::RemotePairs => Ok(find::chains::remote_pairs(board, model)),
             Technique::XChain => Ok(find::chains::x_chain(board, model)),
             Technique::XyChain => Ok(find::chains::xy_chain(board, model)),
             Technique::Aic => Ok(find::chains::aic(board, model)),
+            Technique::GroupedAic => Ok(find::grouped::grouped_aic(board, model)),
             Technique::MultiColouring => Ok(find::chains::multi_colouring(board, model)),
             Technique::UniqueRectangle1 => Ok(find::unique::type1(board, model)),
             Technique::UniqueRectangle2 => Ok(find::unique::type2(board, model)),
+            Technique::UniqueRectangle3 => Ok(find::unique::type3(board, model)),
             Technique::UniqueRectangle4 => Ok(find::unique::type4(board, model)),
+            Technique::UniqueRectangle5 => Ok(find::unique::type5(board, model)),
+            Technique::UniqueRectangle6 => Ok(find::unique::type6(board, model)),
             Technique::HiddenUniqueRectangle => Ok(find::unique::hidden(board, model)),
             Technique::BugPlusOne => Ok(find::unique::bug_plus_one(board, model)),
             Technique::FinnedXWing => Ok(find::finned::finned(board, model, 2, false)),

@@ -4,7 +4,10 @@
 //! leaves its peers and the cell's other candidates go; a cell left with one candidate holds it
 //! (naked single); a house value left with one place goes there (hidden single); from the
 //! dynamic rung on, a house value whose places lie in a second unit leaves that unit's other
-//! cells (locked candidates); and in a forcing net, a candidate whose own assumption leads to a
+//! cells (locked candidates); at every rung, each constraint beyond houses whose cells changed
+//! runs its own filter (a cage's sums, a thermometer's order, a dot's pairs, innies and
+//! outies: what [`Technique::Constraint`] applies), and what it drops goes, or the branch
+//! contradicts when nothing satisfies it; and in a forcing net, a candidate whose own assumption leads to a
 //! contradiction (by the dynamic propagation) goes too (one level of nesting). Every derived
 //! fact records the facts it follows from, so the implication graph can be drawn.
 //!
@@ -21,7 +24,7 @@
 //! [`crate::MAX_NET_WORK`] (the net) units: a step costs about the same time at every size,
 //! and a search that runs out finds nothing (the explanation ends stuck).
 
-use coverlab_model::{Cell, Model, Value};
+use coverlab_model::{Cell, ConstraintKind, Model, Value};
 use serde::Serialize;
 
 use crate::bits::Ones;
@@ -62,6 +65,8 @@ pub enum Rule {
     Locked(usize, usize),
     /// Assuming the candidate leads to a contradiction (a nested propagation).
     Nested,
+    /// The constraint's filter (index into [`Model::constraints`]) drops the candidate.
+    Constraint(usize),
 }
 
 /// How a branch contradicts itself.
@@ -74,6 +79,8 @@ pub enum Clash {
     NoPlace(usize, Value),
     /// The two cells, which see each other, would both hold the value.
     Twice(Cell, Cell, Value),
+    /// No values left to the constraint's cells satisfy it (index into [`Model::constraints`]).
+    Unsatisfied(usize),
 }
 
 /// One branch of a forcing step: the premise (first), the facts that lead to the conclusion or
@@ -130,6 +137,12 @@ struct World<'m> {
     left: u64,
     /// Where the nested tests start: the cell of the last candidate they ruled out.
     cursor: usize,
+    /// Per cell, the constraints (indices into [`Model::constraints`]) whose filter reads it.
+    filters_of: Vec<Vec<u32>>,
+    /// Per constraint: a cell of it changed since its filter last ran.
+    dirty: Vec<bool>,
+    /// The filter's domains, reused.
+    domains: Vec<u64>,
 }
 
 impl<'m> World<'m> {
@@ -146,6 +159,16 @@ impl<'m> World<'m> {
                 for u in Ones(cand[c]) {
                     count[h * n + u] += 1;
                 }
+            }
+        }
+        let mut filters_of = vec![Vec::new(); cand.len()];
+        for (k, constraint) in model.constraints().iter().enumerate() {
+            // Pencil marks are the board's candidates already.
+            if constraint.kind == ConstraintKind::Candidates || constraint.cells.iter().any(|&c| c >= cand.len()) {
+                continue;
+            }
+            for &c in &constraint.cells {
+                filters_of[c].push(k as u32);
             }
         }
         World {
@@ -165,6 +188,9 @@ impl<'m> World<'m> {
             clash: None,
             left,
             cursor: 0,
+            filters_of,
+            dirty: vec![false; model.constraints().len()],
+            domains: Vec::new(),
         }
     }
 
@@ -184,6 +210,7 @@ impl<'m> World<'m> {
         self.events.clear();
         self.clash = None;
         self.cursor = 0;
+        self.dirty.fill(false);
         self.cand.copy_from_slice(&self.base_cand);
         self.vals.copy_from_slice(&self.base_vals);
         self.count.copy_from_slice(&self.base_count);
@@ -212,6 +239,14 @@ impl<'m> World<'m> {
         for h in self.houses_of(c) {
             self.count[h * self.n + u] -= 1;
         }
+        self.touch(c);
+    }
+
+    /// Marks the constraints reading cell `c` for their filters.
+    fn touch(&mut self, c: Cell) {
+        for &k in &self.filters_of[c] {
+            self.dirty[k as usize] = true;
+        }
     }
 
     /// Places value index u at open cell c (a candidate there).
@@ -227,6 +262,7 @@ impl<'m> World<'m> {
             self.eliminate(c, w, Rule::Cell, e);
         }
         self.cand[c] = 0;
+        self.touch(c);
     }
 
     fn spend(&mut self, work: usize) -> bool {
@@ -292,6 +328,12 @@ impl<'m> World<'m> {
                 }
                 i += 1;
             }
+            if self.clash.is_some() || self.left == 0 {
+                return;
+            }
+            if self.filters() {
+                continue;
+            }
             if self.clash.is_some() || self.left == 0 || level == Level::Singles {
                 return;
             }
@@ -306,6 +348,50 @@ impl<'m> World<'m> {
             }
             return;
         }
+    }
+
+    /// The filter of each constraint whose cells changed (by index), until one rules something
+    /// out (true) or meets a contradiction (true, with the clash set). Each filter costs 16
+    /// units of work per cell.
+    fn filters(&mut self) -> bool {
+        for k in 0..self.dirty.len() {
+            if !self.dirty[k] {
+                continue;
+            }
+            self.dirty[k] = false;
+            let constraint = &self.model.constraints()[k];
+            if !self.spend(16 * constraint.cells.len()) {
+                return false;
+            }
+            let mut domains = std::mem::take(&mut self.domains);
+            domains.clear();
+            domains.extend(constraint.cells.iter().map(|&c| match self.vals[c] {
+                0 => self.cand[c],
+                v => 1 << (v - 1),
+            }));
+            let filtered = constraint.filter(&mut domains);
+            let before = self.events.len();
+            match filtered {
+                Err(_) => {
+                    let from = constraint.cells.iter().flat_map(|&c| self.decided_of_cell(c)).collect();
+                    self.clash = Some((Clash::Unsatisfied(k), from));
+                }
+                Ok(()) => {
+                    for (&c, &after) in constraint.cells.iter().zip(&domains) {
+                        if self.vals[c] == 0 {
+                            for u in Ones(self.cand[c] & !after) {
+                                self.eliminate(c, u, Rule::Constraint(k), NONE);
+                            }
+                        }
+                    }
+                }
+            }
+            self.domains = domains;
+            if self.clash.is_some() || self.events.len() > before {
+                return true;
+            }
+        }
+        false
     }
 
     /// One pass of locked candidates over the houses: true when it ruled something out.
@@ -408,6 +494,12 @@ impl<'m> World<'m> {
                 .iter()
                 .filter(|&&p| p != c && self.base_cand[p] >> u & 1 == 1)
                 .map(|&p| self.decided[p * self.n + u])
+                .collect(),
+            Rule::Constraint(k) => self.model.constraints()[k]
+                .cells
+                .iter()
+                .flat_map(|&p| Ones(self.base_cand[p]).map(move |w| (p, w)))
+                .map(|(p, w)| self.decided[p * self.n + w])
                 .collect(),
             Rule::Locked(h, b) => self.model.units()[h]
                 .cells

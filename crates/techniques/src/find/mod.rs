@@ -11,6 +11,7 @@ pub(crate) mod constraints;
 pub(crate) mod finned;
 pub(crate) mod fish;
 pub(crate) mod forcing;
+pub(crate) mod grouped;
 pub(crate) mod locked;
 pub(crate) mod singles;
 pub(crate) mod subsets;

@@ -1,4 +1,4 @@
-//! Uniqueness: unique rectangles (types 1, 2 and 4), the hidden unique rectangle and BUG+1.
+//! Uniqueness: unique rectangles (types 1 to 6), the hidden unique rectangle and BUG+1.
 //!
 //! Sound only on a puzzle known to have exactly one solution: [`crate::try_next_step_with`]
 //! tries them only when [`crate::Options::unique`] says so.
@@ -15,6 +15,15 @@
 //!   so z is out of the cells that see both.
 //! - Type 4: A and B hold only x and y, and in a unit holding C and D, x has no other place: C
 //!   or D holds x, so neither holds y.
+//! - Type 3: A and B hold only x and y, C and D x, y and other values E: C or D holds a value
+//!   of E, so with k − 1 other cells of a unit holding C and D, whose candidates and E make k
+//!   values, those values are out of the unit's other cells (a naked subset with C and D as one
+//!   cell).
+//! - Type 5: the two corners of a diagonal (or one corner) hold only x and y, the others x, y and
+//!   the same single z: one of those holds z, so z is out of the cells that see them all.
+//! - Type 6: A and D (a diagonal) hold only x and y, and x has no other place in the two rows
+//!   (or the two columns): x is in A and D or in B and C, and B and C holding x would leave y
+//!   in A and D, a pattern that swaps: x is out of B and C.
 //! - Hidden unique rectangle: A holds only x and y, and x has only two places in D's row (C, D)
 //!   and in D's column (B, D): D holding y would force x in B and C, and y in A, so D is not y.
 //! - BUG+1: every open cell holds two candidates except one that holds three, and every value
@@ -245,4 +254,170 @@ pub(crate) fn bug_plus_one(board: &Board, model: &Model) -> Option<Step> {
         return Some(step.finish());
     }
     None
+}
+
+/// Type 3: a side (the floor) holds only x and y, the other two corners (the roof) x, y and
+/// other values E: one roof corner holds a value of E. With k − 1 other open cells of a unit
+/// holding both roof corners, whose candidates and E make k values, those k values fill the k
+/// places (the roof and the cells): they are out of the unit's other cells.
+pub(crate) fn type3(board: &Board, model: &Model) -> Option<Step> {
+    rectangles(board, model, |rect, m| {
+        let cand = |x: Cell| board.candidates(x);
+        for [f1, f2, r1, r2] in floors(rect) {
+            let extra = (cand(r1) | cand(r2)) & !m;
+            if cand(f2) != m || cand(r1) == m || cand(r2) == m || extra.count_ones() > 3 {
+                continue;
+            }
+            for &u in model.units_of(r1) {
+                let u = u as usize;
+                if !in_unit(model, u, r2) {
+                    continue;
+                }
+                let others: Vec<Cell> = model.units()[u]
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != r1 && c != r2 && board.value(c) == 0)
+                    .collect();
+                if let Some(step) = roof_subset(board, model, [f1, f2, r1, r2], m, u, extra, &others) {
+                    return Some(step);
+                }
+            }
+        }
+        None
+    })
+}
+
+/// The first set S of `others` (1 to 3 cells, in order) whose candidates with `extra` make
+/// |S| + 1 values that some other cell of unit `u` holds: the type 3 step.
+fn roof_subset(
+    board: &Board,
+    model: &Model,
+    corners: [Cell; 4],
+    m: u64,
+    u: usize,
+    extra: u64,
+    others: &[Cell],
+) -> Option<Step> {
+    let cand = |x: Cell| board.candidates(x);
+    let mut chosen: Vec<Cell> = Vec::new();
+    // Depth-first over combinations in order, a combination not extended past 4 values.
+    fn walk(
+        others: &[Cell],
+        from: usize,
+        union: u64,
+        chosen: &mut Vec<Cell>,
+        found: &mut dyn FnMut(&[Cell], u64) -> Option<Step>,
+        cand: &dyn Fn(Cell) -> u64,
+    ) -> Option<Step> {
+        for i in from..others.len() {
+            let next = union | cand(others[i]);
+            if next.count_ones() > 4 || chosen.len() == 3 {
+                continue;
+            }
+            chosen.push(others[i]);
+            if next.count_ones() as usize == chosen.len() + 1
+                && let Some(step) = found(chosen, next)
+            {
+                return Some(step);
+            }
+            let deeper = walk(others, i + 1, next, chosen, found, cand);
+            chosen.pop();
+            if deeper.is_some() {
+                return deeper;
+            }
+        }
+        None
+    }
+    let [_, _, r1, r2] = corners;
+    let mut found = |set: &[Cell], union: u64| -> Option<Step> {
+        let out: Vec<(Cell, u8)> = model.units()[u]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| c != r1 && c != r2 && board.value(c) == 0 && !set.contains(&c))
+            .flat_map(|c| values(cand(c) & union).map(move |v| (c, v)))
+            .collect();
+        if out.is_empty() {
+            return None;
+        }
+        let mut step = ur_step(Technique::UniqueRectangle3, corners, m);
+        step.cells.extend_from_slice(set);
+        step.values.extend(values(union));
+        step.units = vec![u];
+        step.eliminations = out;
+        Some(step.finish())
+    };
+    walk(others, 0, extra, &mut chosen, &mut found, &cand)
+}
+
+/// Type 5: two diagonal corners (or one) hold only x and y, the others x, y and the same single
+/// z: one of those holds z, so z is out of the cells that see all of them (two on a side are
+/// type 2).
+pub(crate) fn type5(board: &Board, model: &Model) -> Option<Step> {
+    let n = model.size();
+    rectangles(board, model, |[a, b, c, d], m| {
+        let cand = |x: Cell| board.candidates(x);
+        let z = [a, b, c, d].iter().fold(0, |acc, &x| acc | cand(x)) & !m;
+        if z.count_ones() != 1 {
+            return None;
+        }
+        let (plain, with_z): (Vec<Cell>, Vec<Cell>) = [a, b, c, d].into_iter().partition(|&x| cand(x) == m);
+        // Two with z on a side is type 2; one with z is type 1.
+        let side = |p: Cell, q: Cell| p / n == q / n || p % n == q % n;
+        if with_z.len() < 2 || with_z.len() == 2 && side(with_z[0], with_z[1]) {
+            return None;
+        }
+        let zv = (z.trailing_zeros() + 1) as u8;
+        let out: Vec<(Cell, u8)> = model
+            .peers(with_z[0])
+            .iter()
+            .map(|&p| usize::from(p))
+            .filter(|&p| board.value(p) == 0 && cand(p) & z != 0 && !with_z.contains(&p))
+            .filter(|&p| with_z.iter().all(|&w| model.sees(p, w)))
+            .map(|p| (p, zv))
+            .collect();
+        if out.is_empty() {
+            return None;
+        }
+        let mut step = ur_step(Technique::UniqueRectangle5, [a, b, c, d], m);
+        step.cells = plain.into_iter().chain(with_z).collect();
+        step.values.push(zv);
+        step.eliminations = out;
+        Some(step.finish())
+    })
+}
+
+/// Type 6: two diagonal corners hold only x and y, and x has no other place in the
+/// rectangle's two rows (or its two columns): x is in those two corners or in the other two,
+/// which would leave y in the first two, a pattern that swaps: x is out of the other two.
+pub(crate) fn type6(board: &Board, model: &Model) -> Option<Step> {
+    let n = model.size();
+    let (rows, cols) = lines(model)?;
+    rectangles(board, model, |[a, b, c, d], m| {
+        let cand = |x: Cell| board.candidates(x);
+        if cand(d) != m || cand(b) == m || cand(c) == m {
+            return None;
+        }
+        let only_corners = |u: usize, x: usize| {
+            model.units()[u].cells.iter().all(|&p| [a, b, c, d].contains(&p) || cand(p) >> x & 1 == 0)
+        };
+        for x in Ones(m) {
+            if cand(b) >> x & 1 == 0 || cand(c) >> x & 1 == 0 {
+                continue;
+            }
+            let pairs = [(rows[a / n], rows[d / n]), (cols[a % n], cols[d % n])];
+            let Some(&(u1, u2)) = pairs.iter().find(|&&(u1, u2)| only_corners(u1, x) && only_corners(u2, x)) else {
+                continue;
+            };
+            let xv = (x + 1) as u8;
+            let yv = ((m & !(1 << x)).trailing_zeros() + 1) as u8;
+            let mut step = ur_step(Technique::UniqueRectangle6, [a, d, b, c], m);
+            step.values = vec![xv, yv];
+            step.units = vec![u1, u2];
+            step.eliminations = vec![(b, xv), (c, xv)];
+            return Some(step.finish());
+        }
+        None
+    })
 }

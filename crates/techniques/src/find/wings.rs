@@ -273,3 +273,69 @@ pub(crate) fn colouring(board: &Board, model: &Model) -> Option<Step> {
     }
     None
 }
+
+/// The first WXYZ-wing that rules something out: a pivot (cells by index) with two to four
+/// candidates and three of its peers (in peer order), open, the four holding four values
+/// between them, every value but one (z) in cells that all see each other. Each such value is
+/// in at most one of the four, so without z they would hold three values at most: z is in one
+/// of them, and out of every cell that sees each z of the four. Combinations are not extended
+/// past four values, and the search stops after [`crate::MAX_FISH_NODES`] × 16 extensions.
+pub(crate) fn wxyz_wing(board: &Board, model: &Model) -> Option<Step> {
+    let n = model.size();
+    let cand = |c: Cell| board.candidates(c);
+    let small = |c: Cell| board.value(c) == 0 && (2..=4).contains(&cand(c).count_ones());
+    let mut budget = crate::MAX_FISH_NODES * 16;
+    for pivot in (0..n * n).filter(|&c| small(c)) {
+        let wings: Vec<Cell> = model
+            .peers(pivot)
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| small(c) && (cand(c) | cand(pivot)).count_ones() <= 4)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            let ma = cand(pivot) | cand(a);
+            for (j, &b) in wings.iter().enumerate().skip(i + 1) {
+                let mb = ma | cand(b);
+                if mb.count_ones() > 4 {
+                    continue;
+                }
+                for &c in &wings[j + 1..] {
+                    budget = budget.checked_sub(1)?;
+                    let all = mb | cand(c);
+                    if all.count_ones() != 4 {
+                        continue;
+                    }
+                    let four = [pivot, a, b, c];
+                    let unrestricted: Vec<usize> = Ones(all)
+                        .filter(|&v| {
+                            let holders: Vec<Cell> = four.iter().copied().filter(|&x| cand(x) >> v & 1 == 1).collect();
+                            holders
+                                .iter()
+                                .enumerate()
+                                .any(|(k, &p)| holders[k + 1..].iter().any(|&q| !model.sees(p, q)))
+                        })
+                        .collect();
+                    let &[z] = unrestricted.as_slice() else { continue };
+                    let holders: Vec<Cell> = four.iter().copied().filter(|&x| cand(x) >> z & 1 == 1).collect();
+                    let out: Vec<(Cell, u8)> = model
+                        .peers(holders[0])
+                        .iter()
+                        .map(|&p| usize::from(p))
+                        .filter(|&p| board.value(p) == 0 && cand(p) >> z & 1 == 1 && !four.contains(&p))
+                        .filter(|&p| holders.iter().all(|&h| model.sees(p, h)))
+                        .map(|p| (p, (z + 1) as u8))
+                        .collect();
+                    if out.is_empty() {
+                        continue;
+                    }
+                    let mut step = Step::new(Technique::WxyzWing);
+                    step.cells = four.to_vec();
+                    step.values = Ones(all & !(1 << z)).chain([z]).map(|v| (v + 1) as u8).collect();
+                    step.eliminations = out;
+                    return Some(step.finish());
+                }
+            }
+        }
+    }
+    None
+}

@@ -264,7 +264,10 @@ fn explanations_are_sound_on_the_whole_corpus() {
 }
 
 /// Techniques the shipped data never needs: each has a crafted board in `tests/techniques.rs`.
-const CRAFTED_ONLY: &[Technique] = &[Technique::Jellyfish, Technique::RemotePairs, Technique::SashimiJellyfish];
+/// Aligned pair exclusion, the last named technique, is no longer reached since the grouped
+/// chains come before it (the soundness test sees it fire on random boards).
+const CRAFTED_ONLY: &[Technique] =
+    &[Technique::Jellyfish, Technique::RemotePairs, Technique::SashimiJellyfish, Technique::AlignedPairExclusion];
 
 #[test]
 fn every_technique_appears() {

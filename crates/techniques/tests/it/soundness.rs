@@ -91,8 +91,33 @@ fn no_technique_ever_rules_out_a_solution_value_on_random_puzzles() {
     }
     eprintln!("{puzzles} puzzles; steps found per technique: {fired:?}");
     // The property is not vacuous: every technique finds steps on these boards (all but the
-    // constraints' own, as these specs have none beyond houses).
-    for t in Technique::ALL.into_iter().filter(|&t| t != Technique::Constraint) {
+    // constraints' own, as these specs have none beyond houses, and unique rectangle type 5,
+    // too rare here: the next test covers it).
+    let rare = [Technique::Constraint, Technique::UniqueRectangle5];
+    for t in Technique::ALL.into_iter().filter(|t| !rare.contains(t)) {
         assert!(fired.get(&t).copied().unwrap_or(0) > 0, "no {} on any board", t.name());
+    }
+}
+
+/// Unique rectangle type 5, on the two magictour_top1465 puzzles (lines 357 and 873) whose
+/// explanation uses it, explained as `coverlab explain` does (the named techniques first, then
+/// again with the uniqueness techniques and the forcing rungs): every step checked against the
+/// solution the validator accepts.
+#[test]
+fn unique_rectangle_type_5_is_sound_where_top1465_uses_it() {
+    for line in [
+        "1..........4..1.9..6..8......3.7.8.......51..7..1..........3..8..5..497.4.685..1.",
+        "...6....4..53.9..1....8.73..1...6...6.3..8...7..91....2..........7...58..9....6.3",
+    ] {
+        let puzzle = common::puzzle("classic-9x9", line);
+        let (solutions, complete) = common::solve(&puzzle, 2);
+        assert!(complete && solutions.len() == 1, "{line}: one solution");
+        let named = FORCING.into_iter().fold(Options::default(), Options::without);
+        let first = explain_with(&puzzle, 100_000, named);
+        let all = Options { unique: true, ..Options::default() };
+        let explanation = coverlab_techniques::explain_again(&puzzle, 100_000, all, &first, named);
+        common::check_explanation(&puzzle, &solutions, &explanation).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(explanation.ending, Ending::Solved);
+        assert!(explanation.steps.iter().any(|s| s.technique == Technique::UniqueRectangle5), "{line}: no type 5");
     }
 }

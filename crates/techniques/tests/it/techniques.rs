@@ -728,6 +728,125 @@ fn unique_rectangles() {
 }
 
 #[test]
+fn unique_rectangles_types_3_5_and_6() {
+    let (a, b, c, d) = (rc(1, 1), rc(1, 4), rc(2, 1), rc(2, 4));
+    // Type 3: r1c1 and r1c4 hold only 3 and 7, r2c1 also 5 and r2c4 also 6; r2c7 holds only 5
+    // and 6: r2c1 or r2c4 holds 5 or 6, so with r2c7 they take both from row 2.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, a, &[3, 7]);
+    only(&mut board, model, b, &[3, 7]);
+    only(&mut board, model, c, &[3, 5, 7]);
+    only(&mut board, model, d, &[3, 6, 7]);
+    only(&mut board, model, rc(2, 7), &[5, 6]);
+    let not = [Technique::UniqueRectangle1, Technique::UniqueRectangle2];
+    let (step, text) = found(&puzzle, &board, Technique::UniqueRectangle3, &not);
+    let rest: Vec<(Cell, Value)> =
+        [2, 3, 5, 6, 8, 9].into_iter().flat_map(|k| [(rc(2, k), 5), (rc(2, k), 6)]).collect();
+    assert_eq!(step.eliminations, rest);
+    assert_eq!(
+        text,
+        "unique rectangle type 3: r1c1 and r1c4 hold only 3 and 7, so r2c1 or r2c4 holds one of its other values, or the four would swap for a second solution, and the puzzle has one; with r2c7 that makes 2 cells of row 2 for 2 values 5 and 6: they are out of r2c2 (5, 6), r2c3 (5, 6), r2c5 (5, 6), r2c6 (5, 6), r2c8 (5, 6), r2c9 (5, 6)"
+    );
+    // r2c7 with a third value: three values for two cells, no subset.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for (x, keep) in [(a, &[3, 7][..]), (b, &[3, 7]), (c, &[3, 5, 7]), (d, &[3, 6, 7]), (rc(2, 7), &[5, 6, 8])] {
+        only(&mut board, model, x, keep);
+    }
+    assert_eq!(Technique::UniqueRectangle3.find(&board, model), Ok(None));
+
+    // Type 5: r1c1 and r2c4 (a diagonal) hold only 3 and 7, r1c4 and r2c1 those and 5: one of
+    // the two holds 5, so it is out of the cells seeing both.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for (x, keep) in [(a, &[3, 7][..]), (d, &[3, 7]), (b, &[3, 5, 7]), (c, &[3, 5, 7])] {
+        only(&mut board, model, x, keep);
+    }
+    let (step, text) = found(&puzzle, &board, Technique::UniqueRectangle5, &[Technique::UniqueRectangle2]);
+    assert_eq!(step.eliminations, vec![(rc(1, 2), 5), (rc(1, 3), 5), (rc(2, 5), 5), (rc(2, 6), 5)]);
+    assert_eq!(
+        text,
+        "unique rectangle type 5: r1c1 and r2c4 hold only 3 and 7, r1c4 and r2c1 those and 5; without 5 the four would swap for a second solution, and the puzzle has one, so one of r1c4 and r2c1 holds 5: 5 is out of r1c2, r1c3, r2c5, r2c6"
+    );
+    // With different extra values (5 and 6) there is no single z.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    for (x, keep) in [(a, &[3, 7][..]), (d, &[3, 7]), (b, &[3, 5, 7]), (c, &[3, 6, 7])] {
+        only(&mut board, model, x, keep);
+    }
+    assert_eq!(Technique::UniqueRectangle5.find(&board, model), Ok(None));
+
+    // Type 6: the diagonal r1c1, r2c4 holds only 3 and 7; in rows 1 and 2, 3 is only in the
+    // corners: 3 in r1c4 and r2c1 would leave 7 in r1c1 and r2c4, so 3 is out of those two.
+    assert_eq!(Technique::UniqueRectangle6.find(&board, model), Ok(None));
+    keep_only(&mut board, model, 3, &row(1), &[a, b]);
+    keep_only(&mut board, model, 3, &row(2), &[c, d]);
+    let not = [Technique::UniqueRectangle4, Technique::HiddenUniqueRectangle];
+    let (step, text) = found(&puzzle, &board, Technique::UniqueRectangle6, &not);
+    assert_eq!(step.eliminations, vec![(b, 3), (c, 3)]);
+    assert_eq!(
+        text,
+        "unique rectangle type 6: r1c1 and r2c4 hold only 3 and 7, and in row 1 and row 2, 3 is only in the four corners, so it is in r1c1 and r2c4 or in r1c4 and r2c1; the latter would leave 7 in r1c1 and r2c4, four cells that swap for a second solution, and the puzzle has one: 3 is out of r1c4, r2c1"
+    );
+}
+
+#[test]
+fn wxyz_wing() {
+    // r2c2 holds only 1, 2, 3 and 4; r1c1 {1, 4} and r3c3 {2, 4} in its box, r2c8 {3, 4} in its
+    // row: 1, 2 and 3 each lie in cells that see each other, so 4 is in one of the four, and it
+    // is out of the cells that see all four (r2c1 and r2c3).
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(2, 2), &[1, 2, 3, 4]);
+    only(&mut board, model, rc(1, 1), &[1, 4]);
+    only(&mut board, model, rc(3, 3), &[2, 4]);
+    only(&mut board, model, rc(2, 8), &[3, 4]);
+    let (step, text) = found(&puzzle, &board, Technique::WxyzWing, &[Technique::XyWing, Technique::XyzWing]);
+    assert_eq!(step.eliminations, vec![(rc(2, 1), 4), (rc(2, 3), 4)]);
+    assert_eq!(
+        text,
+        "wxyz-wing: r2c2, r1c1, r2c8 and r3c3 hold only 1, 2, 3 and 4, and each of 1, 2 and 3 lies in cells of them that see each other, so it is in one at most; four cells need four values, so 4 is in one of them: it is out of r2c1, r2c3"
+    );
+    // r2c8 with a fifth value: five values for four cells, no wing.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    only(&mut board, model, rc(2, 2), &[1, 2, 3, 4]);
+    only(&mut board, model, rc(1, 1), &[1, 4]);
+    only(&mut board, model, rc(3, 3), &[2, 4]);
+    only(&mut board, model, rc(2, 8), &[3, 5]);
+    assert_eq!(Technique::WxyzWing.find(&board, model), Ok(None));
+}
+
+#[test]
+fn grouped_alternating_inference_chain() {
+    // 5 in row 1 only in r1c2, r1c3 (box 1) and r1c8; in column 1 only in r2c1, r3c1 (box 1)
+    // and r7c1; in box 1 only in those four. If r1c8 is not 5, box 1's row holds it, so its
+    // column does not, and r7c1 does: r7c8, seeing both ends, is not 5. No house has 5 in two
+    // places, so no plain chain, colouring or empty rectangle sees it.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    let (g1, g2) = ([rc(1, 2), rc(1, 3)], [rc(2, 1), rc(3, 1)]);
+    keep_only(&mut board, model, 5, &row(1), &[g1[0], g1[1], rc(1, 8)]);
+    keep_only(&mut board, model, 5, &column(1), &[g2[0], g2[1], rc(7, 1)]);
+    keep_only(&mut board, model, 5, &box_cells(0), &[g1[0], g1[1], g2[0], g2[1]]);
+    let not = [Technique::XChain, Technique::Aic, Technique::EmptyRectangle, Technique::SimpleColouring];
+    let (step, text) = found(&puzzle, &board, Technique::GroupedAic, &not);
+    assert_eq!(step.eliminations, vec![(rc(7, 8), 5)]);
+    assert_eq!(
+        text,
+        "grouped alternating inference chain: if r1c8 is not 5, then one of r1c2 and r1c3 is 5, none of r2c1 and r3c1 is 5, r7c1 is 5; so r1c8 is 5 or r7c1 is 5, which rules out r7c8 (5)"
+    );
+    // With 5 also in r1c5, row 1 is no link between box 1 and r1c8: no chain.
+    let (puzzle, mut board) = empty("classic-9x9");
+    let model = puzzle.model();
+    keep_only(&mut board, model, 5, &row(1), &[g1[0], g1[1], rc(1, 5), rc(1, 8)]);
+    keep_only(&mut board, model, 5, &column(1), &[g2[0], g2[1], rc(7, 1)]);
+    keep_only(&mut board, model, 5, &box_cells(0), &[g1[0], g1[1], g2[0], g2[1]]);
+    assert_eq!(Technique::GroupedAic.find(&board, model), Ok(None));
+}
+
+#[test]
 fn bug_plus_one() {
     // A 4×4 board where every cell holds its value in the grid below and its partner (1↔2,
     // 3↔4): every value has two places in every house. r1c1 also holds 3, which then has three
@@ -897,6 +1016,48 @@ fn alternating_inference_chain() {
 /// Keeps only `keep` as the candidates of `cell`.
 fn candidates_only(board: &mut Board, model: &Model, cell: Cell, keep: &[Value]) {
     cut(board, model, (1..=9).filter(|v| !keep.contains(v)).map(|v| (cell, v)).collect());
+}
+
+#[test]
+fn forcing_chains_follow_the_cages() {
+    // The killer example (no givens) needs forcing chains: without them the named techniques
+    // get stuck. With them every branch also runs the cages' filters (and innies and outies),
+    // so it ends solved, each step checked against the solution the validator accepts.
+    let killer = common::model("killer-9x9-example");
+    let file = common::read("examples/puzzles/killer-9x9.txt");
+    let puzzle = common::puzzles_of(&file, Some(killer), 1).remove(0);
+    let (solutions, complete) = common::solve(&puzzle, 2);
+    assert!(complete && solutions.len() == 1);
+    let forcing = [
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::ForcingNet,
+    ];
+    let named = forcing.into_iter().fold(Options::default(), Options::without);
+    assert_eq!(coverlab_techniques::explain_with(&puzzle, 100_000, named).ending, coverlab_techniques::Ending::Stuck);
+    let explanation = coverlab_techniques::explain(&puzzle, 100_000);
+    common::check_explanation(&puzzle, &solutions, &explanation).unwrap();
+    assert_eq!(explanation.ending, coverlab_techniques::Ending::Solved);
+    // Some branch rests on a constraint's filter (a cage, innies and outies), and its sentence
+    // names it.
+    let model = puzzle.model();
+    let step = explanation
+        .steps
+        .iter()
+        .find(|s| s.chains.iter().any(|b| b.implications.iter().any(|i| matches!(i.rule, Rule::Constraint(_)))))
+        .expect("a forcing step through a constraint");
+    let text = step.describe(model, puzzle.symbols());
+    let named = model.constraints().iter().any(|k| text.contains(&format!(" (by {})", k.label)));
+    assert!(named, "{text}");
+    for branch in &step.chains {
+        for fact in &branch.implications {
+            if let Rule::Constraint(k) = fact.rule {
+                assert!(model.constraints()[k].cells.contains(&fact.cell), "{fact:?}");
+                assert!(!fact.holds && !fact.from.is_empty(), "{fact:?}");
+            }
+        }
+    }
 }
 
 #[test]
