@@ -28,7 +28,13 @@ pub const MAX_MODULUS: usize = 6;
 /// The most constraints one cell may be in (with every kind at once, a few dozen).
 pub const MAX_CONSTRAINTS_PER_CELL: usize = 256;
 
-pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Unit]) -> Result<Compiled, SpecError> {
+pub(crate) fn compile(
+    spec: &Spec,
+    symbols: &Symbols,
+    origin: &str,
+    houses: &[Unit],
+    groups: &[Unit],
+) -> Result<Compiled, SpecError> {
     let n = spec.size;
     // Each cell's box (or, without boxes, region), for region-sum lines.
     let region_of: Option<Vec<usize>> = [UnitKind::Box, UnitKind::Region].into_iter().find_map(|kind| {
@@ -645,6 +651,18 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 }
                 let listed: Vec<String> = values.iter().map(|v| v.to_string()).collect();
                 let block = vec![cells[0], cells[0] + 1, cells[0] + n, cells[0] + n + 1];
+                // A value listed k times needs k cells of the block no house or group holds two
+                // of (the automaton counts values, not which cells may share one).
+                let room = most_sharing(&block, houses.iter().chain(groups));
+                if let Some(&v) = values.iter().find(|&&v| values.iter().filter(|&&w| w == v).count() > room) {
+                    let times = values.iter().filter(|&&w| w == v).count();
+                    return Err(err(format!(
+                        "{} asks for value {v} in {times} cells, but at most {} of its block {} can hold one value (the others share a house or group)",
+                        what(),
+                        crate::text::count(room, "cell"),
+                        block.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>().join(", ")
+                    )));
+                }
                 push(
                     &mut out.constraints,
                     ConstraintKind::Quadruple,
@@ -894,6 +912,27 @@ fn mark_kind(mark: Mark) -> ConstraintKind {
 }
 
 /// A king's move apart.
+/// The most cells of `block` that can hold one value: the largest subset of it no unit holds two
+/// cells of (`block` is at most a few cells: every subset is tried).
+fn most_sharing<'a>(block: &[Cell], units: impl Iterator<Item = &'a Unit>) -> usize {
+    let k = block.len();
+    let mut apart = vec![vec![true; k]; k];
+    for unit in units {
+        let inside: Vec<usize> = (0..k).filter(|&i| unit.cells.binary_search(&block[i]).is_ok()).collect();
+        for (x, &i) in inside.iter().enumerate() {
+            for &j in &inside[x + 1..] {
+                apart[i][j] = false;
+                apart[j][i] = false;
+            }
+        }
+    }
+    (0u32..1 << k)
+        .filter(|set| (0..k).all(|i| (0..k).all(|j| i == j || (set >> i) & (set >> j) & 1 == 0 || apart[i][j])))
+        .map(|set| set.count_ones() as usize)
+        .max()
+        .unwrap_or(0)
+}
+
 fn king(a: Cell, b: Cell, n: usize) -> bool {
     let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
     a != b && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
