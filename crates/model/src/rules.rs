@@ -6,8 +6,9 @@
 //! touch, dots between cells that are not neighbours, sums no values reach, thermometers longer
 //! than the alphabet, regex lines whose pattern does not parse or matches no line of their
 //! length, lockout differences out of range, entropic lines on a grid whose size is not a
-//! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid or with
-//! more than four values, pills of more than three digits or whose line cannot reach them.
+//! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid, with
+//! more than four values or asking for a value in more of their cells than can share one, pills
+//! of more than three digits or whose line cannot reach them.
 
 use std::sync::Arc;
 
