@@ -63,6 +63,7 @@ const NAMES: &[&str] = &[
     "RellikCage",
     "PillArrow",
     "DoubleArrow",
+    "SumLine",
     "Or",
     "End",
     "Var",

@@ -29,7 +29,8 @@
 //! `Skyscraper` and `XSum` (`Skyscraper~R3~2~4`: the row or column, the clue seen from its left
 //! or top, then the one from its right or bottom, either left empty), `Quad` (`Quad~R4C4~1~2`:
 //! the block's top-left cell, then its values), `RellikCage`, `PillArrow` (`PillArrow~2~…`: the
-//! pill's size, its cells sorted into reading order, then the line), `DoubleArrow`,
+//! pill's size, its cells sorted into reading order, then the line), `DoubleArrow`, `SumLine`
+//! (`SumLine~10~…`: the segments' total, then the line; a loop, `~LOOP` last, is refused),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -157,7 +158,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("And", "composite constraints (And … End) are"),
     ("Replicate", "composite constraints (Replicate … End) are"),
     ("End", "composite constraints (… End) are"),
-    ("SumLine", "sum lines are"),
     ("Regex", "regex lines are"),
     ("NFA", "state-machine (NFA) constraints are"),
     ("ChaosConstruction", "chaos construction is"),
@@ -204,6 +204,7 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("Entropic", "ISS refuses it there"),
     ("Zipper", "each pair's sum shifts by 2, the middle by 1"),
     ("RegionSumLine", "segments of different lengths shift differently"),
+    ("SumLine", "segments of different lengths shift differently"),
     ("Sandwich", "the sum between the crusts shifts by their distance"),
     ("XSum", "the first value counts cells and is one higher"),
     ("Skyscraper", "ISS sees no building of height 0"),
@@ -241,6 +242,7 @@ pub const SUPPORTED: &[&str] = &[
     "RellikCage",
     "PillArrow",
     "DoubleArrow",
+    "SumLine",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -891,6 +893,15 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 b.push(Rule::PillArrow { pill, line: all[size..].to_vec() }, Some(i));
             }
             "DoubleArrow" => b.push(Rule::DoubleArrow { cells: cells(item, args, 3, n)? }, Some(i)),
+            "SumLine" => {
+                // ISS: the segments' total, then the line; `LOOP` last closes it into a loop.
+                let [sum, ids @ ..] = args else { return Err(item.invalid("SumLine has no sum and no cells")) };
+                if ids.last() == Some(&"LOOP") {
+                    return Err(item.unsupported("sum lines that close into a loop are"));
+                }
+                let sum = total(item, sum, "the sum")?;
+                b.push(Rule::SumLine { cells: cells(item, ids, 1, n)?, sum }, Some(i));
+            }
             "Arrow" => {
                 let cells = cells(item, args, 2, n)?;
                 b.push(Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() }, Some(i));

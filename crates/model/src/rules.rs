@@ -8,7 +8,8 @@
 //! length, lockout differences out of range, entropic lines on a grid whose size is not a
 //! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid, with
 //! more than four values or asking for a value in more of their cells than can share one, pills
-//! of more than three digits or whose line cannot reach them.
+//! of more than three digits or whose line cannot reach them, sum lines whose values never
+//! split into segments of their total.
 
 use std::sync::Arc;
 
@@ -787,6 +788,35 @@ pub(crate) fn compile(
                     ConstraintKind::DoubleArrow,
                     format!("double arrow {number}"),
                     order,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
+            Rule::SumLine { cells, sum } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n * n, "sum line")?;
+                touching(&cells, "line")?;
+                if *sum == 0 {
+                    return Err(err(format!("{}: a segment adds up to 1 or more, never 0", what())));
+                }
+                let Some(automaton) = crate::constraint::Automaton::sum_line(n, *sum) else {
+                    return Err(err(format!(
+                        "{}: a segment total of {sum} needs more than {} states of coverlab's automaton",
+                        what(),
+                        crate::pattern::MAX_STATES
+                    )));
+                };
+                if !automaton.live_states(cells.len())[0][0] {
+                    return Err(err(format!(
+                        "{}: the line's {} on a {n}×{n} grid never split into segments each adding up to {sum}",
+                        what(),
+                        crate::text::count(cells.len(), "value")
+                    )));
+                }
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::SumLine,
+                    format!("sum line {number} (segments of {sum})"),
+                    cells,
                     Relation::Automaton(Arc::new(automaton)),
                 );
             }

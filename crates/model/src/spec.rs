@@ -45,6 +45,7 @@
 //! Rellik(cells: ["r8c8", "r8c9"], sum: 7),              // no values of it add up to 7
 //! PillArrow(pill: ["r1c1", "r1c2"], line: ["r2c3", "r3c4", "r4c5"]),  // line adds up to 10a + b
 //! DoubleArrow(cells: ["r5c1", "r5c2", "r5c3", "r5c4"]),  // middle adds up to the two ends
+//! SumLine(cells: ["r6c1", "r6c2", "r6c3"], sum: 10),    // segments of the line each add up to 10
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -373,6 +374,14 @@ pub enum Rule {
         /// The line, from one circle to the other; consecutive cells touch.
         cells: Vec<CellRef>,
     },
+    /// A sum line (ISS's `SumLine`; "10 lines" at 10): the line splits into consecutive
+    /// segments of one or more cells, each adding up to `sum`.
+    SumLine {
+        /// The line, in order; consecutive cells touch.
+        cells: Vec<CellRef>,
+        /// Each segment's total.
+        sum: u32,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -448,6 +457,7 @@ impl Rule {
             Rule::Rellik { .. } => "Rellik",
             Rule::PillArrow { .. } => "PillArrow",
             Rule::DoubleArrow { .. } => "DoubleArrow",
+            Rule::SumLine { .. } => "SumLine",
         }
     }
 }

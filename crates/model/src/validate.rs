@@ -453,6 +453,29 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::SumLine { cells, sum } => {
+                // Cut the line greedily: a segment ends as soon as it reaches the total (values
+                // are positive, so that is the only place it can end).
+                let mut part = 0u64;
+                for c in cells {
+                    part += u64::from(at(c));
+                    if part == u64::from(*sum) {
+                        part = 0;
+                    } else if part > u64::from(*sum) {
+                        return Some(format!(
+                            "the sum line from {}: a segment ending at {} adds up to {part}, past {sum}",
+                            name(&cells[0]),
+                            name(c)
+                        ));
+                    }
+                }
+                if part != 0 {
+                    return Some(format!(
+                        "the sum line from {}: its last segment adds up to {part}, not {sum}",
+                        name(&cells[0])
+                    ));
+                }
+            }
             Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
                 let (entropic, m) = match rule {
                     Rule::Modular { modulus, .. } => (false, modulus.unwrap_or(3).max(1)),

@@ -136,6 +136,15 @@ fn quadruples_rellik_cages_pills_and_double_arrows() {
     assert!(message(".PillArrow~2~R1C1~R1C2").contains("expected at least 3"));
     assert!(message(".Quad~R1C1~0").contains("\"0\" is not a value of the 9×9 grid (1 to 9)"));
     assert!(message(".DoubleArrow~R1C1~R1C2").contains("expected at least 3"));
+    // Sum lines: the total, then the line; a loop is refused.
+    assert_eq!(
+        rules(".SumLine~10~R1C1~R1C2~R2C3"),
+        [Rule::SumLine { cells: vec![c(1, 1), c(1, 2), c(2, 3)], sum: 10 }]
+    );
+    assert!(
+        message(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP").contains("sum lines that close into a loop are not supported")
+    );
+    assert!(message(".SumLine~10").contains("expected at least 1"), "{}", message(".SumLine~10"));
     // A value twice inside one box never holds: the spec's check, naming the constraint.
     let e = message(".Quad~R4C4~1~2~2");
     assert!(e.starts_with("constraint 1 \".Quad~R4C4~1~2~2\": Quadruple rule 1 asks for value 2 in 2 cells"), "{e}");

@@ -316,6 +316,21 @@ impl Automaton {
             .expect("at most 3n + 2 states")
     }
 
+    /// The automaton of a sum line of total `sum`: a state is what the segment being read adds
+    /// up to so far (0 between segments, where the line may end): `sum` states. `None` past
+    /// [`crate::pattern::MAX_STATES`].
+    pub(crate) fn sum_line(n: usize, sum: u32) -> Option<Automaton> {
+        if sum == 0 || sum as usize > crate::pattern::MAX_STATES {
+            return None;
+        }
+        let step = |&read: &u32, v: u32| match read + v {
+            t if t == sum => Some(0),
+            t if t < sum => Some(t),
+            _ => None,
+        };
+        Automaton::explore(n, "sum line", 0u32, step, |&read| read == 0)
+    }
+
     /// The number of states.
     pub fn states(&self) -> usize {
         self.out.len()

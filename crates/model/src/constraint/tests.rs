@@ -754,7 +754,7 @@ fn the_x_sum_filter_agrees_with_trying_every_assignment() {
     assert!(Automaton::x_sum(25, 60).is_some() && Automaton::x_sum(64, 40).is_some());
 }
 
-/// Quadruples, rellik cages, pill arrows and double arrows: each automaton's filter keeps exactly
+/// Quadruples, rellik cages, pill arrows, double arrows and sum lines: each automaton's filter keeps exactly
 /// what trying every assignment keeps, counted from the rule's definition, with random domains
 /// on 4×4, 6×6 and 9×9 grids, and fails exactly when nothing is left; `holds` of decided cells
 /// is the definition.
@@ -806,6 +806,23 @@ fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
                 3 + round % 3,
                 Box::new(|v: &[u32]| v[0] + v[1] == v[2..].iter().sum::<u32>()),
             ));
+            // A sum line of 1 to 5 cells whose segments add up to 1 to 2n: some cuts of the
+            // line (every one of the 2^(k−1) tried) give segments of that total.
+            let total = 1 + (lcg(&mut state) % (2 * n as u64)) as u32;
+            cases.push((
+                Relation::Automaton(Arc::new(Automaton::sum_line(n, total).expect("small totals fit"))),
+                1 + round % 5,
+                Box::new(move |v: &[u32]| {
+                    (0u32..1 << (v.len() - 1)).any(|cuts| {
+                        let mut part = 0;
+                        v.iter().enumerate().all(|(i, &x)| {
+                            part += x;
+                            let cut = i + 1 == v.len() || cuts >> i & 1 == 1;
+                            !cut || std::mem::replace(&mut part, 0) == total
+                        })
+                    })
+                }),
+            ));
             for (relation, k, ok) in cases {
                 let con = c(relation.clone(), k, n);
                 let d: Vec<u64> = (0..k)
@@ -819,4 +836,7 @@ fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
     assert!(Automaton::pill_arrow(9, 3).is_some() && Automaton::pill_arrow(16, 3).is_some());
     assert!(Automaton::rellik(9, 45).is_some(), "{:?}", Automaton::rellik(9, 45).map(|a| a.states()));
     assert!(Automaton::pill_arrow(64, 1).is_some() && Automaton::double_arrow(64).states() <= 3 * 64 + 2);
+    assert!(Automaton::sum_line(9, 10).is_some_and(|a| a.states() == 10));
+    assert!(Automaton::sum_line(64, 4096).is_some() && Automaton::sum_line(64, 4097).is_none());
+    assert!(Automaton::sum_line(9, 0).is_none());
 }
