@@ -30,7 +30,8 @@
 //! or top, then the one from its right or bottom, either left empty), `Quad` (`Quad~R4C4~1~2`:
 //! the block's top-left cell, then its values), `RellikCage`, `PillArrow` (`PillArrow~2~…`: the
 //! pill's size, its cells sorted into reading order, then the line), `DoubleArrow`, `SumLine`
-//! (`SumLine~10~…`: the segments' total, then the line; a loop, `~LOOP` last, is refused),
+//! (`SumLine~10~…`: the segments' total, then the line; `~LOOP` last closes it into a loop),
+//! `Lunchbox` (`Lunchbox~7~…`: the total, then the cells in order),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -45,7 +46,7 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (hidden skyscrapers, lunchboxes, composites such as `Or`, state
+//! Everything else ISS has (hidden skyscrapers, numbered rooms, composites such as `Or`, state
 //! machines, extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
@@ -174,7 +175,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("GreaterThan", "greater-than marks are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
-    ("Lunchbox", "lunchboxes are"),
     ("HiddenSkyscraper", "hidden skyscrapers are"),
     ("NumberedRoom", "numbered rooms are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
@@ -205,6 +205,7 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("Zipper", "each pair's sum shifts by 2, the middle by 1"),
     ("RegionSumLine", "segments of different lengths shift differently"),
     ("SumLine", "segments of different lengths shift differently"),
+    ("Lunchbox", "the sum between shifts by the distance"),
     ("Sandwich", "the sum between the crusts shifts by their distance"),
     ("XSum", "the first value counts cells and is one higher"),
     ("Skyscraper", "ISS sees no building of height 0"),
@@ -243,6 +244,7 @@ pub const SUPPORTED: &[&str] = &[
     "PillArrow",
     "DoubleArrow",
     "SumLine",
+    "Lunchbox",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -896,11 +898,18 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
             "SumLine" => {
                 // ISS: the segments' total, then the line; `LOOP` last closes it into a loop.
                 let [sum, ids @ ..] = args else { return Err(item.invalid("SumLine has no sum and no cells")) };
-                if ids.last() == Some(&"LOOP") {
-                    return Err(item.unsupported("sum lines that close into a loop are"));
-                }
+                let (ids, closed) = match ids {
+                    [line @ .., last] if *last == "LOOP" => (line, true),
+                    _ => (ids, false),
+                };
                 let sum = total(item, sum, "the sum")?;
-                b.push(Rule::SumLine { cells: cells(item, ids, 1, n)?, sum }, Some(i));
+                b.push(Rule::SumLine { cells: cells(item, ids, 1, n)?, sum, closed }, Some(i));
+            }
+            "Lunchbox" => {
+                // ISS: the total, then the cells in order (they differ).
+                let [sum, ids @ ..] = args else { return Err(item.invalid("Lunchbox has no sum and no cells")) };
+                let sum = total(item, sum, "the sum")?;
+                b.push(Rule::Lunchbox { cells: cells(item, ids, 2, n)?, sum }, Some(i));
             }
             "Arrow" => {
                 let cells = cells(item, args, 2, n)?;

@@ -9,7 +9,8 @@
 //! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid, with
 //! more than four values or asking for a value in more of their cells than can share one, pills
 //! of more than three digits or whose line cannot reach them, sum lines whose values never
-//! split into segments of their total.
+//! split into segments of their total (or loops whose ends do not touch), lunchboxes whose
+//! total no values reach.
 
 use std::sync::Arc;
 
@@ -791,31 +792,87 @@ pub(crate) fn compile(
                     Relation::Automaton(Arc::new(automaton)),
                 );
             }
-            Rule::SumLine { cells, sum } => {
+            Rule::SumLine { cells, sum, closed } => {
                 let cells = cells_of(cells)?;
-                length(&cells, 1, n * n, "sum line")?;
+                length(&cells, if *closed { 3 } else { 1 }, n * n, "sum line")?;
                 touching(&cells, "line")?;
+                if *closed && !king(cells[cells.len() - 1], cells[0], n) {
+                    return Err(err(format!(
+                        "{}: the loop's last cell {} does not touch its first {}",
+                        what(),
+                        cell_name(cells[cells.len() - 1], n),
+                        cell_name(cells[0], n)
+                    )));
+                }
                 if *sum == 0 {
                     return Err(err(format!("{}: a segment adds up to 1 or more, never 0", what())));
                 }
-                let Some(automaton) = crate::constraint::Automaton::sum_line(n, *sum) else {
+                let automaton = if *closed {
+                    crate::constraint::Automaton::sum_loop(n, *sum)
+                } else {
+                    crate::constraint::Automaton::sum_line(n, *sum)
+                };
+                let Some(automaton) = automaton else {
                     return Err(err(format!(
                         "{}: a segment total of {sum} needs more than {} states of coverlab's automaton",
                         what(),
                         crate::pattern::MAX_STATES
                     )));
                 };
-                if !automaton.live_states(cells.len())[0][0] {
+                if !automaton.live_states(cells.len())[0].iter().any(|&live| live) {
                     return Err(err(format!(
                         "{}: the line's {} on a {n}×{n} grid never split into segments each adding up to {sum}",
                         what(),
                         crate::text::count(cells.len(), "value")
                     )));
                 }
+                let label = if *closed {
+                    format!("sum loop {number} (segments of {sum})")
+                } else {
+                    format!("sum line {number} (segments of {sum})")
+                };
                 push(
                     &mut out.constraints,
                     ConstraintKind::SumLine,
-                    format!("sum line {number} (segments of {sum})"),
+                    label,
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
+            Rule::Lunchbox { cells, sum } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n, "lunchbox")?;
+                let k = cells.len();
+                // Its k different values: the k − 2 between the smallest and the largest add up
+                // to at most the k − 2 largest values below n.
+                let most = (n - k + 2..n).sum::<usize>();
+                let unreachable = || {
+                    err(format!(
+                        "{}: the values between the smallest and largest of {k} different values on a {n}×{n} grid never add up to {sum}",
+                        what()
+                    ))
+                };
+                if *sum as usize > most {
+                    return Err(unreachable());
+                }
+                let Some(automaton) = crate::constraint::Automaton::lunchbox(n, *sum) else {
+                    return Err(err(format!(
+                        "{}: a lunchbox total of {sum} on a {n}×{n} grid needs more than {} states of coverlab's automaton",
+                        what(),
+                        crate::pattern::MAX_STATES
+                    )));
+                };
+                if !automaton.live_states(k)[0].iter().any(|&live| live) {
+                    return Err(unreachable());
+                }
+                let label = format!("lunchbox {number} (sum {sum})");
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                out.groups.push(Unit { kind: UnitKind::Lunchbox, label: label.clone(), cells: sorted, exact: false });
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Lunchbox,
+                    label,
                     cells,
                     Relation::Automaton(Arc::new(automaton)),
                 );

@@ -453,7 +453,44 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
-            Rule::SumLine { cells, sum } => {
+            Rule::SumLine { cells, sum, closed: true } => {
+                // Some rotation of the loop cuts into segments of the total: try each start.
+                let k = cells.len();
+                let cut = (0..k).any(|start| {
+                    let mut part = 0u64;
+                    (0..k).all(|i| {
+                        part += u64::from(at(&cells[(start + i) % k]));
+                        if part == u64::from(*sum) {
+                            part = 0;
+                        }
+                        part < u64::from(*sum)
+                    }) && part == 0
+                });
+                if !cut {
+                    return Some(format!(
+                        "the sum loop from {}: no way round it splits into segments adding up to {sum}",
+                        name(&cells[0])
+                    ));
+                }
+            }
+            Rule::Lunchbox { cells, sum } => {
+                let values: Vec<u32> = cells.iter().map(at).collect();
+                for (i, a) in values.iter().enumerate() {
+                    if values[i + 1..].contains(a) {
+                        return Some(format!("the lunchbox at {} repeats {a}", name(&cells[0])));
+                    }
+                }
+                let lo = (0..values.len()).min_by_key(|&i| values[i]).unwrap_or(0);
+                let hi = (0..values.len()).max_by_key(|&i| values[i]).unwrap_or(0);
+                let between: u32 = values[lo.min(hi) + 1..lo.max(hi).max(lo.min(hi) + 1)].iter().sum();
+                if between != *sum {
+                    return Some(format!(
+                        "the lunchbox at {}: the values between its smallest and largest add up to {between}, not {sum}",
+                        name(&cells[0])
+                    ));
+                }
+            }
+            Rule::SumLine { cells, sum, .. } => {
                 // Cut the line greedily: a segment ends as soon as it reaches the total (values
                 // are positive, so that is the only place it can end).
                 let mut part = 0u64;

@@ -139,11 +139,16 @@ fn quadruples_rellik_cages_pills_and_double_arrows() {
     // Sum lines: the total, then the line; a loop is refused.
     assert_eq!(
         rules(".SumLine~10~R1C1~R1C2~R2C3"),
-        [Rule::SumLine { cells: vec![c(1, 1), c(1, 2), c(2, 3)], sum: 10 }]
+        [Rule::SumLine { cells: vec![c(1, 1), c(1, 2), c(2, 3)], sum: 10, closed: false }]
     );
-    assert!(
-        message(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP").contains("sum lines that close into a loop are not supported")
+    assert_eq!(
+        rules(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP.Lunchbox~7~R9C1~R9C2~R9C3~R9C4"),
+        [
+            Rule::SumLine { cells: vec![c(1, 1), c(1, 2), c(2, 2), c(2, 1)], sum: 10, closed: true },
+            Rule::Lunchbox { cells: vec![c(9, 1), c(9, 2), c(9, 3), c(9, 4)], sum: 7 },
+        ]
     );
+    assert!(message(".Lunchbox~50~R1C1~R1C2~R1C3").contains("never add up to 50"));
     assert!(message(".SumLine~10").contains("expected at least 1"), "{}", message(".SumLine~10"));
     // A value twice inside one box never holds: the spec's check, naming the constraint.
     let e = message(".Quad~R4C4~1~2~2");
@@ -364,8 +369,8 @@ fn every_iss_name_is_read_or_refused() {
 
 #[test]
 fn unknown_and_unsupported_constraints_are_named_where_they_are() {
-    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.Lunchbox~R1~3");
-    assert_eq!(e.to_string(), "constraint 3 \".Lunchbox~R1~3\": lunchboxes are not supported by coverlab");
+    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.NumberedRoom~R1~3");
+    assert_eq!(e.to_string(), "constraint 3 \".NumberedRoom~R1~3\": numbered rooms are not supported by coverlab");
     assert_eq!(e.column(), Some(26));
     let e = error(".Cagee~3~R1C1~R1C2");
     assert!(matches!(&e.problem, Problem::Unknown { name, .. } if name == "Cagee"));
@@ -380,12 +385,12 @@ fn unknown_and_unsupported_constraints_are_named_where_they_are() {
     // Strict Kropki and strict XV together, with a pair marked by one family only.
     assert!(message(".StrictKropki.StrictXV.X~R1C1~R1C2").contains("StrictKropki with StrictXV"));
     // Through the reader: the line and the constraint's column.
-    let entries = crate::read_str("  .Thermo~R1C1~R1C2 .Lunchbox~5~R1C1~R1C2\n", Some(crate::InputFormat::Iss), None);
+    let entries = crate::read_str("  .Thermo~R1C1~R1C2 .NumberedRoom~R1~5\n", Some(crate::InputFormat::Iss), None);
     let e = entries[0].result.as_ref().unwrap_err();
     assert_eq!((e.line(), e.column()), (1, Some(21)));
     assert_eq!(
         e.to_string(),
-        "line 1, column 21: iss: constraint 2 \".Lunchbox~5~R1C1~R1C2\": lunchboxes are not supported by coverlab"
+        "line 1, column 21: iss: constraint 2 \".NumberedRoom~R1~5\": numbered rooms are not supported by coverlab"
     );
 }
 
