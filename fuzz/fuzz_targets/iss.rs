@@ -64,6 +64,7 @@ const NAMES: &[&str] = &[
     "PillArrow",
     "DoubleArrow",
     "SumLine",
+    "Lunchbox",
     "Or",
     "End",
     "Var",
