@@ -191,7 +191,7 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 /// only groups in the model, too). A little killer carries its
 /// clue's place outside the grid and the step its arrow points along, a sandwich its clue's
 /// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum,
-/// a quadruple its values, a rellik cage its total (as `sum`), a pill arrow its pill's size (its
+/// a quadruple its values, a rellik cage, a sum line and a lunchbox their totals (as `sum`), a pill arrow its pill's size (its
 /// cells: the pill, then the line; a double arrow's: its two ends, then the middle), the first pair of a palindrome the whole line in order (the model keeps only the
 /// mirror pairs), a regex line its pattern; `negative` names the marks of a negative rule.
 pub fn board(puzzle: &Puzzle) -> Value {
@@ -217,6 +217,9 @@ pub fn board(puzzle: &Puzzle) -> Value {
     let mut rellik = rules.iter().filter_map(|r| if let Rule::Rellik { sum, .. } = r { Some(*sum) } else { None });
     let mut pills =
         rules.iter().filter_map(|r| if let Rule::PillArrow { pill, .. } = r { Some(pill.len()) } else { None });
+    let mut sum_lines = rules.iter().filter_map(|r| if let Rule::SumLine { sum, .. } = r { Some(*sum) } else { None });
+    let mut lunchboxes =
+        rules.iter().filter_map(|r| if let Rule::Lunchbox { sum, .. } = r { Some(*sum) } else { None });
     let mut constraints: Vec<Value> = model
         .constraints()
         .iter()
@@ -253,6 +256,8 @@ pub fn board(puzzle: &Puzzle) -> Value {
                 ConstraintKind::Quadruple => v["values"] = quadruples.next().unwrap_or_default().into(),
                 ConstraintKind::Rellik => v["sum"] = rellik.next().unwrap_or_default().into(),
                 ConstraintKind::PillArrow => v["pill"] = pills.next().unwrap_or(1).into(),
+                ConstraintKind::SumLine => v["sum"] = sum_lines.next().unwrap_or_default().into(),
+                ConstraintKind::Lunchbox => v["sum"] = lunchboxes.next().unwrap_or_default().into(),
                 ConstraintKind::Palindrome => {
                     let first = |l: &Vec<usize>| c.cells == [l[0], l[l.len() - 1]];
                     if let Some(line) = palindromes.iter_mut().find(|l| l.as_ref().is_some_and(first)) {

@@ -63,6 +63,8 @@ const NAMES: &[&str] = &[
     "RellikCage",
     "PillArrow",
     "DoubleArrow",
+    "SumLine",
+    "Lunchbox",
     "Or",
     "End",
     "Var",

@@ -558,9 +558,11 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         r#"Quadruple(cell: "r1c1", values: [1, 2]), Quadruple(cell: "r3c3", values: [9, 9]),
         Sum(cells: ["r3c3", "r4c4"], sum: 12), Rellik(cells: ["r6c1", "r6c2", "r7c1"], sum: 6),
         PillArrow(pill: ["r1c5", "r1c6"], line: ["r2c7", "r3c7", "r4c7"]),
-        DoubleArrow(cells: ["r9c1", "r9c2", "r9c3", "r9c4"])"#,
+        DoubleArrow(cells: ["r9c1", "r9c2", "r9c3", "r9c4"]),
+        SumLine(cells: ["r7c5", "r7c6", "r7c7"], sum: 10),
+        Lunchbox(cells: ["r8c6", "r8c7", "r8c8", "r8c9"], sum: 5)"#,
         "",
-        &["quadruple", "sum", "rellik", "pill-arrow", "double-arrow"],
+        &["quadruple", "sum", "rellik", "pill-arrow", "double-arrow", "sum-line", "lunchbox"],
         "(none)",
     ),
     (
@@ -690,6 +692,10 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 assert_eq!((&pill[0]["pill"], &pill[0]["cells"]), (&json!(2), &json!([4, 5, 15, 24, 33])));
                 // The two ends first, then the middle.
                 assert_eq!(of_kind("constraints", "double-arrow")[0]["cells"], json!([72, 75, 73, 74]));
+                let line = of_kind("constraints", "sum-line");
+                assert_eq!((&line[0]["sum"], &line[0]["cells"]), (&json!(10), &json!([58, 59, 60])));
+                let lunchbox = of_kind("constraints", "lunchbox");
+                assert_eq!((&lunchbox[0]["sum"], &lunchbox[0]["cells"]), (&json!(5), &json!([68, 69, 70, 71])));
             }
             "marks" => {
                 assert_eq!(board["negative"], json!(["v"]));

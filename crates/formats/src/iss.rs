@@ -29,18 +29,27 @@
 //! `Skyscraper` and `XSum` (`Skyscraper~R3~2~4`: the row or column, the clue seen from its left
 //! or top, then the one from its right or bottom, either left empty), `Quad` (`Quad~R4C4~1~2`:
 //! the block's top-left cell, then its values), `RellikCage`, `PillArrow` (`PillArrow~2~…`: the
-//! pill's size, its cells sorted into reading order, then the line), `DoubleArrow`,
+//! pill's size, its cells sorted into reading order, then the line), `DoubleArrow`, `SumLine`
+//! (`SumLine~10~…`: the segments' total, then the line; `~LOOP` last closes it into a loop),
+//! `Lunchbox` (`Lunchbox~7~…`: the total, then the cells in order),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
-//! `AllDifferent`, `RegionSize` of n. `SearchPriority` only orders ISS's search, and is passed
+//! `AllDifferent`, `RegionSize` of n. A `Shape` whose values run from 0 (`9x9~0-8`) is read as
+//! the same puzzle with every value one higher, written with the symbols `0`… (so its solutions
+//! read as ISS writes them): givens and quadruples one higher, cage, sum and little-killer totals
+//! one higher per cell, X, V and black dots as the pairs of values they allow (`Pair`), the rules
+//! that only compare values unchanged; arrows, pill and double arrows, rellik cages, zippers,
+//! region-sum lines, sandwiches, X-sums, skyscrapers (ISS sees no building of height 0), entropic
+//! lines and the negative Kropki and XV rules are refused there, naming the rule. `SearchPriority` only orders ISS's search, and is passed
 //! over. Where ISS lets a later clue replace an earlier one (two little killers from one cell,
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (hidden skyscrapers, lunchboxes, composites such as `Or`, state machines, extra
-//! cells, other value ranges, rectangular grids…) is refused naming the constraint and where it
-//! is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are not supported by coverlab`. A puzzle is
+//! Everything else ISS has (hidden skyscrapers, numbered rooms, composites such as `Or`, state
+//! machines, extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
+//! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
+//! not supported by coverlab`. A puzzle is
 //! never solved with one of its rules dropped or guessed at. Errors from the spec's own checks
 //! (lines whose cells do not touch, sums no values reach) name the constraint they came from.
 
@@ -150,7 +159,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("And", "composite constraints (And … End) are"),
     ("Replicate", "composite constraints (Replicate … End) are"),
     ("End", "composite constraints (… End) are"),
-    ("SumLine", "sum lines are"),
     ("Regex", "regex lines are"),
     ("NFA", "state-machine (NFA) constraints are"),
     ("ChaosConstruction", "chaos construction is"),
@@ -167,7 +175,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("GreaterThan", "greater-than marks are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
-    ("Lunchbox", "lunchboxes are"),
     ("HiddenSkyscraper", "hidden skyscrapers are"),
     ("NumberedRoom", "numbered rooms are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
@@ -184,6 +191,26 @@ const REFUSED: &[(&str, &str)] = &[
     ("CountingCircles", "counting circles are"),
     ("CountDistinct", "distinct-value counts are"),
     ("Var", "extra cells (Var) are"),
+];
+
+/// The constraints coverlab reads on values 1 to n but not on values from 0 (ISS's `9x9~0-8`),
+/// with why: where shifting every value by one changes what the rule says, and no rule of
+/// coverlab's says the shifted thing.
+const ZERO_REFUSED: &[(&str, &str)] = &[
+    ("Arrow", "the circle's sum shifts by the line's length less one"),
+    ("PillArrow", "the pill's number and the line's sum shift differently"),
+    ("DoubleArrow", "the ends' sum and the middle's shift differently"),
+    ("RellikCage", "each subset's sum shifts by its own size"),
+    ("Entropic", "ISS refuses it there"),
+    ("Zipper", "each pair's sum shifts by 2, the middle by 1"),
+    ("RegionSumLine", "segments of different lengths shift differently"),
+    ("SumLine", "segments of different lengths shift differently"),
+    ("Lunchbox", "the sum between shifts by the distance"),
+    ("Sandwich", "the sum between the crusts shifts by their distance"),
+    ("XSum", "the first value counts cells and is one higher"),
+    ("Skyscraper", "ISS sees no building of height 0"),
+    ("StrictKropki", "the pairs it forbids change"),
+    ("StrictXV", "the pairs it forbids change"),
 ];
 
 /// The constraints coverlab reads, by name (besides the givens' empty name), as the module doc
@@ -216,6 +243,8 @@ pub const SUPPORTED: &[&str] = &[
     "RellikCage",
     "PillArrow",
     "DoubleArrow",
+    "SumLine",
+    "Lunchbox",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -660,7 +689,12 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
         return Err(refuse_shape(format!("rectangular grids ({}x{}) are", shape.rows, shape.cols)));
     }
     let n = shape.rows;
-    if shape.values != (1, n as i64) {
+    // ISS's 0-based grids (`9x9~0-8`): the same puzzle with every value one higher, written with
+    // the symbols 0 to n − 1. Rules that only compare values are read as they are, sums take
+    // one more per cell, pair rules (X, V, black dots) become the pairs they allow; the rest
+    // (`ZERO_REFUSED`) are refused.
+    let zero = n > 1 && shape.values == (0, n as i64 - 1);
+    if shape.values != (1, n as i64) && !zero {
         return Err(refuse_shape(format!(
             "values {} to {} on a {n}×{n} grid (coverlab's grids hold 1 to {n}) are",
             shape.values.0, shape.values.1
@@ -772,11 +806,14 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let mut xv: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
     for (i, item) in items.iter().enumerate() {
         let args = item.args.as_slice();
+        if zero && let Some((_, why)) = ZERO_REFUSED.iter().find(|(name, _)| *name == item.name) {
+            return Err(item.unsupported(format!("{} on values from 0 ({why}) is", item.name)));
+        }
         match item.name {
             "Shape" | "NoBoxes" | "Jigsaw" | "Diagonal" | "RegionSize" => {}
             "" | "Given" => {
                 for arg in args {
-                    let (c, vals) = value_id(arg, n).map_err(|e| item.invalid(e))?;
+                    let (c, vals) = value_id(arg, n, zero).map_err(|e| item.invalid(e))?;
                     // ISS intersects the values given to one cell (its `mergeConstraints`).
                     givens.entry(c).and_modify(|(old, _)| old.retain(|v| vals.contains(v))).or_insert((vals, i));
                 }
@@ -786,13 +823,15 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 let cells = cells(item, ids, 1, n)?;
                 // ISS: an empty sum or 0 means "any sum" (only the values differ).
                 let sum = if sum.is_empty() { 0 } else { total(item, sum, "the sum")? };
-                b.push(Rule::Cage { cells, sum: (sum != 0).then_some(sum) }, Some(i));
+                let shift = if zero { cells.len() as u32 } else { 0 };
+                b.push(Rule::Cage { cells, sum: (sum != 0).then(|| sum.saturating_add(shift)) }, Some(i));
             }
             "Sum" => {
                 let [sum, ids @ ..] = args else { return Err(item.invalid("Sum has no sum and no cells")) };
                 let cells = cells(item, ids, 1, n)?;
                 let mut parts = sum.split('_');
                 let value = total(item, parts.next().unwrap_or(""), "the sum")?;
+                let value = if zero { value.saturating_add(cells.len() as u32) } else { value };
                 match parts.next() {
                     None => {}
                     Some("=") => {
@@ -824,13 +863,13 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 // ISS: the top-left cell of the 2×2 block, then the values it holds.
                 let [corner, values @ ..] = args else { return Err(item.invalid("Quad has no cell and no values")) };
                 let cell = cell(corner, n).map_err(|e| item.invalid(e))?;
+                let (low, high) = (i64::from(!zero), n as i64 - i64::from(zero));
                 let values = values
                     .iter()
                     .map(|v| match whole(v) {
-                        Some(x) if (1..=n as i64).contains(&x) => Ok(x as u32),
-                        _ => {
-                            Err(item.invalid(format!("\"{}\" is not a value of the {n}×{n} grid (1 to {n})", shown(v))))
-                        }
+                        Some(x) if (low..=high).contains(&x) => Ok((x + i64::from(zero)) as u32),
+                        _ => Err(item
+                            .invalid(format!("\"{}\" is not a value of the {n}×{n} grid ({low} to {high})", shown(v)))),
                     })
                     .collect::<Result<Vec<u32>, IssError>>()?;
                 b.push(Rule::Quadruple { cell, values }, Some(i));
@@ -856,6 +895,22 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 b.push(Rule::PillArrow { pill, line: all[size..].to_vec() }, Some(i));
             }
             "DoubleArrow" => b.push(Rule::DoubleArrow { cells: cells(item, args, 3, n)? }, Some(i)),
+            "SumLine" => {
+                // ISS: the segments' total, then the line; `LOOP` last closes it into a loop.
+                let [sum, ids @ ..] = args else { return Err(item.invalid("SumLine has no sum and no cells")) };
+                let (ids, closed) = match ids {
+                    [line @ .., last] if *last == "LOOP" => (line, true),
+                    _ => (ids, false),
+                };
+                let sum = total(item, sum, "the sum")?;
+                b.push(Rule::SumLine { cells: cells(item, ids, 1, n)?, sum, closed }, Some(i));
+            }
+            "Lunchbox" => {
+                // ISS: the total, then the cells in order (they differ).
+                let [sum, ids @ ..] = args else { return Err(item.invalid("Lunchbox has no sum and no cells")) };
+                let sum = total(item, sum, "the sum")?;
+                b.push(Rule::Lunchbox { cells: cells(item, ids, 2, n)?, sum }, Some(i));
+            }
             "Arrow" => {
                 let cells = cells(item, args, 2, n)?;
                 b.push(Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() }, Some(i));
@@ -872,10 +927,27 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 for (a, c) in pairs {
                     let key = (a.min(c), a.max(c));
                     let cells = vec![a, c];
-                    let rule = match item.name {
-                        "WhiteDot" => Rule::WhiteDot { cells },
-                        "BlackDot" => Rule::BlackDot { cells },
-                        "X" => Rule::X { cells },
+                    // On values from 0, what ISS's rule holds of a and b (its values, ours less
+                    // one) as the pairs of ours it allows.
+                    let holds: Option<fn(u32, u32) -> bool> = match item.name {
+                        _ if !zero => None,
+                        "BlackDot" => Some(|a, b| a == 2 * b || b == 2 * a),
+                        "X" => Some(|a, b| a + b == 10),
+                        "V" => Some(|a, b| a + b == 5),
+                        _ => None,
+                    };
+                    let rule = match (item.name, holds) {
+                        (_, Some(holds)) => {
+                            let allowed = (1..=n as u32)
+                                .flat_map(|a| (1..=n as u32).map(move |b| (a, b)))
+                                .filter(|&(a, b)| holds(a - 1, b - 1))
+                                .collect();
+                            let name = format!("{} on values from 0", item.name);
+                            Rule::Pair { name: Some(name), cells, allowed: Some(allowed), holds: None }
+                        }
+                        ("WhiteDot", None) => Rule::WhiteDot { cells },
+                        ("BlackDot", None) => Rule::BlackDot { cells },
+                        ("X", None) => Rule::X { cells },
                         _ => Rule::V { cells },
                     };
                     if matches!(item.name, "WhiteDot" | "BlackDot") { &mut kropki } else { &mut xv }.insert(key);
@@ -944,6 +1016,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                          bottom)"
                     )));
                 };
+                let sum = if zero { sum.saturating_add(line.len() as u32) } else { sum };
                 // ISS keeps the last clue of a diagonal (its uniqueness key).
                 little_killers.insert(start, (Rule::LittleKiller { cells: line, sum }, i));
             }
@@ -1164,7 +1237,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
         name: format!("iss-{n}x{n}"),
         summary: "read from an Interactive Sudoku Solver constraint string".into(),
         size: n,
-        symbols: None,
+        symbols: zero.then(|| "0123456789ABCDEF"[..n].to_string()),
         rules: b.rules.clone(),
     };
     // The spec's own checks (lines that do not touch, sums no values reach), each error told
@@ -1194,7 +1267,9 @@ fn locate(e: &coverlab_model::SpecError, b: &Build, items: &[Item<'_>]) -> IssEr
 }
 
 /// Reads a given, ISS's value id: a cell and its values, `R1C1_5` or `R4C7_2_4_6_8`.
-fn value_id(arg: &str, n: usize) -> Result<(CellRef, Vec<u32>), String> {
+/// On values from 0 (`zero`), ISS's value v is ours v + 1.
+fn value_id(arg: &str, n: usize, zero: bool) -> Result<(CellRef, Vec<u32>), String> {
+    let (low, high) = (u32::from(!zero), n as u32 - u32::from(zero));
     let mut parts = arg.split('_');
     let c = cell(parts.next().unwrap_or(""), n)?;
     let mut values = Vec::new();
@@ -1202,8 +1277,8 @@ fn value_id(arg: &str, n: usize) -> Result<(CellRef, Vec<u32>), String> {
         // ISS takes a value only as written plainly: no sign, no leading zero, nothing after.
         let plain = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && (v == "0" || !v.starts_with('0'));
         match v.parse::<u32>() {
-            Ok(x) if plain && (1..=n as u32).contains(&x) => values.push(x),
-            _ => return Err(format!("{c} is given \"{}\", not a value 1 to {n}", shown(v))),
+            Ok(x) if plain && (low..=high).contains(&x) => values.push(x + u32::from(zero)),
+            _ => return Err(format!("{c} is given \"{}\", not a value {low} to {high}", shown(v))),
         }
     }
     if values.is_empty() {

@@ -237,7 +237,12 @@ impl Parsed {
         Parsed {
             size: n,
             values,
-            symbols: Symbols::default_for(n),
+            // The spec's own alphabet where it has one (ISS's values from 0), else the size's.
+            symbols: spec
+                .symbols
+                .as_deref()
+                .and_then(|t| Symbols::new(t, n).ok())
+                .unwrap_or_else(|| Symbols::default_for(n)),
             title,
             comment: None,
             spec: Some(Box::new(spec)),

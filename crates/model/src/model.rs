@@ -253,7 +253,7 @@ impl Model {
                 _ => {}
             }
         }
-        let compiled = crate::rules::compile(&spec, &symbols, origin, &units)?;
+        let compiled = crate::rules::compile(&spec, &symbols, origin, &units, &groups)?;
         groups.extend(compiled.groups);
         // However many houses and groups a spec lists, no cell may be in more than a few dozen:
         // that bounds the model, its peers and its exact-cover matrix.

@@ -6,8 +6,11 @@
 //! touch, dots between cells that are not neighbours, sums no values reach, thermometers longer
 //! than the alphabet, regex lines whose pattern does not parse or matches no line of their
 //! length, lockout differences out of range, entropic lines on a grid whose size is not a
-//! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid or with
-//! more than four values, pills of more than three digits or whose line cannot reach them.
+//! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid, with
+//! more than four values or asking for a value in more of their cells than can share one, pills
+//! of more than three digits or whose line cannot reach them, sum lines whose values never
+//! split into segments of their total (or loops whose ends do not touch), lunchboxes whose
+//! total no values reach.
 
 use std::sync::Arc;
 
@@ -28,7 +31,13 @@ pub const MAX_MODULUS: usize = 6;
 /// The most constraints one cell may be in (with every kind at once, a few dozen).
 pub const MAX_CONSTRAINTS_PER_CELL: usize = 256;
 
-pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Unit]) -> Result<Compiled, SpecError> {
+pub(crate) fn compile(
+    spec: &Spec,
+    symbols: &Symbols,
+    origin: &str,
+    houses: &[Unit],
+    groups: &[Unit],
+) -> Result<Compiled, SpecError> {
     let n = spec.size;
     // Each cell's box (or, without boxes, region), for region-sum lines.
     let region_of: Option<Vec<usize>> = [UnitKind::Box, UnitKind::Region].into_iter().find_map(|kind| {
@@ -645,6 +654,18 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                 }
                 let listed: Vec<String> = values.iter().map(|v| v.to_string()).collect();
                 let block = vec![cells[0], cells[0] + 1, cells[0] + n, cells[0] + n + 1];
+                // A value listed k times needs k cells of the block no house or group holds two
+                // of (the automaton counts values, not which cells may share one).
+                let room = most_sharing(&block, houses.iter().chain(groups));
+                if let Some(&v) = values.iter().find(|&&v| values.iter().filter(|&&w| w == v).count() > room) {
+                    let times = values.iter().filter(|&&w| w == v).count();
+                    return Err(err(format!(
+                        "{} asks for value {v} in {times} cells, but at most {} of its block {} can hold one value (the others share a house or group)",
+                        what(),
+                        crate::text::count(room, "cell"),
+                        block.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>().join(", ")
+                    )));
+                }
                 push(
                     &mut out.constraints,
                     ConstraintKind::Quadruple,
@@ -771,6 +792,91 @@ pub(crate) fn compile(spec: &Spec, symbols: &Symbols, origin: &str, houses: &[Un
                     Relation::Automaton(Arc::new(automaton)),
                 );
             }
+            Rule::SumLine { cells, sum, closed } => {
+                let cells = cells_of(cells)?;
+                length(&cells, if *closed { 3 } else { 1 }, n * n, "sum line")?;
+                touching(&cells, "line")?;
+                if *closed && !king(cells[cells.len() - 1], cells[0], n) {
+                    return Err(err(format!(
+                        "{}: the loop's last cell {} does not touch its first {}",
+                        what(),
+                        cell_name(cells[cells.len() - 1], n),
+                        cell_name(cells[0], n)
+                    )));
+                }
+                if *sum == 0 {
+                    return Err(err(format!("{}: a segment adds up to 1 or more, never 0", what())));
+                }
+                let automaton = if *closed {
+                    crate::constraint::Automaton::sum_loop(n, *sum)
+                } else {
+                    crate::constraint::Automaton::sum_line(n, *sum)
+                };
+                let Some(automaton) = automaton else {
+                    return Err(err(format!(
+                        "{}: a segment total of {sum} needs more than {} states of coverlab's automaton",
+                        what(),
+                        crate::pattern::MAX_STATES
+                    )));
+                };
+                if !automaton.live_states(cells.len())[0].iter().any(|&live| live) {
+                    return Err(err(format!(
+                        "{}: the line's {} on a {n}×{n} grid never split into segments each adding up to {sum}",
+                        what(),
+                        crate::text::count(cells.len(), "value")
+                    )));
+                }
+                let label = if *closed {
+                    format!("sum loop {number} (segments of {sum})")
+                } else {
+                    format!("sum line {number} (segments of {sum})")
+                };
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::SumLine,
+                    label,
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
+            Rule::Lunchbox { cells, sum } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 2, n, "lunchbox")?;
+                let k = cells.len();
+                // Its k different values: the k − 2 between the smallest and the largest add up
+                // to at most the k − 2 largest values below n.
+                let most = (n - k + 2..n).sum::<usize>();
+                let unreachable = || {
+                    err(format!(
+                        "{}: the values between the smallest and largest of {k} different values on a {n}×{n} grid never add up to {sum}",
+                        what()
+                    ))
+                };
+                if *sum as usize > most {
+                    return Err(unreachable());
+                }
+                let Some(automaton) = crate::constraint::Automaton::lunchbox(n, *sum) else {
+                    return Err(err(format!(
+                        "{}: a lunchbox total of {sum} on a {n}×{n} grid needs more than {} states of coverlab's automaton",
+                        what(),
+                        crate::pattern::MAX_STATES
+                    )));
+                };
+                if !automaton.live_states(k)[0].iter().any(|&live| live) {
+                    return Err(unreachable());
+                }
+                let label = format!("lunchbox {number} (sum {sum})");
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                out.groups.push(Unit { kind: UnitKind::Lunchbox, label: label.clone(), cells: sorted, exact: false });
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::Lunchbox,
+                    label,
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
             Rule::SlowThermometer { cells } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 2, n * n, "slow thermometer")?;
@@ -894,6 +1000,27 @@ fn mark_kind(mark: Mark) -> ConstraintKind {
 }
 
 /// A king's move apart.
+/// The most cells of `block` that can hold one value: the largest subset of it no unit holds two
+/// cells of (`block` is at most a few cells: every subset is tried).
+fn most_sharing<'a>(block: &[Cell], units: impl Iterator<Item = &'a Unit>) -> usize {
+    let k = block.len();
+    let mut apart = vec![vec![true; k]; k];
+    for unit in units {
+        let inside: Vec<usize> = (0..k).filter(|&i| unit.cells.binary_search(&block[i]).is_ok()).collect();
+        for (x, &i) in inside.iter().enumerate() {
+            for &j in &inside[x + 1..] {
+                apart[i][j] = false;
+                apart[j][i] = false;
+            }
+        }
+    }
+    (0u32..1 << k)
+        .filter(|set| (0..k).all(|i| (0..k).all(|j| i == j || (set >> i) & (set >> j) & 1 == 0 || apart[i][j])))
+        .map(|set| set.count_ones() as usize)
+        .max()
+        .unwrap_or(0)
+}
+
 fn king(a: Cell, b: Cell, n: usize) -> bool {
     let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
     a != b && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1

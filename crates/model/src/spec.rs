@@ -45,6 +45,9 @@
 //! Rellik(cells: ["r8c8", "r8c9"], sum: 7),              // no values of it add up to 7
 //! PillArrow(pill: ["r1c1", "r1c2"], line: ["r2c3", "r3c4", "r4c5"]),  // line adds up to 10a + b
 //! DoubleArrow(cells: ["r5c1", "r5c2", "r5c3", "r5c4"]),  // middle adds up to the two ends
+//! SumLine(cells: ["r6c1", "r6c2", "r6c3"], sum: 10),    // segments of the line each add up to 10
+//! SumLine(cells: ["r1c1", "r1c2", "r2c2", "r2c1"], sum: 10, closed: true),  // a loop
+//! Lunchbox(cells: ["r7c1", "r7c2", "r7c3", "r7c4"], sum: 5),  // between its smallest and largest
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -373,6 +376,27 @@ pub enum Rule {
         /// The line, from one circle to the other; consecutive cells touch.
         cells: Vec<CellRef>,
     },
+    /// A sum line (ISS's `SumLine`; "10 lines" at 10): the line splits into consecutive
+    /// segments of one or more cells, each adding up to `sum`.
+    SumLine {
+        /// The line, in order; consecutive cells touch (and the last the first, when closed).
+        cells: Vec<CellRef>,
+        /// Each segment's total.
+        sum: u32,
+        /// A loop (ISS's `LOOP`): the last cell touches the first, and a segment may run over
+        /// the end back into the start.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        closed: bool,
+    },
+    /// A lunchbox (ISS's `Lunchbox`): the cells hold different values, and those lying between
+    /// the smallest and the largest of them along the line add up to `sum` (a sandwich is the
+    /// lunchbox of a whole row, whose smallest and largest values are 1 and n).
+    Lunchbox {
+        /// The cells, in order along the line (they need not touch).
+        cells: Vec<CellRef>,
+        /// The total between the smallest and the largest value (0: they are neighbours).
+        sum: u32,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -448,6 +472,8 @@ impl Rule {
             Rule::Rellik { .. } => "Rellik",
             Rule::PillArrow { .. } => "PillArrow",
             Rule::DoubleArrow { .. } => "DoubleArrow",
+            Rule::SumLine { .. } => "SumLine",
+            Rule::Lunchbox { .. } => "Lunchbox",
         }
     }
 }

@@ -32,6 +32,8 @@ pub enum UnitKind {
     Renban,
     /// The "no repeats" part of a rellik cage.
     Rellik,
+    /// The "no repeats" part of a lunchbox.
+    Lunchbox,
 }
 
 impl UnitKind {
@@ -51,6 +53,7 @@ impl UnitKind {
             UnitKind::Cage => "cage",
             UnitKind::Renban => "renban",
             UnitKind::Rellik => "rellik",
+            UnitKind::Lunchbox => "lunchbox",
         }
     }
 }

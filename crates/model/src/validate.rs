@@ -453,6 +453,66 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::SumLine { cells, sum, closed: true } => {
+                // Some rotation of the loop cuts into segments of the total: try each start.
+                let k = cells.len();
+                let cut = (0..k).any(|start| {
+                    let mut part = 0u64;
+                    (0..k).all(|i| {
+                        part += u64::from(at(&cells[(start + i) % k]));
+                        if part == u64::from(*sum) {
+                            part = 0;
+                        }
+                        part < u64::from(*sum)
+                    }) && part == 0
+                });
+                if !cut {
+                    return Some(format!(
+                        "the sum loop from {}: no way round it splits into segments adding up to {sum}",
+                        name(&cells[0])
+                    ));
+                }
+            }
+            Rule::Lunchbox { cells, sum } => {
+                let values: Vec<u32> = cells.iter().map(at).collect();
+                for (i, a) in values.iter().enumerate() {
+                    if values[i + 1..].contains(a) {
+                        return Some(format!("the lunchbox at {} repeats {a}", name(&cells[0])));
+                    }
+                }
+                let lo = (0..values.len()).min_by_key(|&i| values[i]).unwrap_or(0);
+                let hi = (0..values.len()).max_by_key(|&i| values[i]).unwrap_or(0);
+                let between: u32 = values[lo.min(hi) + 1..lo.max(hi).max(lo.min(hi) + 1)].iter().sum();
+                if between != *sum {
+                    return Some(format!(
+                        "the lunchbox at {}: the values between its smallest and largest add up to {between}, not {sum}",
+                        name(&cells[0])
+                    ));
+                }
+            }
+            Rule::SumLine { cells, sum, .. } => {
+                // Cut the line greedily: a segment ends as soon as it reaches the total (values
+                // are positive, so that is the only place it can end).
+                let mut part = 0u64;
+                for c in cells {
+                    part += u64::from(at(c));
+                    if part == u64::from(*sum) {
+                        part = 0;
+                    } else if part > u64::from(*sum) {
+                        return Some(format!(
+                            "the sum line from {}: a segment ending at {} adds up to {part}, past {sum}",
+                            name(&cells[0]),
+                            name(c)
+                        ));
+                    }
+                }
+                if part != 0 {
+                    return Some(format!(
+                        "the sum line from {}: its last segment adds up to {part}, not {sum}",
+                        name(&cells[0])
+                    ));
+                }
+            }
             Rule::Entropic { cells } | Rule::Modular { cells, .. } => {
                 let (entropic, m) = match rule {
                     Rule::Modular { modulus, .. } => (false, modulus.unwrap_or(3).max(1)),

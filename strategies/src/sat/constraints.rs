@@ -168,7 +168,7 @@ pub(super) fn encode(
                 automaton(
                     cells.len(),
                     sum + 1,
-                    0,
+                    &[true],
                     n,
                     &mut *next,
                     &mut sink,
@@ -185,14 +185,24 @@ pub(super) fn encode(
                 // The line, then the circle: the state is the line's partial sum.
                 let order: Vec<Cell> = c.cells[1..].iter().copied().chain([c.cells[0]]).collect();
                 let k = order.len();
-                automaton(k, n + 1, 0, n, &mut *next, &mut sink, &mut add, &|i, v| lit(order[i], v), &|i, s, v| {
-                    if i + 1 == k {
-                        (v + 1 == s).then_some(s)
-                    } else {
-                        let t = s + v + 1;
-                        (t <= n).then_some(t)
-                    }
-                })?;
+                automaton(
+                    k,
+                    n + 1,
+                    &[true],
+                    n,
+                    &mut *next,
+                    &mut sink,
+                    &mut add,
+                    &|i, v| lit(order[i], v),
+                    &|i, s, v| {
+                        if i + 1 == k {
+                            (v + 1 == s).then_some(s)
+                        } else {
+                            let t = s + v + 1;
+                            (t <= n).then_some(t)
+                        }
+                    },
+                )?;
             }
             &Relation::Sandwich { sum } => {
                 // States: 0 before the first crust, 1 after the second, 2 + s inside after a 1,
@@ -201,30 +211,40 @@ pub(super) fn encode(
                 let states = 2 + 2 * (s_max + 1);
                 let cells = &c.cells;
                 let k = cells.len();
-                automaton(k, states, 0, n, &mut *next, &mut sink, &mut add, &|i, v| lit(cells[i], v), &|i, q, v| {
-                    let (one, big) = (v == 0, v + 1 == n);
-                    let next = match q {
-                        0 if one => Some(2),
-                        0 if big => Some(2 + s_max + 1),
-                        0 => Some(0),
-                        1 if one || big => None,
-                        1 => Some(1),
-                        q => {
-                            let after_one = q < 2 + s_max + 1;
-                            let s = if after_one { q - 2 } else { q - 2 - (s_max + 1) };
-                            if (after_one && big) || (!after_one && one) {
-                                (s == s_max).then_some(1)
-                            } else if one || big {
-                                None
-                            } else {
-                                let t = s + v + 1;
-                                (t <= s_max).then_some(if after_one { 2 + t } else { 2 + s_max + 1 + t })
+                automaton(
+                    k,
+                    states,
+                    &[true],
+                    n,
+                    &mut *next,
+                    &mut sink,
+                    &mut add,
+                    &|i, v| lit(cells[i], v),
+                    &|i, q, v| {
+                        let (one, big) = (v == 0, v + 1 == n);
+                        let next = match q {
+                            0 if one => Some(2),
+                            0 if big => Some(2 + s_max + 1),
+                            0 => Some(0),
+                            1 if one || big => None,
+                            1 => Some(1),
+                            q => {
+                                let after_one = q < 2 + s_max + 1;
+                                let s = if after_one { q - 2 } else { q - 2 - (s_max + 1) };
+                                if (after_one && big) || (!after_one && one) {
+                                    (s == s_max).then_some(1)
+                                } else if one || big {
+                                    None
+                                } else {
+                                    let t = s + v + 1;
+                                    (t <= s_max).then_some(if after_one { 2 + t } else { 2 + s_max + 1 + t })
+                                }
                             }
-                        }
-                    };
-                    let last = i + 1 == k;
-                    next.filter(|&q| !last || q == 1)
-                })?;
+                        };
+                        let last = i + 1 == k;
+                        next.filter(|&q| !last || q == 1)
+                    },
+                )?;
             }
             Relation::Automaton(a) => {
                 let cells = &c.cells;
@@ -233,7 +253,7 @@ pub(super) fn encode(
                 automaton(
                     k,
                     a.states(),
-                    0,
+                    &live[0][..a.starts()],
                     n,
                     &mut *next,
                     &mut sink,
@@ -368,7 +388,7 @@ pub(super) fn encode(
                     automaton(
                         len + 1,
                         hi + 1,
-                        0,
+                        &[true],
                         hi + 1,
                         &mut *next,
                         &mut sink,
@@ -402,15 +422,16 @@ pub(super) fn encode(
 /// Adds "not all of these, or one of those" through a clause sink (constants folded).
 type AddClause<'a> = dyn FnMut(&[Lit], &[Lit], &mut dyn FnMut(&[i32])) -> Result<(), ConflictCause> + 'a;
 
-/// Encodes an automaton over `k` cells with `states` states, from state `start`: `delta(i, q,
-/// v)` is the state after cell `i` holds value `v` (from 0) in state `q`, `None` when that is
-/// refused (at the last cell, only accepted states may be returned). One variable per reachable
-/// (position, state) after the first cell; the start is a constant.
+/// Encodes an automaton over `k` cells with `states` states, from its starts (states 0 to
+/// `starts.len()` − 1, those marked true live): `delta(i, q, v)` is the state after cell `i`
+/// holds value `v` (from 0) in state `q`, `None` when that is refused (at the last cell, only
+/// accepted states may be returned). One variable per reachable (position, state) after the
+/// first cell; one start is a constant, several are a variable each, one of which holds.
 #[allow(clippy::too_many_arguments, reason = "the automaton's parts, passed as they are")]
 fn automaton(
     k: usize,
     states: usize,
-    start: usize,
+    starts: &[bool],
     n: usize,
     next: &mut i32,
     sink: &mut dyn FnMut(&[i32]),
@@ -420,7 +441,16 @@ fn automaton(
 ) -> Result<(), ConflictCause> {
     // The literal of each state at the current position (Lit::False: unreachable).
     let mut here = vec![Lit::False; states];
-    here[start] = Lit::True;
+    if starts.len() == 1 {
+        here[0] = Lit::True;
+    } else {
+        for (q, _) in starts.iter().enumerate().filter(|(_, live)| **live) {
+            *next += 1;
+            here[q] = Lit::Var(*next);
+        }
+        let any: Vec<Lit> = here[..starts.len()].iter().copied().filter(|&l| l != Lit::False).collect();
+        add(&[], &any, sink)?;
+    }
     let mut there = vec![Lit::False; states];
     for i in 0..k {
         there.fill(Lit::False);

@@ -120,9 +120,9 @@ fn cages_and_sums() {
 #[test]
 fn quadruples_rellik_cages_pills_and_double_arrows() {
     assert_eq!(
-        rules(".Quad~R4C4~1~2~2.RellikCage~7~R1C1~R1C2.DoubleArrow~R5C1~R5C2~R5C3"),
+        rules(".Quad~R3C3~1~2~2.RellikCage~7~R1C1~R1C2.DoubleArrow~R5C1~R5C2~R5C3"),
         [
-            Rule::Quadruple { cell: c(4, 4), values: vec![1, 2, 2] },
+            Rule::Quadruple { cell: c(3, 3), values: vec![1, 2, 2] },
             Rule::Rellik { cells: vec![c(1, 1), c(1, 2)], sum: 7 },
             Rule::DoubleArrow { cells: vec![c(5, 1), c(5, 2), c(5, 3)] },
         ]
@@ -136,6 +136,23 @@ fn quadruples_rellik_cages_pills_and_double_arrows() {
     assert!(message(".PillArrow~2~R1C1~R1C2").contains("expected at least 3"));
     assert!(message(".Quad~R1C1~0").contains("\"0\" is not a value of the 9×9 grid (1 to 9)"));
     assert!(message(".DoubleArrow~R1C1~R1C2").contains("expected at least 3"));
+    // Sum lines: the total, then the line; a loop is refused.
+    assert_eq!(
+        rules(".SumLine~10~R1C1~R1C2~R2C3"),
+        [Rule::SumLine { cells: vec![c(1, 1), c(1, 2), c(2, 3)], sum: 10, closed: false }]
+    );
+    assert_eq!(
+        rules(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP.Lunchbox~7~R9C1~R9C2~R9C3~R9C4"),
+        [
+            Rule::SumLine { cells: vec![c(1, 1), c(1, 2), c(2, 2), c(2, 1)], sum: 10, closed: true },
+            Rule::Lunchbox { cells: vec![c(9, 1), c(9, 2), c(9, 3), c(9, 4)], sum: 7 },
+        ]
+    );
+    assert!(message(".Lunchbox~50~R1C1~R1C2~R1C3").contains("never add up to 50"));
+    assert!(message(".SumLine~10").contains("expected at least 1"), "{}", message(".SumLine~10"));
+    // A value twice inside one box never holds: the spec's check, naming the constraint.
+    let e = message(".Quad~R4C4~1~2~2");
+    assert!(e.starts_with("constraint 1 \".Quad~R4C4~1~2~2\": Quadruple rule 1 asks for value 2 in 2 cells"), "{e}");
 }
 
 #[test]
@@ -352,8 +369,8 @@ fn every_iss_name_is_read_or_refused() {
 
 #[test]
 fn unknown_and_unsupported_constraints_are_named_where_they_are() {
-    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.Lunchbox~R1~3");
-    assert_eq!(e.to_string(), "constraint 3 \".Lunchbox~R1~3\": lunchboxes are not supported by coverlab");
+    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.NumberedRoom~R1~3");
+    assert_eq!(e.to_string(), "constraint 3 \".NumberedRoom~R1~3\": numbered rooms are not supported by coverlab");
     assert_eq!(e.column(), Some(26));
     let e = error(".Cagee~3~R1C1~R1C2");
     assert!(matches!(&e.problem, Problem::Unknown { name, .. } if name == "Cagee"));
@@ -368,20 +385,56 @@ fn unknown_and_unsupported_constraints_are_named_where_they_are() {
     // Strict Kropki and strict XV together, with a pair marked by one family only.
     assert!(message(".StrictKropki.StrictXV.X~R1C1~R1C2").contains("StrictKropki with StrictXV"));
     // Through the reader: the line and the constraint's column.
-    let entries = crate::read_str("  .Thermo~R1C1~R1C2 .Lunchbox~5~R1C1~R1C2\n", Some(crate::InputFormat::Iss), None);
+    let entries = crate::read_str("  .Thermo~R1C1~R1C2 .NumberedRoom~R1~5\n", Some(crate::InputFormat::Iss), None);
     let e = entries[0].result.as_ref().unwrap_err();
     assert_eq!((e.line(), e.column()), (1, Some(21)));
     assert_eq!(
         e.to_string(),
-        "line 1, column 21: iss: constraint 2 \".Lunchbox~5~R1C1~R1C2\": lunchboxes are not supported by coverlab"
+        "line 1, column 21: iss: constraint 2 \".NumberedRoom~R1~5\": numbered rooms are not supported by coverlab"
     );
+}
+
+#[test]
+fn values_from_0_are_read_one_higher() {
+    // ISS's 0-based grids: givens, quadruples and sums one higher per cell, X, V and black dots
+    // as the pairs of ours that ISS's rule allows of ours less one; written with 0 to n − 1.
+    let text = ".Shape~4x4~0-3.~R1C1_0~R2C2_1_3.Cage~3~R1C2~R1C3.Sum~4~R1C4~R3C2~R4C4.Quad~R3C3~0~3\
+                .V~R3C1~R4C1.BlackDot~R2C1~R3C1.LittleKiller~2~R1C2.Thermo~R2C4~R3C4";
+    let p = parse(text).unwrap();
+    assert_eq!(p.values[0], 1);
+    let s = *p.spec.unwrap();
+    assert_eq!(s.symbols.as_deref(), Some("0123"));
+    let pairs = |name: &str, allowed: Vec<(u32, u32)>, cells: Vec<CellRef>| Rule::Pair {
+        name: Some(format!("{name} on values from 0")),
+        cells,
+        allowed: Some(allowed),
+        holds: None,
+    };
+    let expected = vec![
+        Rule::Cage { cells: vec![c(1, 2), c(1, 3)], sum: Some(5) },
+        Rule::Sum { cells: vec![c(1, 4), c(3, 2), c(4, 4)], sum: 7 },
+        Rule::Quadruple { cell: c(3, 3), values: vec![1, 4] },
+        pairs("V", vec![(3, 4), (4, 3)], vec![c(3, 1), c(4, 1)]),
+        pairs("BlackDot", vec![(1, 1), (2, 3), (3, 2)], vec![c(2, 1), c(3, 1)]),
+        Rule::Thermometer { cells: vec![c(2, 4), c(3, 4)] },
+        Rule::LittleKiller { cells: vec![c(1, 2), c(2, 1)], sum: 4 },
+        // Given 1 or 3 of 0 to 3: 2 or 4 of ours, an even cell.
+        Rule::Even { cells: vec![c(2, 2)] },
+    ];
+    let got: Vec<Rule> =
+        s.rules.into_iter().filter(|r| !matches!(r, Rule::Rows | Rule::Columns | Rule::Boxes { .. })).collect();
+    assert_eq!(got, expected);
 }
 
 #[test]
 fn shapes_coverlab_lacks_are_refused() {
     for (text, expected) in [
         (".Shape~6x9", "rectangular grids (6x9) are not supported by coverlab"),
-        (".Shape~9x9~0-8", "values 0 to 8 on a 9×9 grid (coverlab's grids hold 1 to 9) are not supported"),
+        (".Shape~9x9~0-9", "values 0 to 9 on a 9×9 grid (coverlab's grids hold 1 to 9) are not supported"),
+        (".Shape~9x9~0-8.Arrow~R1C1~R1C2", "Arrow on values from 0 (the circle's sum shifts"),
+        (".Shape~9x9~0-8.Skyscraper~R1~3", "Skyscraper on values from 0 (ISS sees no building of height 0)"),
+        (".Shape~9x9~0-8.~R1C1_9", "r1c1 is given \"9\", not a value 0 to 8"),
+        (".Shape~4x4~0-3.Quad~R1C1~4", "\"4\" is not a value of the 4×4 grid (0 to 3)"),
         (".Shape~6x6~9", "values 1 to 9 on a 6×6 grid"),
         (".Shape~9x9~~Raw", "Raw grids"),
         (".Shape~9x9~Sudoku", "\"9x9~Sudoku\" is not a shape"),

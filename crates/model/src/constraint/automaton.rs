@@ -14,11 +14,16 @@ use std::fmt;
 /// No transition.
 const DEAD: u16 = u16::MAX;
 
-/// A deterministic automaton over values 1..=n, trimmed: every state but perhaps the start can
-/// reach an accepting state. State 0 is the start. Built by [`crate::pattern::compile`].
+/// A deterministic automaton over values 1..=n, trimmed: every state but perhaps a start can
+/// reach an accepting state. State 0 is the start, or states 0 to `starts` − 1 are the starts
+/// (a sequence is accepted when some start's run accepts it: a union of deterministic machines,
+/// one per guess made before reading, as a lunchbox's smallest and largest values). Built by
+/// [`crate::pattern::compile`] and the constructors below.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Automaton {
     n: usize,
+    /// How many start states: states 0..starts.
+    starts: usize,
     /// The pattern it was compiled from.
     pattern: String,
     /// `delta[q * n + v - 1]`: the state after reading value v in state q, or [`DEAD`].
@@ -43,6 +48,11 @@ impl Automaton {
     /// The automaton of a subset construction's table (`delta[q * n + v]` for value v + 1, with
     /// `None` for no transition), without the states that cannot reach an accepting one.
     pub(crate) fn trimmed(n: usize, pattern: &str, delta: &[Option<usize>], accepting: &[bool]) -> Automaton {
+        Automaton::trimmed_from(n, pattern, delta, accepting, 1)
+    }
+
+    /// [`Automaton::trimmed`] with states 0..starts as its starts, all kept and kept first.
+    fn trimmed_from(n: usize, pattern: &str, delta: &[Option<usize>], accepting: &[bool], starts: usize) -> Automaton {
         let states = accepting.len();
         // The filter's scratch holds 64 words of states.
         debug_assert!((1..=crate::pattern::MAX_STATES).contains(&states) && delta.len() == states * n);
@@ -63,12 +73,12 @@ impl Automaton {
                 }
             }
         }
-        // Renumber the live states, the start kept first (even when it is not live: then the
-        // automaton accepts nothing).
+        // Renumber the live states, the starts kept first (even when not live: a start that is
+        // not accepts nothing).
         let mut id = vec![DEAD; states];
         let mut kept = 0u16;
         for q in 0..states {
-            if q == 0 || live[q] {
+            if q < starts || live[q] {
                 id[q] = kept;
                 kept += 1;
             }
@@ -89,7 +99,7 @@ impl Automaton {
                 }
             }
         }
-        Automaton { n, pattern: pattern.into(), delta: out_delta, out, accepting: acc }
+        Automaton { n, starts, pattern: pattern.into(), delta: out_delta, out, accepting: acc }
     }
 
     /// The automaton of "every `m` consecutive values fall in `m` different classes" (`class(v)`
@@ -215,8 +225,26 @@ impl Automaton {
         step: impl Fn(&S, u32) -> Option<S>,
         accept: impl Fn(&S) -> bool,
     ) -> Option<Automaton> {
-        let mut ids: Vec<S> = vec![start.clone()];
-        let mut id_of: std::collections::BTreeMap<S, usize> = std::collections::BTreeMap::from([(start, 0)]);
+        Automaton::explore_from(n, name, vec![start], step, accept)
+    }
+
+    /// [`Automaton::explore`] from several starts (distinct), each a guess made before the first
+    /// value is read.
+    fn explore_from<S: Ord + Clone>(
+        n: usize,
+        name: &str,
+        starts: Vec<S>,
+        step: impl Fn(&S, u32) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+    ) -> Option<Automaton> {
+        let first = starts.len();
+        if first == 0 || first > crate::pattern::MAX_STATES {
+            return None;
+        }
+        let mut id_of: std::collections::BTreeMap<S, usize> =
+            starts.iter().enumerate().map(|(i, s)| (s.clone(), i)).collect();
+        debug_assert_eq!(id_of.len(), first, "distinct starts");
+        let mut ids: Vec<S> = starts;
         let mut delta: Vec<Option<usize>> = Vec::new();
         let mut q = 0;
         while q < ids.len() {
@@ -240,7 +268,7 @@ impl Automaton {
             q += 1;
         }
         let accepting: Vec<bool> = ids.iter().map(accept).collect();
-        Some(Automaton::trimmed(n, name, &delta, &accepting))
+        Some(Automaton::trimmed_from(n, name, &delta, &accepting, first))
     }
 
     /// The automaton of a quadruple: the values read hold every one of `values` (a value
@@ -316,6 +344,70 @@ impl Automaton {
             .expect("at most 3n + 2 states")
     }
 
+    /// The automaton of a sum line of total `sum`: a state is what the segment being read adds
+    /// up to so far (0 between segments, where the line may end): `sum` states. `None` past
+    /// [`crate::pattern::MAX_STATES`].
+    pub(crate) fn sum_line(n: usize, sum: u32) -> Option<Automaton> {
+        if sum == 0 || sum as usize > crate::pattern::MAX_STATES {
+            return None;
+        }
+        let step = |&read: &u32, v: u32| match read + v {
+            t if t == sum => Some(0),
+            t if t < sum => Some(t),
+            _ => None,
+        };
+        Automaton::explore(n, "sum line", 0u32, step, |&read| read == 0)
+    }
+
+    /// The automaton of a sum line closed into a loop, total `sum`: the segment that runs over
+    /// the line's end is guessed first, as what its part at the end adds up to (q, 0 when no
+    /// segment runs over); a state is (q, what the segment being read adds up to so far), the
+    /// run starting at (q, q) and accepted when it ends at (q, q): at most `sum`² states. `None`
+    /// past [`crate::pattern::MAX_STATES`].
+    pub(crate) fn sum_loop(n: usize, sum: u32) -> Option<Automaton> {
+        if sum == 0 || (sum as usize).pow(2) > crate::pattern::MAX_STATES {
+            return None;
+        }
+        let step = |&(q, read): &(u32, u32), v: u32| match read + v {
+            t if t == sum => Some((q, 0)),
+            t if t < sum => Some((q, t)),
+            _ => None,
+        };
+        let starts = (0..sum).map(|q| (q, q)).collect();
+        Automaton::explore_from(n, "sum loop", starts, step, |&(q, read)| read == q)
+    }
+
+    /// The automaton of a lunchbox of total `sum`: the values strictly between the line's
+    /// smallest and largest add up to `sum` (its cells differ: a group of their own keeps them
+    /// apart). The smallest and largest values are guessed first (lo < hi); a state is the
+    /// guess, then whether one of the two was read (which, and what the values since add up
+    /// to) or both: at most n(n − 1)/2 × (2 sum + 4) states. `None` past
+    /// [`crate::pattern::MAX_STATES`].
+    pub(crate) fn lunchbox(n: usize, sum: u32) -> Option<Automaton> {
+        let n32 = n as u32;
+        // (lo, hi, phase: 0 neither read, 1 lo read, 2 hi read, 3 both; the sum since the first).
+        let step = |&(lo, hi, phase, read): &(u32, u32, u8, u32), v: u32| {
+            let inside = lo < v && v < hi;
+            match phase {
+                _ if !inside && v != lo && v != hi => None,
+                0 if inside => Some((lo, hi, 0, 0)),
+                0 => Some((lo, hi, if v == lo { 1 } else { 2 }, 0)),
+                1 | 2 if inside => (read + v <= sum).then_some((lo, hi, phase, read + v)),
+                1 if v == hi => (read == sum).then_some((lo, hi, 3, 0)),
+                2 if v == lo => (read == sum).then_some((lo, hi, 3, 0)),
+                3 if inside => Some((lo, hi, 3, 0)),
+                _ => None,
+            }
+        };
+        let starts = (1..=n32).flat_map(|lo| (lo + 1..=n32).map(move |hi| (lo, hi, 0u8, 0u32))).collect();
+        Automaton::explore_from(n, "lunchbox", starts, step, |&(_, _, phase, _)| phase == 3)
+    }
+
+    /// How many start states it has (states 0 to this − 1).
+    pub fn starts(&self) -> usize {
+        self.starts
+    }
+
     /// The number of states.
     pub fn states(&self) -> usize {
         self.out.len()
@@ -346,14 +438,16 @@ impl Automaton {
 
     /// True when the automaton accepts the values (each from 1).
     pub fn matches(&self, values: &[u8]) -> bool {
-        let mut q = 0;
-        for &v in values {
-            match self.next(q, u32::from(v)) {
-                Some(t) => q = t,
-                None => return false,
+        (0..self.starts).any(|start| {
+            let mut q = start;
+            for &v in values {
+                match self.next(q, u32::from(v)) {
+                    Some(t) => q = t,
+                    None => return false,
+                }
             }
-        }
-        self.accepts(q)
+            self.accepts(q)
+        })
     }
 
     /// The states reachable from the start after each number of values 0..=k that can still
@@ -363,7 +457,7 @@ impl Automaton {
     pub fn live_states(&self, k: usize) -> Vec<Vec<bool>> {
         let s = self.states();
         let mut forward = vec![vec![false; s]; k + 1];
-        forward[0][0] = true;
+        forward[0][..self.starts].fill(true);
         for i in 0..k {
             for q in 0..s {
                 if forward[i][q] {
@@ -416,8 +510,10 @@ pub(super) fn automaton(a: &Automaton, d: &mut [u64]) -> Result<(), usize> {
         heap.resize(need, 0);
         &mut heap
     };
-    // Forward: the states reachable at each position.
-    layers[0] = 1;
+    // Forward: the states reachable at each position, from the starts.
+    for q in 0..a.starts {
+        layers[q / 64] |= 1 << (q % 64);
+    }
     for i in 0..k {
         let (here, there) = layers[i * words..(i + 2) * words].split_at_mut(words);
         let mut any = false;

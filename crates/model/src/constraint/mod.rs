@@ -1,7 +1,7 @@
 //! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers,
 //! sandwiches, regex lines and the other variant lines (between, lockout, entropic, modular,
 //! parity, zipper, region-sum, slow thermometers), skyscraper and X-sum clues, quadruples, sums
-//! with repeats, rellik cages, pill and double arrows, compiled from a spec's rules into one
+//! with repeats, rellik cages, pill and double arrows, sum lines, lunchboxes, compiled from a spec's rules into one
 //! abstraction every strategy uses.
 //!
 //! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
@@ -13,7 +13,7 @@
 //!   without that table, bounds for sums too large for it, pair tables for dots and whispers,
 //!   windows for renban, bounds passes for thermometers, forward and backward reachability over
 //!   (position, state) for a regex line's automaton (entropic and modular lines, skyscraper
-//!   and X-sum clues, quadruples, rellik cages, pill and double arrows are automata too), each pair of end values for between and lockout lines, each total for zipper and
+//!   and X-sum clues, quadruples, rellik cages, pill and double arrows, sum lines and lunchboxes are automata too), each pair of end values for between and lockout lines, each total for zipper and
 //!   region-sum lines. Filtering is sound (it removes only
 //!   values that no assignment satisfying the constraint uses) and, once every cell has one
 //!   candidate, exact: it fails then exactly when the values break the constraint.
@@ -114,6 +114,10 @@ pub enum ConstraintKind {
     PillArrow,
     /// A double arrow: the middle of the line adds up to the two ends.
     DoubleArrow,
+    /// A sum line: the line splits into segments each adding up to its total.
+    SumLine,
+    /// A lunchbox: the values between its smallest and largest add up to its total.
+    Lunchbox,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -122,7 +126,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 35] = [
+    pub const ALL: [ConstraintKind; 37] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -157,6 +161,8 @@ impl ConstraintKind {
         ConstraintKind::Rellik,
         ConstraintKind::PillArrow,
         ConstraintKind::DoubleArrow,
+        ConstraintKind::SumLine,
+        ConstraintKind::Lunchbox,
         ConstraintKind::HouseSum,
     ];
 
@@ -197,6 +203,8 @@ impl ConstraintKind {
             ConstraintKind::Rellik => "rellik",
             ConstraintKind::PillArrow => "pill-arrow",
             ConstraintKind::DoubleArrow => "double-arrow",
+            ConstraintKind::SumLine => "sum-line",
+            ConstraintKind::Lunchbox => "lunchbox",
             ConstraintKind::HouseSum => "house-sum",
         }
     }

@@ -773,7 +773,7 @@ fn the_x_sum_filter_agrees_with_trying_every_assignment() {
     assert!(Automaton::x_sum(25, 60).is_some() && Automaton::x_sum(64, 40).is_some());
 }
 
-/// Quadruples, rellik cages, pill arrows and double arrows: each automaton's filter keeps exactly
+/// Quadruples, rellik cages, pill arrows, double arrows and sum lines: each automaton's filter keeps exactly
 /// what trying every assignment keeps, counted from the rule's definition, with random domains
 /// on 4×4, 6×6 and 9×9 grids, and fails exactly when nothing is left; `holds` of decided cells
 /// is the definition.
@@ -825,6 +825,61 @@ fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
                 3 + round % 3,
                 Box::new(|v: &[u32]| v[0] + v[1] == v[2..].iter().sum::<u32>()),
             ));
+            // A sum line of 1 to 4 cells whose segments add up to 1 to 2n: some cuts of the
+            // line (every one of the 2^(k−1) tried) give segments of that total.
+            let total = 1 + (lcg(&mut state) % (2 * n as u64)) as u32;
+            cases.push((
+                Relation::Automaton(Arc::new(Automaton::sum_line(n, total).expect("small totals fit"))),
+                1 + round % 4,
+                Box::new(move |v: &[u32]| {
+                    (0u32..1 << (v.len() - 1)).any(|cuts| {
+                        let mut part = 0;
+                        v.iter().enumerate().all(|(i, &x)| {
+                            part += x;
+                            let cut = i + 1 == v.len() || cuts >> i & 1 == 1;
+                            !cut || std::mem::replace(&mut part, 0) == total
+                        })
+                    })
+                }),
+            ));
+            // A sum loop of 3 or 4 cells: some rotation cuts into segments of the total (every
+            // third round: its brute force is the slowest).
+            let total = 2 + (lcg(&mut state) % (2 * n as u64)) as u32;
+            if round % 3 == 0 {
+                cases.push((
+                    Relation::Automaton(Arc::new(Automaton::sum_loop(n, total).expect("small totals fit"))),
+                    3 + round % 2,
+                    Box::new(move |v: &[u32]| {
+                        (0..v.len()).any(|start| {
+                            let mut part = 0;
+                            (0..v.len()).all(|i| {
+                                part += v[(start + i) % v.len()];
+                                if part == total {
+                                    part = 0;
+                                }
+                                part < total
+                            }) && part == 0
+                        })
+                    }),
+                ));
+            }
+            // A lunchbox of 2 to 5 cells: the values between the smallest and the largest add up
+            // to the total. Its group keeps the values apart; on repeats the automaton asks that
+            // the smallest and the largest be there once each (inner values may repeat).
+            let total = (lcg(&mut state) % (n as u64 + 4)) as u32;
+            if round % 3 == 1 {
+                cases.push((
+                    Relation::Automaton(Arc::new(Automaton::lunchbox(n, total).expect("small totals fit"))),
+                    2 + round % 3,
+                    Box::new(move |v: &[u32]| {
+                        let (lo, hi) = (*v.iter().min().unwrap(), *v.iter().max().unwrap());
+                        let at = |x: u32| v.iter().position(|&y| y == x).unwrap();
+                        let once = |x: u32| v.iter().filter(|&&y| y == x).count() == 1;
+                        let (a, b) = (at(lo).min(at(hi)), at(lo).max(at(hi)));
+                        lo < hi && once(lo) && once(hi) && v[a + 1..b].iter().sum::<u32>() == total
+                    }),
+                ));
+            }
             for (relation, k, ok) in cases {
                 let con = c(relation.clone(), k, n);
                 let d: Vec<u64> = (0..k)
@@ -838,4 +893,9 @@ fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
     assert!(Automaton::pill_arrow(9, 3).is_some() && Automaton::pill_arrow(16, 3).is_some());
     assert!(Automaton::rellik(9, 45).is_some(), "{:?}", Automaton::rellik(9, 45).map(|a| a.states()));
     assert!(Automaton::pill_arrow(64, 1).is_some() && Automaton::double_arrow(64).states() <= 3 * 64 + 2);
+    assert!(Automaton::sum_line(9, 10).is_some_and(|a| a.states() == 10));
+    assert!(Automaton::sum_loop(9, 64).is_some() && Automaton::sum_loop(9, 65).is_none());
+    assert!(Automaton::lunchbox(9, 35).is_some() && Automaton::lunchbox(16, 20).is_some());
+    assert!(Automaton::sum_line(64, 4096).is_some() && Automaton::sum_line(64, 4097).is_none());
+    assert!(Automaton::sum_line(9, 0).is_none());
 }

@@ -120,7 +120,8 @@ def fnv1a(text):
 # LittleKiller{cells, sum}, Sandwich{row|column (0-based), sum}, Skyscraper{row|column
 # (0-based), from_end (optional), count}, XSum{row|column, from_end, sum}, Regex{cells, pattern},
 # Quadruple{cells (the 2x2 block, top-left first), values}, Sum{cells, sum}, Rellik{cells, sum},
-# PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells}. Rows,
+# PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
+# SumLine{cells, sum}, Lunchbox{cells, sum}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -365,6 +366,8 @@ def rule_text(n, kind, a):
         return "Modular(cells: %s, modulus: %d)" % (cells(a["cells"]), a["modulus"])
     if kind == "Lockout" and a.get("difference") is not None:
         return "Lockout(cells: %s, difference: %d)" % (cells(a["cells"]), a["difference"])
+    if kind in ("SumLine", "Lunchbox"):
+        return "%s(cells: %s, sum: %d)" % (kind, cells(a["cells"]), a["sum"])
     if kind == "Regex":
         assert '"' not in a["pattern"] and "\\" not in a["pattern"]
         return 'Regex(cells: %s, pattern: "%s")' % (cells(a["cells"]), a["pattern"])
@@ -494,7 +497,8 @@ def rule_ok(spec, kind, a, g):
 
 # The variant lines of issue 31, each straight from its definition in spec.rs, on the values
 # along the line in order.
-NEW_LINES = ("Between", "Lockout", "Entropic", "Modular", "ParityLine", "Zipper", "RegionSum", "SlowThermometer")
+NEW_LINES = ("Between", "Lockout", "Entropic", "Modular", "ParityLine", "Zipper", "RegionSum", "SlowThermometer",
+             "SumLine", "Lunchbox")
 
 
 def lockout_difference(n, a):
@@ -538,6 +542,22 @@ def line_ok(spec, kind, a, vals):
         return len(set(sums)) == 1
     if kind == "SlowThermometer":
         return all(x <= y for x, y in zip(vals, vals[1:]))
+    if kind == "SumLine":
+        # Some way of cutting the line into segments (each of the 2^(k-1) cuts tried) gives
+        # segments that all add up to the total.
+        k = len(vals)
+        for cuts in range(1 << (k - 1)):
+            bounds = [0] + [i + 1 for i in range(k - 1) if cuts >> i & 1] + [k]
+            if all(sum(vals[x:y]) == a["sum"] for x, y in zip(bounds, bounds[1:])):
+                return True
+        return False
+    if kind == "Lunchbox":
+        # Different values; those strictly between the places of the smallest and the largest
+        # add up to the total.
+        if len(set(vals)) != len(vals):
+            return False
+        i, j = sorted((vals.index(min(vals)), vals.index(max(vals))))
+        return sum(vals[i + 1:j]) == a["sum"]
     raise ValueError(kind)
 
 
@@ -546,7 +566,7 @@ LINE_TABLES = {}
 
 def line_table(spec, kind, a):
     """Every sequence of values the line allows, listed by trying them all (kept per line)."""
-    key = (spec.n, spec.box, kind, tuple(a["cells"]), a.get("difference"))
+    key = (spec.n, spec.box, kind, tuple(a["cells"]), a.get("difference"), a.get("sum"))
     if key not in LINE_TABLES:
         LINE_TABLES[key] = [t for t in itertools.product(range(1, spec.n + 1), repeat=len(a["cells"]))
                             if line_ok(spec, kind, a, list(t))]
@@ -1500,6 +1520,13 @@ def self_test():
     # Double arrows: r1 is 1 2 3 4 (1 + 4 = 2 + 3), r2 3 4 1 2 (3 + 2 = 4 + 1), r3 2 1 4 (2 + 4, not 1).
     assert ok([("DoubleArrow", {"cells": [0, 1, 2, 3]})]) and ok([("DoubleArrow", {"cells": [4, 5, 6, 7]})])
     assert not ok([("DoubleArrow", {"cells": [8, 9, 10]})])
+    # Sum lines on r1 (1 2 3 4): 1 + 2 | 3 in segments of 3; the whole row in one of 10; no cut
+    # of it makes segments of 5.
+    assert ok([("SumLine", {"cells": [0, 1, 2], "sum": 3})]) and ok([("SumLine", {"cells": [0, 1, 2, 3], "sum": 10})])
+    assert not ok([("SumLine", {"cells": [0, 1, 2, 3], "sum": 5})])
+    # Lunchboxes on r1 (1 2 3 4): between 1 and 4 lie 2 + 3; r1c2 r1c3 r1c4 (2 3 4): 3 between.
+    assert ok([("Lunchbox", {"cells": [0, 1, 2, 3], "sum": 5})]) and ok([("Lunchbox", {"cells": [1, 2, 3], "sum": 3})])
+    assert not ok([("Lunchbox", {"cells": [0, 1, 2, 3], "sum": 4})])
     # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
@@ -2166,6 +2193,9 @@ def fam_new_line(kind):
         count = {4: 3, 6: 4, 9: 6}[n]
         lengths = {4: [3, 4], 6: [3, 4, 5], 9: [3, 4, 5]}[n]
         a0 = {"difference": 3} if variant == "difference" else {"modulus": 4} if variant == "modulus" else {}
+        if kind == "SumLine":
+            # The segments' total: 10 on 9x9 ("10 lines"), n + 1 on smaller grids.
+            a0 = {"sum": 10 if n == 9 else n + 1}
         if a0.get("modulus"):
             lengths = [4, 5]
 
@@ -2179,12 +2209,31 @@ def fam_new_line(kind):
                     # Prefix checks where the rule allows them.
                     if kind in ("Entropic", "Modular", "ParityLine", "SlowThermometer"):
                         return line_ok(spec, kind, dict(a0, cells=p), vals)
+                    if kind == "Lunchbox":
+                        return len(set(vals)) == len(vals)
+                    if kind == "SumLine":
+                        # Cut greedily (values are positive): no segment may pass the total.
+                        part = 0
+                        for v in vals:
+                            part = 0 if part + v == a0["sum"] else part + v
+                            if part > a0["sum"]:
+                                return False
                     return True
+                if kind == "Lunchbox":
+                    return len(set(vals)) == len(vals)
                 return line_ok(spec, kind, dict(a0, cells=p), vals)
             return ok
 
         paths = make_lines(n, G, rng, kind, count, lengths, for_length, set())
-        rules = [(kind, dict(a0, cells=p)) for p in paths]
+        if kind == "Lunchbox":
+            # Each lunchbox's total read off the grid: what lies between its smallest and largest.
+            def between(vals):
+                i, j = sorted((vals.index(min(vals)), vals.index(max(vals))))
+                return sum(vals[i + 1:j])
+            a0 = {}
+            rules = [(kind, {"cells": p, "sum": between([G[c] for c in p])}) for p in paths]
+        else:
+            rules = [(kind, dict(a0, cells=p)) for p in paths]
         assert rules, (kind, n)
         extra = "".join(", %s %d" % kv for kv in sorted(a0.items()))
         return "%dx%d %s lines%s" % (n, n, kind, extra), rules, G
@@ -2310,6 +2359,12 @@ FAMILIES = [
     (fam_double_arrow, 4, "", "double-arrow-4x4-a", "utwe", 0),
     (fam_double_arrow, 6, "", "double-arrow-6x6-a", "utwe", 0),
     (fam_double_arrow, 9, "", "double-arrow-9x9-a", "utw", 20),
+    (fam_new_line("SumLine"), 4, "", "sum-line-4x4-a", "utwe", 0),
+    (fam_new_line("SumLine"), 6, "", "sum-line-6x6-a", "utwe", 0),
+    (fam_new_line("SumLine"), 9, "", "sum-line-9x9-a", "utw", 30),
+    (fam_new_line("Lunchbox"), 4, "", "lunchbox-4x4-a", "utwe", 0),
+    (fam_new_line("Lunchbox"), 6, "", "lunchbox-6x6-a", "utwe", 0),
+    (fam_new_line("Lunchbox"), 9, "", "lunchbox-9x9-a", "utw", 30),
 ]
 
 
