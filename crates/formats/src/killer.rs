@@ -40,11 +40,13 @@ pub fn looks_like(text: &str) -> bool {
     if t.starts_with("3x3:") && t.contains(":k:") {
         return true;
     }
-    if t.chars().count() != CELLS {
+    // Both forms hold an arrow: tested first, a 9×9 line puzzle (as long, in arrow characters
+    // too) is told from one in one pass over its bytes (every arrow is ASCII).
+    if !t.bytes().any(|b| matches!(b, b'<' | b'>' | b'^' | b'v' | b'`' | b'\'' | b',')) || t.chars().count() != CELLS {
         return false;
     }
     let bad = t.chars().filter(|&c| !arrow_char(c)).count();
-    (bad == 0 && t.contains(['<', '>', '^', 'v', '`', '\'', ','])) || (bad <= 9 && t.contains(['<', '>', '^']))
+    bad == 0 || (bad <= 9 && t.contains(['<', '>', '^']))
 }
 
 /// The puzzle part of a line: up to the first whitespace (what follows is a comment).
