@@ -102,7 +102,7 @@ fn crossed(c: char) -> bool {
 
 /// The first word of `text`.
 fn first_word(text: &str) -> &str {
-    text.split_whitespace().next().unwrap_or("")
+    crate::source::first_word(text)
 }
 
 /// Reads the next pencil-mark line or grid; `forced` is the spec given with `--spec`, if any.
