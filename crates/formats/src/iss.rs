@@ -266,7 +266,7 @@ pub const SUPPORTED: &[&str] = &[
 /// `.V.X…` is a 25×25 line puzzle in letters, not ISS's V and X, which always have cells.
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim_start();
-    let body = match t.split_once(char::is_whitespace) {
+    let body = match crate::source::split_at_space(t) {
         Some((first, rest)) if rest.trim_start().starts_with('.') && plain_grid(first).is_some() => rest.trim_start(),
         _ => t,
     };

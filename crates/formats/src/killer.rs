@@ -36,20 +36,26 @@ fn arrow_char(c: char) -> bool {
 /// characters (at most 9) still counts when it holds `<`, `>` or `^`, which no other format
 /// writes, so that its error names the bad character and its column in the killer form.
 pub fn looks_like(text: &str) -> bool {
+    // Both forms start with `3x3:` or hold an arrow: a line puzzle, which does neither, is told
+    // apart in one pass over its bytes (every arrow is ASCII).
+    let arrow = |b: u8| matches!(b, b'<' | b'>' | b'^' | b'v' | b'`' | b'\'' | b',');
+    if !text.trim_start().starts_with("3x3:") && !text.bytes().any(arrow) {
+        return false;
+    }
     let t = first_word(text);
     if t.starts_with("3x3:") && t.contains(":k:") {
         return true;
     }
-    if t.chars().count() != CELLS {
+    if !t.bytes().any(arrow) || t.chars().count() != CELLS {
         return false;
     }
     let bad = t.chars().filter(|&c| !arrow_char(c)).count();
-    (bad == 0 && t.contains(['<', '>', '^', 'v', '`', '\'', ','])) || (bad <= 9 && t.contains(['<', '>', '^']))
+    bad == 0 || (bad <= 9 && t.contains(['<', '>', '^']))
 }
 
 /// The puzzle part of a line: up to the first whitespace (what follows is a comment).
 fn first_word(text: &str) -> &str {
-    text.split_whitespace().next().unwrap_or("")
+    crate::source::first_word(text)
 }
 
 /// The next puzzle: one non-blank line.

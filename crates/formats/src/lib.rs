@@ -423,6 +423,7 @@ impl<R: BufRead> Reader<R> {
     /// The number of the next line holding something (not blank, not a `#` comment), and the
     /// format it says it is in (f-puzzles or killer), if any; every line read is given back.
     fn peek(&mut self) -> Option<(usize, Option<InputFormat>)> {
+        // The blank and comment lines before it (most often none: no allocation).
         let mut held = Vec::new();
         let found = loop {
             match self.lines.next() {
@@ -444,7 +445,7 @@ impl<R: BufRead> Reader<R> {
                         None
                     };
                     let found = (line.number, own);
-                    held.push(source::Next::Line(line));
+                    self.lines.unread(line);
                     break Some(found);
                 }
                 other => {

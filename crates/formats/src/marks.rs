@@ -52,6 +52,11 @@ pub fn looks_like(text: &str) -> Option<usize> {
 /// The size n of a row of candidate lists (n ≤ 9 words of increasing digits 1..=n separated by
 /// whitespace or `|`, at least one of two digits or more). `None` when `text` is not one.
 pub fn looks_like_row(text: &str) -> Option<usize> {
+    // Counted before they are collected: most lines (a line puzzle, a grid's row of 9 words) are
+    // told apart here, with no allocation.
+    if !(4..=9).contains(&row_word_iter(text).count()) || !row_word_iter(text).any(|w| w.len() >= 2) {
+        return None;
+    }
     let words = row_words(text);
     let n = words.len();
     if !(4..=9).contains(&n) || builtin::box_shape(n).is_none() || words.iter().all(|w| w.len() < 2) {
@@ -62,8 +67,13 @@ pub fn looks_like_row(text: &str) -> Option<usize> {
 
 /// The words of a row of candidate lists.
 fn row_words(text: &str) -> Vec<&str> {
+    row_word_iter(text).collect()
+}
+
+/// The words of a row of candidate lists, one at a time.
+fn row_word_iter(text: &str) -> impl Iterator<Item = &str> {
     let data = text.split_once(" #").map_or(text, |(d, _)| d);
-    data.split(|c: char| c.is_whitespace() || c == '|').filter(|w| !w.is_empty()).collect()
+    data.split(|c: char| c.is_whitespace() || c == '|').filter(|w| !w.is_empty())
 }
 
 /// A word's candidates as a mask: increasing digits 1..=n. `None` otherwise.
@@ -92,7 +102,7 @@ fn crossed(c: char) -> bool {
 
 /// The first word of `text`.
 fn first_word(text: &str) -> &str {
-    text.split_whitespace().next().unwrap_or("")
+    crate::source::first_word(text)
 }
 
 /// Reads the next pencil-mark line or grid; `forced` is the spec given with `--spec`, if any.

@@ -127,6 +127,26 @@ impl Line {
     }
 }
 
+/// `text` split at its first whitespace character, as `text.split_once(char::is_whitespace)`
+/// splits it, found byte by byte while the text is ASCII (a line puzzle is): every line of a
+/// batch is asked whether it is in a format that says what it is, and most are one word.
+pub(crate) fn split_at_space(text: &str) -> Option<(&str, &str)> {
+    let at = match text.bytes().position(|b| matches!(b, b' ' | b'\t'..=b'\r') || b >= 0x80) {
+        None => return None,
+        Some(i) if text.as_bytes()[i] < 0x80 => return Some((&text[..i], &text[i + 1..])),
+        Some(i) => i,
+    };
+    let (first, rest) = text[at..].split_once(char::is_whitespace)?;
+    Some((&text[..at + first.len()], rest))
+}
+
+/// The first word of `text`, as `text.split_whitespace().next().unwrap_or("")` finds it (see
+/// [`split_at_space`]).
+pub(crate) fn first_word(text: &str) -> &str {
+    let t = text.trim_start();
+    split_at_space(t).map_or(t, |(word, _)| word)
+}
+
 /// Where the data of `text` ends: at the first `#` that starts the line or follows whitespace,
 /// less the whitespace before it.
 fn data_end(text: &str) -> usize {
@@ -504,6 +524,15 @@ pub(crate) mod tests {
     /// A line as a reader gets it.
     pub(crate) fn line(text: &str) -> Line {
         Line { number: 1, text: text.to_string(), start: 0, end: data_end(text) }
+    }
+
+    #[test]
+    fn words_are_split_as_the_standard_library_splits_them() {
+        let texts = ["", " ", "1.2", "1.2 x", "  1.2\t x y", "a\u{b}b", "é.1 x", "1\u{3000}2 3", "1\u{a0}2", "x\u{85}"];
+        for text in texts {
+            assert_eq!(split_at_space(text), text.split_once(char::is_whitespace), "{text:?}");
+            assert_eq!(first_word(text), text.split_whitespace().next().unwrap_or(""), "{text:?}");
+        }
     }
 
     #[test]
