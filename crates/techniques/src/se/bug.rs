@@ -12,7 +12,7 @@
 //! SE takes the first step found: type 1; else type 2 then 4; else type 4 then 3.
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, Mask, ROW, house, house_of, peer_set, values};
+use super::grid::{BLOCK, COLUMN, Colex, Grid, Mask, ROW, house, house_of, peer_set, values};
 
 /// Cells `0..81` of a cell set in increasing order.
 fn cells_of(set: u128) -> impl Iterator<Item = usize> {
@@ -198,36 +198,4 @@ fn type3(grid: &Grid, bug_cells: &[usize], all: Mask, common: u128) -> Option<Hi
         }
     }
     None
-}
-
-/// The `k`-subsets of `0..n` in SE's order (its `Permutations`: increasing as bit masks).
-struct Colex {
-    next: Option<u64>,
-    n: usize,
-}
-
-impl Colex {
-    fn new(k: usize, n: usize) -> Colex {
-        Colex { next: Some((1u64 << k) - 1), n }
-    }
-}
-
-impl Iterator for Colex {
-    type Item = Vec<usize>;
-
-    fn next(&mut self) -> Option<Vec<usize>> {
-        let value = self.next?;
-        if value >> self.n != 0 {
-            self.next = None;
-            return None;
-        }
-        self.next = if value == 0 {
-            None
-        } else {
-            let smallest = value & value.wrapping_neg();
-            let ripple = value + smallest;
-            Some(ripple | (((value ^ ripple) >> 2) / smallest))
-        };
-        Some((0..self.n).filter(|&i| value >> i & 1 == 1).collect())
-    }
 }

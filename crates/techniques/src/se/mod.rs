@@ -21,6 +21,7 @@
 //! | two strong links (skyscraper, kite, turbot; grouped) | 4.0–4.1; 4.3 |
 //! | XY-wing, XYZ-wing | 4.2, 4.4 |
 //! | unique rectangle / loop, types 1, 2, 4 | 4.5 (loops of 6, 8, 10+ cells: 4.6, 4.7, 5.0) |
+//! | unique rectangle / loop, type 3 (naked or hidden set) | the loop's, plus 0.1 a value (place) past two |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | three, four strong links | 5.4–5.7, 5.8–6.1 |
 //! | WXYZ-, VWXYZ-, UVWXYZ-, TUVWXYZ-wing | 5.5–5.6, 6.2–6.4, 6.6, 7.5 |
@@ -32,7 +33,7 @@
 //! | dynamic forcing chains (+): also through intersections, pairs and X-wings | 9.0 + bonus |
 //!
 //! The length bonus is 0.1 each time a chain's potentials (less 2) pass 4, 6, 8, 12, 16, 24, …
-//! (`se/chain.rs`). Not reproduced (yet): unique loops of type 3, aligned pair
+//! (`se/chain.rs`). Not reproduced (yet): aligned pair
 //! and triplet exclusion, and the nested levels beyond (+): a puzzle needing them gets
 //! another step or rates higher. See docs/commands.md (rate) for the measured agreement.
 
