@@ -273,3 +273,36 @@ impl Memo {
         self.nothing[slot] = *keys;
     }
 }
+
+/// The `k`-subsets of `0..n` in SE's order (its `Permutations`: increasing as bit masks).
+pub(crate) struct Colex {
+    next: Option<u64>,
+    n: usize,
+}
+
+impl Colex {
+    pub(crate) fn new(k: usize, n: usize) -> Colex {
+        // SE's Permutations yield nothing from an empty set, even the empty subset.
+        Colex { next: (n > 0).then(|| (1u64 << k) - 1), n }
+    }
+}
+
+impl Iterator for Colex {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        let value = self.next?;
+        if value >> self.n != 0 {
+            self.next = None;
+            return None;
+        }
+        self.next = if value == 0 {
+            None
+        } else {
+            let smallest = value & value.wrapping_neg();
+            let ripple = value + smallest;
+            Some(ripple | (((value ^ ripple) >> 2) / smallest))
+        };
+        Some((0..self.n).filter(|&i| value >> i & 1 == 1).collect())
+    }
+}

@@ -21,9 +21,11 @@
 //! | two strong links (skyscraper, kite, turbot; grouped) | 4.0–4.1; 4.3 |
 //! | XY-wing, XYZ-wing | 4.2, 4.4 |
 //! | unique rectangle / loop, types 1, 2, 4 | 4.5 (loops of 6, 8, 10+ cells: 4.6, 4.7, 5.0) |
+//! | unique rectangle / loop, type 3 (naked or hidden set) | the loop's, plus 0.1 a value (place) past two |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | three, four strong links | 5.4–5.7, 5.8–6.1 |
 //! | WXYZ-, VWXYZ-, UVWXYZ-, TUVWXYZ-wing | 5.5–5.6, 6.2–6.4, 6.6, 7.5 |
+//! | BUG types 1, 2 and 4, 3 (after the WXYZ-wing) | 5.6, 5.7, 5.8–6.2 |
 //! | bidirectional X- or Y-cycle; forcing X- or Y-chain; with both link kinds | 6.5; 6.6; 7.0, plus the length bonus |
 //! | Nishio forcing chains | 7.5 + bonus |
 //! | multiple (cell and region) forcing chains | 8.0 + bonus |
@@ -31,11 +33,12 @@
 //! | dynamic forcing chains (+): also through intersections, pairs and X-wings | 9.0 + bonus |
 //!
 //! The length bonus is 0.1 each time a chain's potentials (less 2) pass 4, 6, 8, 12, 16, 24, …
-//! (`se/chain.rs`). Not reproduced (yet): unique loops of type 3, BUG, aligned pair
+//! (`se/chain.rs`). Not reproduced (yet): aligned pair
 //! and triplet exclusion, and the nested levels beyond (+): a puzzle needing them gets
 //! another step or rates higher. See docs/commands.md (rate) for the measured agreement.
 
 mod basic;
+mod bug;
 mod chain;
 mod grid;
 mod unique;
@@ -123,6 +126,7 @@ fn next(grid: &Grid, memo: &mut Memo) -> Option<Hint> {
         .or_else(|| basic::hidden_set(grid, 4, false))
         .or_else(|| wings::strong_links(grid, 3, memo))
         .or_else(|| wings::als_wing(grid, 3))
+        .or_else(|| bug::bug(grid))
         .or_else(|| wings::strong_links(grid, 4, memo))
         .or_else(|| wings::als_wing(grid, 4))
         .or_else(|| wings::als_wing(grid, 5))

@@ -31,7 +31,7 @@ fn givens(puzzle: &str) -> Vec<u8> {
 #[test]
 fn ratings_equal_serates_except_the_known_disagreements() {
     let samples = samples();
-    assert_eq!(samples.len(), 152, "the stored sample");
+    assert_eq!(samples.len(), 173, "the stored sample");
     let mut unexpected = Vec::new();
     let mut now_agree = Vec::new();
     for (i, (puzzle, theirs)) in samples.iter().enumerate() {
@@ -49,6 +49,45 @@ fn ratings_equal_serates_except_the_known_disagreements() {
     }
     assert!(unexpected.is_empty(), "new disagreements:\n{}", unexpected.join("\n"));
     assert!(now_agree.is_empty(), "these now agree, remove them from KNOWN_DISAGREEMENTS: {now_agree:?}");
+}
+
+/// serate's hardest step on the BUG lines of `serate.txt` (lines 153..=165, counting puzzle
+/// lines): ours must be the same technique, type included.
+const BUG_HARDEST: [&str; 13] = [
+    "BUG type 1",
+    "BUG type 2",
+    "BUG type 1",
+    "BUG type 1",
+    "BUG type 2",
+    "BUG type 1",
+    "BUG type 2",
+    "BUG type 2",
+    "BUG type 2",
+    "BUG type 4",
+    "BUG type 3",
+    "BUG type 3",
+    "BUG type 4",
+];
+
+#[test]
+fn bug_steps_are_the_hardest_as_for_serate() {
+    let samples = samples();
+    for ((puzzle, theirs), name) in samples[152..].iter().zip(BUG_HARDEST) {
+        let r = rate(&givens(puzzle)).expect("rated");
+        assert_eq!((r.hardest, r.er), (name, theirs[0]), "{puzzle}");
+    }
+}
+
+/// The unique rectangle type 3 lines of `serate.txt` (166..=173): serate's hardest step is a
+/// "Unique Rectangle type 3" (4.5 or 4.6); without type 3 ours rated them 5.0 to 8.4.
+#[test]
+fn unique_rectangles_of_type_3_are_the_hardest_as_for_serate() {
+    let samples = samples();
+    assert_eq!(samples[165..].len(), 8);
+    for (puzzle, theirs) in &samples[165..] {
+        let r = rate(&givens(puzzle)).expect("rated");
+        assert_eq!((r.hardest, r.er), ("Unique Rectangle", theirs[0]), "{puzzle}");
+    }
 }
 
 #[test]
