@@ -551,12 +551,7 @@ pub(crate) fn aic(board: &Board, model: &Model) -> Option<Step> {
             }
         }
         if let Some((state, out)) = found {
-            let mut states = vec![state];
-            while parent[*states.last().unwrap_or(&start)] != usize::MAX {
-                let p = parent[*states.last().unwrap_or(&start)];
-                states.push(p);
-            }
-            states.reverse();
+            let states = path_to(&parent, state);
             let mut step = Step::new(Technique::Aic);
             step.eliminations = out;
             step.cells = states.iter().map(|&st| st / 2 / n).collect();
@@ -569,4 +564,17 @@ pub(crate) fn aic(board: &Board, model: &Model) -> Option<Step> {
         }
     }
     None
+}
+
+/// The states of a breadth-first search's path from its start to `state`, following `parent`
+/// (`usize::MAX` at the start).
+pub(super) fn path_to(parent: &[usize], state: usize) -> Vec<usize> {
+    let mut states = vec![state];
+    while let Some(&last) = states.last()
+        && parent[last] != usize::MAX
+    {
+        states.push(parent[last]);
+    }
+    states.reverse();
+    states
 }

@@ -199,13 +199,7 @@ pub(crate) fn grouped_aic(board: &Board, model: &Model) -> Option<Step> {
             }
         }
         if let Some((state, out)) = found {
-            let mut states = vec![state];
-            while let Some(&last) = states.last()
-                && parent[last] != usize::MAX
-            {
-                states.push(parent[last]);
-            }
-            states.reverse();
+            let states = super::chains::path_to(&parent, state);
             let mut step = Step::new(Technique::GroupedAic);
             step.eliminations = out;
             for &st in &states {
