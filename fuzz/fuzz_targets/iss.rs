@@ -29,47 +29,10 @@ impl Bytes<'_> {
     }
 }
 
-const NAMES: &[&str] = &[
-    "",
-    "Cage",
-    "Sum",
-    "Thermo",
-    "Arrow",
-    "WhiteDot",
-    "BlackDot",
-    "X",
-    "V",
-    "Whisper",
-    "Renban",
-    "Palindrome",
-    "LittleKiller",
-    "Sandwich",
-    "AntiKnight",
-    "AntiKing",
-    "AntiConsecutive",
-    "Diagonal",
-    "Windoku",
-    "DisjointSets",
-    "Jigsaw",
-    "NoBoxes",
-    "StrictKropki",
-    "StrictXV",
-    "AllDifferent",
-    "Shape",
-    "RegionSize",
-    "Given",
-    "Skyscraper",
-    "Quad",
-    "RellikCage",
-    "PillArrow",
-    "DoubleArrow",
-    "SumLine",
-    "Lunchbox",
-    "Or",
-    "End",
-    "Var",
-    "Cagee",
-];
+/// Names beside those the reader reads: the givens' empty name, names it refuses, a misspelling.
+/// The rest come from `iss::SUPPORTED`, so a kind the reader learns is fuzzed without a change
+/// here (a copy of that list here had already missed eight of them).
+const OTHER_NAMES: &[&str] = &["", "Or", "End", "Var", "Cagee"];
 
 const SHAPES: &[&str] = &["4x4", "6x6", "9x9", "16x16", "6x9", "9x9~0-8", "7x7", "9x9~~Raw", "x"];
 
@@ -122,7 +85,7 @@ fuzz_target!(|data: &[u8]| {
         text.push_str(&format!(".~R1C1_{v}"));
     }
     for _ in 0..b.next() % 8 {
-        let name = b.pick(NAMES);
+        let name = if b.next() % 4 == 0 { b.pick(OTHER_NAMES) } else { b.pick(iss::SUPPORTED) };
         text.push('.');
         text.push_str(name);
         for _ in 0..b.next() % 5 {
