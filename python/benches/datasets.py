@@ -12,7 +12,8 @@
      puzzle (CPU time of the whole process / puzzles).
 
 usage: python/benches/datasets.py [--bin target/release/coverlab] [--n9 50000] [--dask 8000]
-       [--n16 500] [--canon 1000000] [--data ../shared/data/9x9] [--out DIR] [--only 1,2,3,4]
+       [--shares 16] [--worker-profile] [--n16 500] [--canon 1000000] [--data ../shared/data/9x9]
+       [--out DIR] [--only 1,2,3,4]
 Needs the package installed (`pip install ./python`) with pyarrow, dask and distributed.
 """
 
@@ -75,15 +76,23 @@ def cpu_seconds():
 def dask_ratio(args, out):
     import distributed
 
-    per_file = max(1, args.dask // 16)
+    import dask
+
+    per_file = max(1, args.dask // args.shares)
     walls = {}
+    # Dask's workers sample their own stacks every 10 ms for the dashboard's profile: about 2 % of
+    # a core per worker, which the lone worker gets from the idle second core and two workers
+    # take from each other. The puzzles need no profile (docs/datasets.md).
+    profile = {"distributed.worker.profile.enabled": args.worker_profile}
     for workers in (1, 2, 1, 2):
         d = os.path.join(out, f"dask{workers}")
         shutil.rmtree(d, ignore_errors=True)
-        with distributed.LocalCluster(
+        with dask.config.set(profile), distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
         ) as cluster, distributed.Client(cluster) as client:
             client.submit(share, os.path.join(out, "warm"), 0, 1, 99, 1, pure=False).result()
+            seen = set(client.run(lambda: dask.config.get("distributed.worker.profile.enabled")).values())
+            assert seen == {args.worker_profile}, f"the workers' profiler setting is {seen}"
             # The cost of a task of its own: a share of one puzzle, start to result.
             tick = time.monotonic()
             client.submit(share, os.path.join(out, "warm"), 1, 1, 99, 1, pure=False).result()
@@ -137,6 +146,8 @@ def main():
     p.add_argument("--bin", default=os.path.join(ROOT, "target/release/coverlab"))
     p.add_argument("--n9", type=int, default=50_000)
     p.add_argument("--dask", type=int, default=8_000)
+    p.add_argument("--shares", type=int, default=16, help="tasks the Dask run is cut into")
+    p.add_argument("--worker-profile", action="store_true", help="keep Dask's statistical profiler on in the workers")
     p.add_argument("--n16", type=int, default=500)
     p.add_argument("--canon", type=int, default=1_000_000)
     p.add_argument("--data", default=os.path.join(ROOT, "../shared/data/9x9"))
