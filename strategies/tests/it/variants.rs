@@ -7,10 +7,11 @@
 //!
 //! Every strategy and preset counts every case (to `min(expected + 1, 1001)`); every solution
 //! must pass the independent validator (which checks every constraint kind from the spec's
-//! rules), strategies that decide a case must agree on its solutions, and the traces of `fast`
-//! and `singles` on each case must replay (the checker verifies each `eliminate … by` and each
-//! constraint conflict). A strategy stopped by the node limit is skipped for that case and the
-//! skip printed; its partial count must still not exceed the expected one.
+//! rules), strategies that decide a case must agree on its solutions, and the traces of the
+//! `TRACED` strategies on each case of at most two solutions must replay (the checker verifies
+//! each `eliminate … by` and each constraint conflict): the traces are those of the counting
+//! runs, searched once for both. A strategy stopped by the node limit is skipped for that case
+//! and the skip printed; its partial count must still not exceed the expected one.
 
 use crate::common;
 
@@ -114,18 +115,33 @@ fn the_corpus_covers_every_kind_size_and_kind_of_answer() {
     }
 }
 
+/// The strategies whose traces are replayed on every case with at most two solutions.
+const TRACED: [&str; 6] = ["fast", "singles", "singles-hidden", "dfs", "dlx", "sat"];
+
 #[derive(Default)]
 struct Report {
     failures: Vec<String>,
     skip: Option<String>,
     decided: Option<Vec<String>>,
+    /// For a traced strategy that finished the case: the trace's replay failure, if any.
+    trace_failure: Option<String>,
+    /// Eliminations in the trace that name the constraint behind them.
+    named: usize,
 }
 
 fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Report {
     let puzzle = puzzle(models, case);
     let max = if case.expected >= CAP { MANY } else { case.expected + 1 };
     let limits = Limits { max_nodes: Some(node_limit(info)), ..Limits::count(max, KEEP) };
-    let outcome = info.build(common::SEED).solve(&puzzle, &limits, &mut NullSink);
+    // A case of at most two solutions is searched to its end (`max` is one more), so the trace
+    // of this run is the whole search: it is kept for the traced strategies and replayed.
+    let traced = TRACED.contains(&info.name) && case.expected <= 2;
+    let mut sink = VecSink::default();
+    let outcome = if traced {
+        info.build(common::SEED).solve(&puzzle, &limits, &mut sink)
+    } else {
+        info.build(common::SEED).solve(&puzzle, &limits, &mut NullSink)
+    };
     let mut report = Report::default();
     let mut fail = |m: String| report.failures.push(format!("{} × line {} ({}): {m}", info.name, case.line, case.spec));
     for (k, grid) in outcome.solutions.iter().enumerate() {
@@ -156,13 +172,29 @@ fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Rep
         }
         other => fail(format!("unexpected status {other:?}")),
     }
+    if traced && outcome.status == Status::Complete {
+        let at = format!("{} × line {} ({})", info.name, case.line, case.spec);
+        report.trace_failure = match replay(&puzzle, &sink.events) {
+            Err(e) => Some(format!("{at}: {e}")),
+            Ok(r) if r.count != case.expected => Some(format!("{at}: replayed to {} solutions", r.count)),
+            Ok(_) => None,
+        };
+        report.named = sink.events.iter().filter(|e| matches!(e, TraceEvent::Eliminate { by: Some(_), .. })).count();
+    }
     report
 }
 
+/// Every strategy on every case (a strategy per thread); the traces of the `TRACED` strategies
+/// are those of the same runs, so counting the corpus and replaying its traces are one search
+/// each and one test (nextest runs each test in a process of its own).
 #[test]
-fn every_strategy_counts_every_variant_case() {
+fn every_strategy_counts_every_variant_case_and_traces_replay() {
     let (cases, models) = cases();
     let all = registry::all();
+    let names: Vec<&str> = all.iter().map(|c| c.name).collect();
+    for name in TRACED {
+        assert!(names.contains(&name), "{name} is not registered");
+    }
     let reports: Vec<Vec<Report>> = std::thread::scope(|scope| {
         let handles: Vec<_> = all
             .iter()
@@ -172,17 +204,20 @@ fn every_strategy_counts_every_variant_case() {
     });
     let mut failures: Vec<String> = Vec::new();
     let mut skips: Vec<&str> = Vec::new();
+    let mut named = 0;
     for reports in &reports {
         for r in reports {
             failures.extend(r.failures.iter().cloned());
+            failures.extend(r.trace_failure.iter().map(|f| format!("trace: {f}")));
             skips.extend(r.skip.as_deref());
+            named += r.named;
         }
     }
     for (c, case) in cases.iter().enumerate() {
         if case.expected > KEEP as u64 {
             continue;
         }
-        let mut decided = all.iter().zip(&reports).filter_map(|(info, r)| Some((info.name, r[c].decided.as_ref()?)));
+        let mut decided = names.iter().zip(&reports).filter_map(|(name, r)| Some((name, r[c].decided.as_ref()?)));
         if let Some((first, reference)) = decided.next() {
             for (name, set) in decided {
                 if set != reference {
@@ -201,29 +236,7 @@ fn every_strategy_counts_every_variant_case() {
         println!("  {s}");
     }
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
-}
-
-#[test]
-fn traces_name_constraints_and_replay() {
-    let (cases, models) = cases();
-    let mut named = 0;
-    for name in ["fast", "singles", "singles-hidden", "dfs", "dlx", "sat"] {
-        let chosen = registry::resolve(name).expect("registered");
-        for case in cases.iter().filter(|c| c.expected <= 2) {
-            let puzzle = puzzle(&models, case);
-            let mut sink = VecSink::default();
-            let limits = Limits { max_nodes: Some(node_limit(&chosen)), ..Limits::count(3, 3) };
-            let outcome = chosen.build(common::SEED).solve(&puzzle, &limits, &mut sink);
-            if outcome.status != Status::Complete {
-                continue;
-            }
-            let replayed = replay(&puzzle, &sink.events)
-                .unwrap_or_else(|e| panic!("{name} × line {} ({}): {e}", case.line, case.spec));
-            assert_eq!(replayed.count, case.expected, "{name} × line {}", case.line);
-            named += sink.events.iter().filter(|e| matches!(e, TraceEvent::Eliminate { by: Some(_), .. })).count();
-        }
-    }
-    assert!(named > 100, "only {named} eliminations named a constraint");
+    assert!(named > 100, "only {named} eliminations in the traces named a constraint");
 }
 
 #[test]
