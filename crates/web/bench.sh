@@ -2,13 +2,18 @@
 # The page beside the native build, in one run: the same puzzles solved by the same strategy
 # - natively, the page's own request (`coverlab_web::call`, the code the module runs) timed
 #   in-process (examples/bench.rs, built in the page's `wasm` profile): one request per puzzle,
-#   then the set repeated BENCH_REPEAT times (default 10) in one request, best of three;
+#   then the set repeated BENCH_REPEAT times (default 10) in one request, made once untimed and
+#   then BENCH_TRIES times (default 7);
 # - in the page in headless Chromium, the same requests timed in the worker around the call;
+#   the set in one request only once the worker's warm-up has ended and the request has run
+#   untimed for BENCH_WARM seconds (default 3: V8's optimising tier), then BENCH_TRIES times;
 # - natively, `coverlab solve --jobs 1 --stats` (each puzzle's solve alone, and the whole
-#   process on the repeated set), for reference.
-# Prints per-puzzle medians and means and the page / native ratios (wall time; for the set in
-# one request also CPU time, on Linux, which the waits for a core of a loaded machine do not
-# count), and checks that the page found the native build's solutions.
+#   process on the repeated set, BENCH_TRIES times), for reference.
+# Prints per-puzzle medians and means, and for the set in one request the least, median and
+# most CPU time a puzzle of the tries (Linux: the waits for a core of a loaded machine are not
+# counted) with the page / native ratio of the least; checks that the page found the native
+# build's solutions. PAGE_BEFORE=old.html times that page too, in the same run, beside the
+# native request and the new page (before and after a change).
 #
 #   crates/web/bench.sh [FILE [STRATEGY [N]]]
 #
@@ -53,34 +58,38 @@ else
   "$NATIVE_CALL" "$work/puzzles.txt" "$strategy" > "$work/call.json"
 fi
 "$NATIVE" solve --strategy "$strategy" --jobs 1 --stats --format json --timeout "$cap" "$work/puzzles.txt" > "$work/native.jsonl" 2>/dev/null || true
-# The whole process on the set repeated BENCH_REPEAT times (default 10), best of three, beside
-# the page's one request of the same.
+# The whole process on the set repeated BENCH_REPEAT times (default 10), BENCH_TRIES times, its
+# CPU time (user and system), beside the page's one request of the same.
 # Only for sets of more than 30 puzzles, as in the page (small, hard sets are timed one by one).
 for _ in $(seq "${BENCH_REPEAT:-10}"); do cat "$work/puzzles.txt"; done > "$work/repeated.txt"
-best=
-[ "$count" -le 30 ] && best=0
-for _ in $( [ "$count" -le 30 ] || echo 1 2 3 ); do
-  started=$(date +%s%N)
-  "$NATIVE" solve --strategy "$strategy" --jobs 1 "$work/repeated.txt" > /dev/null 2>&1 || true
-  took=$(( ($(date +%s%N) - started) / 1000 ))
-  if [ -z "$best" ] || [ "$took" -lt "$best" ]; then best=$took; fi
-done
-echo "$best" > "$work/native.wall"
-BENCH_CAP=$cap DRIVER_TIMEOUT=$((cap * (count + 1) + 120)) node "$here/tests/driver.mjs" bench "$work/coverlab.html" "$work/puzzles.txt" "$strategy" > "$work/page.json"
+: > "$work/native.cpu"
+if [ "$count" -gt 30 ]; then
+  for _ in $(seq "${BENCH_TRIES:-7}"); do
+    # bash's `time`: the child's user and system seconds.
+    ( TIMEFORMAT='%U %S'; time "$NATIVE" solve --strategy "$strategy" --jobs 1 "$work/repeated.txt" > /dev/null 2>&1 || true ) 2>> "$work/native.cpu"
+  done
+fi
+driver() {
+  BENCH_CAP=$cap DRIVER_TIMEOUT=$((cap * (count + 1) + 300)) node "$here/tests/driver.mjs" bench "$1" "$work/puzzles.txt" "$strategy"
+}
+if [ -n "${PAGE_BEFORE:-}" ]; then driver "$PAGE_BEFORE" > "$work/before.json"; else echo null > "$work/before.json"; fi
+driver "$work/coverlab.html" > "$work/page.json"
 
-node - "$work/native.jsonl" "$work/page.json" "$file" "$strategy" "$work/coverlab.html" "$work/native.wall" "$work/call.json" <<'JS'
+node - "$work/native.jsonl" "$work/page.json" "$file" "$strategy" "$work/coverlab.html" "$work/native.cpu" "$work/call.json" "$work/before.json" "${PAGE_BEFORE:-}" <<'JS'
 const fs = require("fs");
-const [nativeFile, pageFile, file, strategy, page, wallFile, callFile] = process.argv.slice(2);
+const [nativeFile, pageFile, file, strategy, page, cpuFile, callFile, beforeFile, beforePage] = process.argv.slice(2);
 const call = JSON.parse(fs.readFileSync(callFile, "utf8"));
-const nativeWallMs = Number(fs.readFileSync(wallFile, "utf8")) / 1000;
+const nativeCpu = fs.readFileSync(cpuFile, "utf8").trim().split("\n").filter((l) => l)
+  .map((l) => l.split(" ").reduce((a, b) => a + 1000 * Number(b), 0));
 const native = fs.readFileSync(nativeFile, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const result = JSON.parse(fs.readFileSync(pageFile, "utf8"));
-if (result.error) { console.error(result); process.exit(1); }
+const before = JSON.parse(fs.readFileSync(beforeFile, "utf8"));
+for (const r of [result, before]) if (r && r.error) { console.error(r); process.exit(1); }
 const runs = result.runs;
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { median: q(0.5), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s[s.length - 1] };
+  return { median: q(0.5), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s[s.length - 1], min: s[0] };
 };
 let same = 0, both = 0;
 runs.forEach((r, i) => {
@@ -105,33 +114,37 @@ if (c) {
   const bad = call.runs.filter((r, i) => r.solution !== (native[i] && native[i].solutions[0] || null)).length;
   if (bad) { console.error(`the in-process requests differ from the CLI on ${bad} puzzles`); process.exit(1); }
 }
+let ok = true;
 if (result.batch) {
-  const k = result.batch.puzzles, bms = result.batch.ms;
-  const ok = result.batch.solutions.every((s, i) => s && native[i] && s === native[i].solutions[0]);
-  console.log(`the set ${k / runs.length} times over (${k} puzzles), in one request: page ${bms.toFixed(1)} ms (${(1000 * bms / k).toFixed(1)} µs/puzzle); ` +
-    `native CLI whole process ${nativeWallMs.toFixed(1)} ms (${(1000 * nativeWallMs / k).toFixed(1)} µs/puzzle); ` +
-    `page / native CLI ${(bms / nativeWallMs).toFixed(2)}×; the same solutions: ${ok}`);
-  if (call.batch) {
-    const cms = call.batch.ms;
-    console.log(`  native, the same request in-process: ${cms.toFixed(1)} ms (${(1000 * cms / call.batch.puzzles).toFixed(1)} µs/puzzle); ` +
-      `page / native request ${(bms / cms).toFixed(2)}×`);
-    // CPU time (Linux), which a loaded machine's waits for a core do not count: the page's
-    // renderer (every thread: the worker, V8's compilers) and the native request's thread.
-    const pc = result.batch.cpu_ms, nc = call.batch.cpu_ms;
-    if (pc != null && nc != null) {
-      console.log(`  CPU time, the least of three: page ${(1000 * pc / k).toFixed(1)} µs/puzzle (the renderer, every thread), ` +
-        `native request ${(1000 * nc / call.batch.puzzles).toFixed(1)} µs/puzzle; page / native request ${(pc / nc).toFixed(2)}×`);
+  const k = result.batch.puzzles;
+  // µs a puzzle: least, median and most of the tries.
+  const us = (xs) => { const s = stats(xs.filter((x) => x != null).map((x) => 1000 * x / k)); return s; };
+  const row = (label, s, base) => console.log(`| ${label} | ${s.min.toFixed(1)} | ${s.median.toFixed(1)} | ${s.max.toFixed(1)} | ` +
+    (base ? `${(s.min / base.min).toFixed(2)}× | ${(s.median / base.median).toFixed(2)}× |` : "| |"));
+  console.log(`\nthe set ${k / runs.length} times over (${k} puzzles) in one request, µs a puzzle over ` +
+    `${result.batch.tries.length} tries; CPU time unless said`);
+  console.log("| | least | median | most | / native, least | / native, median |\n| --- | ---: | ---: | ---: | ---: | ---: |");
+  const nc = call.batch ? us(call.batch.tries.map((t) => t.cpu_ms)) : null;
+  if (nc) row("native request, in-process (its thread)", nc, null);
+  if (nativeCpu.length) row("native CLI, whole process", us(nativeCpu), nc);
+  for (const [label, r] of [["page before", before], ["page", result]]) {
+    if (!r || !r.batch) continue;
+    const t = r.batch.tries;
+    row(`${label}: the renderer, every thread`, us(t.map((x) => x.cpu_ms)), nc);
+    if (t.every((x) => x.worker_cpu_ms > 0)) row(`${label}: the worker's thread`, us(t.map((x) => x.worker_cpu_ms)), nc);
+    row(`${label}: wall`, us(t.map((x) => x.ms)), call.batch ? us(call.batch.tries.map((x) => x.ms)) : null);
+    const same = r.batch.solutions.every((s, i) => s && native[i] && s === native[i].solutions[0]);
+    if (!same) { console.error(`${label}: the set in one request found other solutions than the native build`); ok = false; }
+    if (r.warm) {
+      const w = JSON.parse(r.warm);
+      console.log(`  (${label}'s own warm-up: ${w.slices} slices of 10 puzzles in ${w.ms.toFixed(0)} ms, the first ${w.first.toFixed(1)} ms, the best ${w.best.toFixed(1)} ms)`);
     }
   }
-  if (result.warm) {
-    const w = JSON.parse(result.warm);
-    console.log(`  the page's warm-up: ${w.slices} slices of 10 puzzles in ${w.ms.toFixed(0)} ms, the first ${w.first.toFixed(1)} ms, the best ${w.best.toFixed(1)} ms`);
-  }
-  if (!ok) process.exit(1);
+  if (beforePage) console.log(`page before: ${beforePage}, ${fs.statSync(beforePage).size} bytes`);
 }
 if (runs.length <= 30) {
   console.log("native, per puzzle (ms): " + native.map((r) => r.status === "solved" ? (r.micros / 1000).toFixed(0) : r.status).join(" "));
   console.log("page, per puzzle (ms): " + runs.map((r) => r.status === "solved" ? r.ms.toFixed(0) : r.status).join(" "));
 }
-if (same !== both) process.exit(1);
+if (!ok || same !== both) process.exit(1);
 JS
