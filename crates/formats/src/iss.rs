@@ -34,6 +34,8 @@
 //! `Lunchbox` (`Lunchbox~7~…`: the total, then the cells in order), `NFA` (a state machine,
 //! serialized as ISS's `NFASerializer` writes it, then `_name` and groups of cells separated by
 //! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
+//! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
+//! `Clone`s; larger sets, equal as multisets, are refused),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -182,7 +184,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("ContainExact", "required values (ContainExact) are"),
     ("LookAndSay", "look-and-say clues are"),
     ("ConnectedValues", "connected values are"),
-    ("SameValues", "same-value sets are"),
     ("EqualSum", "equal sums are"),
     ("Binary", "custom pair constraints (Binary) are"),
     ("BinaryX", "custom pair constraints (BinaryX) are"),
@@ -266,6 +267,7 @@ pub const SUPPORTED: &[&str] = &[
     "SumLine",
     "Lunchbox",
     "NFA",
+    "SameValues",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -931,6 +933,32 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 let [sum, ids @ ..] = args else { return Err(item.invalid("Lunchbox has no sum and no cells")) };
                 let sum = total(item, sum, "the sum")?;
                 b.push(Rule::Lunchbox { cells: cells(item, ids, 2, n)?, sum }, Some(i));
+            }
+            "SameValues" => {
+                // ISS: the number of sets, then the cells, cut into that many sets of equal size
+                // holding the same values. Sets of one cell each are clones of one another.
+                let [sets, ids @ ..] = args else {
+                    return Err(item.invalid("SameValues has no set count and no cells"));
+                };
+                let all = cells(item, ids, 2, n)?;
+                match whole(sets) {
+                    Some(k) if k >= 2 && k as usize == all.len() => {
+                        let k = all.len();
+                        b.push(Rule::Clone { cells: all[..k - 1].to_vec(), clone: all[1..].to_vec() }, Some(i));
+                    }
+                    Some(k) if k >= 2 && all.len().is_multiple_of(k as usize) => {
+                        return Err(item.unsupported(
+                            "same-value sets of more than one cell each (equal as multisets, not cell by cell) are",
+                        ));
+                    }
+                    _ => {
+                        return Err(item.invalid(format!(
+                            "the set count \"{}\" does not divide its {} cells into sets of one size",
+                            shown(sets),
+                            all.len()
+                        )));
+                    }
+                }
             }
             "NFA" => {
                 // ISS: the serialized machine, then groups of cells, each a line of its own

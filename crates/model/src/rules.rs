@@ -877,6 +877,42 @@ pub(crate) fn compile(
                     Relation::Automaton(Arc::new(automaton)),
                 );
             }
+            Rule::Clone { cells, clone } => {
+                let (cells, clones) = (cells_of(cells)?, cells_of(clone)?);
+                length(&cells, 1, n * n, "clone")?;
+                if clones.len() != cells.len() {
+                    return Err(err(format!(
+                        "{} lists {} and {}: a cell and its clone go at the same place in `cells` and `clone`",
+                        what(),
+                        crate::text::count(cells.len(), "cell"),
+                        crate::text::count(clones.len(), "clone")
+                    )));
+                }
+                let table = Arc::new(PairTable::new(n, |x, y| x == y));
+                for (&a, &b) in cells.iter().zip(&clones) {
+                    // Two cells of one house or group never hold one value.
+                    if let Some(u) =
+                        houses.iter().chain(groups).find(|u| a != b && u.cells.contains(&a) && u.cells.contains(&b))
+                    {
+                        return Err(err(format!(
+                            "{}: {} and its clone {} are both in {}, so they can never hold the same value",
+                            what(),
+                            cell_name(a, n),
+                            cell_name(b, n),
+                            u.label
+                        )));
+                    }
+                    if a != b {
+                        push(
+                            &mut out.constraints,
+                            ConstraintKind::Clone,
+                            format!("clone {number}"),
+                            vec![a, b],
+                            Relation::Pair(table.clone()),
+                        );
+                    }
+                }
+            }
             Rule::StateMachine { name, cells, start, accept, transitions } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 1, n * n, "state machine")?;

@@ -48,6 +48,7 @@
 //! SumLine(cells: ["r6c1", "r6c2", "r6c3"], sum: 10),    // segments of the line each add up to 10
 //! SumLine(cells: ["r1c1", "r1c2", "r2c2", "r2c1"], sum: 10, closed: true),  // a loop
 //! Lunchbox(cells: ["r7c1", "r7c2", "r7c3", "r7c4"], sum: 5),  // between its smallest and largest
+//! Clone(cells: ["r1c1", "r1c2"], clone: ["r5c5", "r5c6"]),  // r5c5 = r1c1, r5c6 = r1c2
 //! StateMachine(cells: ["r8c1", "r8c2", "r8c3"], start: [0], accept: [0],  // a machine of your own
 //!     transitions: [(0, "[13579]", 1), (1, "[2468]", 0), (1, "[13579]", 0)]),
 //! ```
@@ -399,6 +400,14 @@ pub enum Rule {
         /// The total between the smallest and the largest value (0: they are neighbours).
         sum: u32,
     },
+    /// A clone (f-puzzles' `clone`; ISS's `SameValues` of one-cell sets): each cell of
+    /// `clone` holds the same value as the cell of `cells` at its place in the list.
+    Clone {
+        /// The cells cloned.
+        cells: Vec<CellRef>,
+        /// Their clones, in the same order: as many.
+        clone: Vec<CellRef>,
+    },
     /// A state machine (ISS's `NFA`): the values along the cells, read in order, take the
     /// machine from one of its start states to one of its accepting states, each value along
     /// one transition out of the state it is in. Nondeterministic: a state may have several
@@ -496,6 +505,7 @@ impl Rule {
             Rule::SumLine { .. } => "SumLine",
             Rule::Lunchbox { .. } => "Lunchbox",
             Rule::StateMachine { .. } => "StateMachine",
+            Rule::Clone { .. } => "Clone",
         }
     }
 }

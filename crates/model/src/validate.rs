@@ -491,6 +491,13 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::Clone { cells, clone } => {
+                for (a, b) in cells.iter().zip(clone) {
+                    if at(a) != at(b) {
+                        return Some(format!("{} holds {} but its clone {} holds {}", name(a), at(a), name(b), at(b)));
+                    }
+                }
+            }
             Rule::StateMachine { name: label, cells, start, accept, transitions } => {
                 // Run the machine as given: the set of states it may be in after each value.
                 let symbols = match &spec.symbols {

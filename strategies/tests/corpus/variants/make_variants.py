@@ -122,7 +122,7 @@ def fnv1a(text):
 # Quadruple{cells (the 2x2 block, top-left first), values}, Sum{cells, sum}, Rellik{cells, sum},
 # PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
 # SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
-# [(from, values, to)]}. Rows,
+# [(from, values, to)]}, Clone{cells, clone}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -229,7 +229,9 @@ def validate(spec):
     pair_seen = set()
     for kind, a in spec.rules:
         cells = []
-        if "cells" in a:
+        if kind == "Clone":
+            cells = a["cells"] + a["clone"]
+        elif "cells" in a:
             cells = a["cells"]
         elif kind == "Arrow":
             cells = [a["circle"]] + a["line"]
@@ -300,6 +302,9 @@ def validate(spec):
         elif kind == "Pair":
             assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
+        elif kind == "Clone":
+            assert a["cells"] and len(a["cells"]) == len(a["clone"])
+            assert not any(x in h and y in h for x, y in zip(a["cells"], a["clone"]) for h in spec.houses())
         elif kind == "StateMachine":
             assert 1 <= len(cells) <= n * n and a["start"]
             assert all(vs and all(1 <= v <= n for v in vs) for _, vs, _ in a["transitions"])
@@ -373,6 +378,8 @@ def rule_text(n, kind, a):
         return "Lockout(cells: %s, difference: %d)" % (cells(a["cells"]), a["difference"])
     if kind in ("SumLine", "Lunchbox"):
         return "%s(cells: %s, sum: %d)" % (kind, cells(a["cells"]), a["sum"])
+    if kind == "Clone":
+        return "Clone(cells: %s, clone: %s)" % (cells(a["cells"]), cells(a["clone"]))
     if kind == "StateMachine":
         def values(vs):
             return ALPHABET[vs[0] - 1] if len(vs) == 1 else "[%s]" % "".join(ALPHABET[v - 1] for v in vs)
@@ -483,6 +490,8 @@ def rule_ok(spec, kind, a, g):
         return re.fullmatch(a["pattern"], "".join(ALPHABET[g[c] - 1] for c in a["cells"])) is not None
     if kind == "StateMachine":
         return machine_runs(a, [g[c] for c in a["cells"]])
+    if kind == "Clone":
+        return all(g[x] == g[y] for x, y in zip(a["cells"], a["clone"]))
     if kind in NEW_LINES:
         return line_ok(spec, kind, a, [g[c] for c in a["cells"]])
     if kind == "Quadruple":
@@ -719,6 +728,9 @@ class Counter:
                 self.add(line, self.x_sum_prop(line, a["sum"]))
             elif kind == "Regex":
                 self.add(a["cells"], self.table_prop(a["cells"], regex_table(n, len(a["cells"]), a["pattern"])))
+            elif kind == "Clone":
+                for x, y in zip(a["cells"], a["clone"]):
+                    self.pair_directed(x, y, lambda p, q: p == q)
             elif kind == "StateMachine":
                 self.add(a["cells"], self.table_prop(a["cells"], machine_table(n, len(a["cells"]), a)))
             elif kind in ("Entropic", "Modular"):
@@ -1448,6 +1460,7 @@ def naive_count(spec, puzzle, cap, budget):
             cells = (
                 sandwich_line(n, a)
                 if kind in ("Sandwich", "Skyscraper", "XSum")
+                else a["cells"] + a["clone"] if kind == "Clone"
                 else a["cells"] if "cells" in a else [a["circle"]] + a["line"]
             )
             atoms.append((cells, lambda g, k=kind, a=a: rule_ok(spec, k, a, g)))
@@ -1564,6 +1577,8 @@ def self_test():
     later = lambda x, y: [(0, [1, 2, 3, 4], 0), (0, [x], 1), (1, [1, 2, 3, 4], 1), (1, [y], 2), (2, [1, 2, 3, 4], 2)]
     assert ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(2, 4)})])
     assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(4, 2)})])
+    # Clones: r1c1 = r2c3 = 1 (no house in common); r1c1 and r2c2 differ (1, 4).
+    assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
     # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
@@ -2256,6 +2271,35 @@ def fam_state_machine(n, rng, variant):
     return "%dx%d state machines: each line's values take its machine to an accepting state" % (n, n), rules, G
 
 
+def fam_clone(n, rng, variant):
+    """Clones read off the grid: cells paired with cells of the same value that share no house,
+    a few pairs to a rule (f-puzzles draws a clone as a shape and its copy; any pairing is one)."""
+    G = classic_grid(n, rng)
+    spec = Spec("t", "", n, [])
+    houses = [set(h) for h in spec.houses()]
+    count = {4: 2, 6: 3, 9: 4}[n]
+    used = set()
+    rules = []
+    for _ in range(count):
+        pairs = []
+        want = 1 + rng.below(3)
+        for a in rng.shuffled(range(n * n)):
+            if a in used:
+                continue
+            mates = [b for b in range(n * n) if b != a and b not in used and G[b] == G[a]
+                     and not any(a in h and b in h for h in houses)]
+            if mates:
+                b = rng.choice(mates)
+                used.update((a, b))
+                pairs.append((a, b))
+            if len(pairs) == want:
+                break
+        if pairs:
+            rules.append(("Clone", {"cells": [a for a, _ in pairs], "clone": [b for _, b in pairs]}))
+    assert rules
+    return "%dx%d clones: each cell of a clone holds its original's value" % (n, n), rules, G
+
+
 def fam_new_line(kind):
     """A family of lines of one new kind, read off the grid: random king's-move paths whose
     values keep the rule (checked in full when the path is complete)."""
@@ -2440,6 +2484,9 @@ FAMILIES = [
     (fam_state_machine, 4, "", "state-machine-4x4-a", "utwe", 0),
     (fam_state_machine, 6, "", "state-machine-6x6-a", "utwe", 0),
     (fam_state_machine, 9, "", "state-machine-9x9-a", "utw", 30),
+    (fam_clone, 4, "", "clone-4x4-a", "utwe", 0),
+    (fam_clone, 6, "", "clone-6x6-a", "utwe", 0),
+    (fam_clone, 9, "", "clone-9x9-a", "utw", 30),
 ]
 
 
