@@ -193,7 +193,7 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 /// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum,
 /// a quadruple its values, a rellik cage, a sum line and a lunchbox their totals (as `sum`), a pill arrow its pill's size (its
 /// cells: the pill, then the line; a double arrow's: its two ends, then the middle), the first pair of a palindrome the whole line in order (the model keeps only the
-/// mirror pairs), a regex line its pattern; `negative` names the marks of a negative rule.
+/// mirror pairs), a regex line its pattern, a state machine its name; `negative` names the marks of a negative rule.
 pub fn board(puzzle: &Puzzle) -> Value {
     let model = puzzle.model();
     let symbols = puzzle.symbols();
@@ -231,6 +231,9 @@ pub fn board(puzzle: &Puzzle) -> Value {
             }
             if let (ConstraintKind::Regex, Relation::Automaton(a)) = (c.kind, &c.relation) {
                 v["pattern"] = a.pattern().into();
+            }
+            if let (ConstraintKind::StateMachine, Relation::Automaton(a)) = (c.kind, &c.relation) {
+                v["name"] = a.pattern().into();
             }
             match c.kind {
                 ConstraintKind::LittleKiller => {

@@ -560,9 +560,12 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         PillArrow(pill: ["r1c5", "r1c6"], line: ["r2c7", "r3c7", "r4c7"]),
         DoubleArrow(cells: ["r9c1", "r9c2", "r9c3", "r9c4"]),
         SumLine(cells: ["r7c5", "r7c6", "r7c7"], sum: 10),
-        Lunchbox(cells: ["r8c6", "r8c7", "r8c8", "r8c9"], sum: 5)"#,
+        Lunchbox(cells: ["r8c6", "r8c7", "r8c8", "r8c9"], sum: 5),
+        StateMachine(name: "low high", cells: ["r5c1", "r5c2"], start: [0], accept: [1],
+            transitions: [(0, "[1-4]", 1), (1, "[5-9]", 1)]),
+        Clone(cells: ["r1c8", "r1c9"], clone: ["r4c5", "r4c6"])"#,
         "",
-        &["quadruple", "sum", "rellik", "pill-arrow", "double-arrow", "sum-line", "lunchbox"],
+        &["quadruple", "sum", "rellik", "pill-arrow", "double-arrow", "sum-line", "lunchbox", "clone", "state-machine"],
         "(none)",
     ),
     (
@@ -696,6 +699,10 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 assert_eq!((&line[0]["sum"], &line[0]["cells"]), (&json!(10), &json!([58, 59, 60])));
                 let lunchbox = of_kind("constraints", "lunchbox");
                 assert_eq!((&lunchbox[0]["sum"], &lunchbox[0]["cells"]), (&json!(5), &json!([68, 69, 70, 71])));
+                let machine = of_kind("constraints", "state-machine");
+                assert_eq!((&machine[0]["name"], &machine[0]["cells"]), (&json!("low high"), &json!([36, 37])));
+                let clones: Vec<_> = of_kind("constraints", "clone").iter().map(|k| k["cells"].clone()).collect();
+                assert_eq!(clones, [json!([7, 31]), json!([8, 32])]);
             }
             "marks" => {
                 assert_eq!(board["negative"], json!(["v"]));

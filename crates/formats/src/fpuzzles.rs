@@ -621,6 +621,14 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     rules.push(Rule::Quadruple { cell: corner, values });
                 }
             }
+            "clone" => {
+                // dclamage's reader: `cells` and `cloneCells`, the same length, in order.
+                for (i, c) in items(v, key)?.iter().enumerate() {
+                    let what = format!("clone {}", i + 1);
+                    let clone = cells(c.get("cloneCells"), &format!("{what}: cloneCells"))?;
+                    rules.push(Rule::Clone { cells: cells(c.get("cells"), &what)?, clone });
+                }
+            }
             "doublearrow" => {
                 for t in items(v, key)? {
                     for line in t.get("lines").and_then(Value::as_array).ok_or("doublearrow: no lines")? {
@@ -775,6 +783,7 @@ fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
         }
         "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" | "doublearrow" => &["lines"],
         "quadruple" => &["cells", "values"],
+        "clone" => &["cells", "cloneCells"],
         _ if PLUGIN_LINES.iter().any(|(k, _)| *k == key) => &["lines"],
         "arrow" => &["cells", "lines"],
         "even" | "odd" => &["cell"],
@@ -996,6 +1005,11 @@ mod tests {
         assert!(e.contains("a pill of 4 cells"), "{e}");
         let double = rules(r#","doublearrow":[{"lines":[["R4C1","R4C2","R4C3"]]}]"#).unwrap();
         assert_eq!(double, [Rule::DoubleArrow { cells: vec![c(4, 1), c(4, 2), c(4, 3)] }]);
+        // Clones as dclamage's reader reads them: `cells` and `cloneCells`, in order.
+        let clone = rules(r#","clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R4C3","R4C4"]}]"#).unwrap();
+        assert_eq!(clone, [Rule::Clone { cells: vec![c(1, 1), c(1, 2)], clone: vec![c(4, 3), c(4, 4)] }]);
+        let e = rules(r#","clone":[{"cells":["R1C1"]}]"#).unwrap_err();
+        assert!(e.contains("clone 1: cloneCells: no list of cells"), "{e}");
     }
 
     #[test]

@@ -31,7 +31,11 @@
 //! the block's top-left cell, then its values), `RellikCage`, `PillArrow` (`PillArrow~2~…`: the
 //! pill's size, its cells sorted into reading order, then the line), `DoubleArrow`, `SumLine`
 //! (`SumLine~10~…`: the segments' total, then the line; `~LOOP` last closes it into a loop),
-//! `Lunchbox` (`Lunchbox~7~…`: the total, then the cells in order),
+//! `Lunchbox` (`Lunchbox~7~…`: the total, then the cells in order), `NFA` (a state machine,
+//! serialized as ISS's `NFASerializer` writes it, then `_name` and groups of cells separated by
+//! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
+//! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
+//! `Clone`s; larger sets, equal as multisets, are refused),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -46,8 +50,8 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (hidden skyscrapers, numbered rooms, composites such as `Or`, state
-//! machines, extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
+//! Everything else ISS has (hidden skyscrapers, numbered rooms, composites such as `Or`,
+//! extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
 //! never solved with one of its rules dropped or guessed at. Errors from the spec's own checks
@@ -160,7 +164,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("Replicate", "composite constraints (Replicate … End) are"),
     ("End", "composite constraints (… End) are"),
     ("Regex", "regex lines are"),
-    ("NFA", "state-machine (NFA) constraints are"),
     ("ChaosConstruction", "chaos construction is"),
     ("ChaosArrow", "chaos construction arrows are"),
     ("ChaosCount", "chaos construction counts are"),
@@ -181,7 +184,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("ContainExact", "required values (ContainExact) are"),
     ("LookAndSay", "look-and-say clues are"),
     ("ConnectedValues", "connected values are"),
-    ("SameValues", "same-value sets are"),
     ("EqualSum", "equal sums are"),
     ("Binary", "custom pair constraints (Binary) are"),
     ("BinaryX", "custom pair constraints (BinaryX) are"),
@@ -192,6 +194,25 @@ const REFUSED: &[(&str, &str)] = &[
     ("CountDistinct", "distinct-value counts are"),
     ("Var", "extra cells (Var) are"),
 ];
+
+/// A machine's transitions as a spec writes them: those from one state to another joined into
+/// one class of the spec's symbols (`alphabet`); values past n, which no cell holds, dropped.
+fn machine_transitions(machine: &nfa::Machine, n: usize, alphabet: &[u8]) -> Vec<(usize, String, usize)> {
+    let mut joined: BTreeMap<(usize, usize), BTreeSet<u32>> = BTreeMap::new();
+    for &(from, value, to) in &machine.transitions {
+        if (1..=n as u32).contains(&value) {
+            joined.entry((from, to)).or_default().insert(value);
+        }
+    }
+    joined
+        .into_iter()
+        .map(|((from, to), values)| {
+            let symbols: String = values.iter().map(|&v| char::from(alphabet[v as usize - 1])).collect();
+            let class = if values.len() == 1 { symbols } else { format!("[{symbols}]") };
+            (from, class, to)
+        })
+        .collect()
+}
 
 /// The constraints coverlab reads on values 1 to n but not on values from 0 (ISS's `9x9~0-8`),
 /// with why: where shifting every value by one changes what the rule says, and no rule of
@@ -245,6 +266,8 @@ pub const SUPPORTED: &[&str] = &[
     "DoubleArrow",
     "SumLine",
     "Lunchbox",
+    "NFA",
+    "SameValues",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -911,6 +934,73 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 let sum = total(item, sum, "the sum")?;
                 b.push(Rule::Lunchbox { cells: cells(item, ids, 2, n)?, sum }, Some(i));
             }
+            "SameValues" => {
+                // ISS: the number of sets, then the cells, cut into that many sets of equal size
+                // holding the same values. Sets of one cell each are clones of one another.
+                let [sets, ids @ ..] = args else {
+                    return Err(item.invalid("SameValues has no set count and no cells"));
+                };
+                let all = cells(item, ids, 2, n)?;
+                match whole(sets) {
+                    Some(k) if k >= 2 && k as usize == all.len() => {
+                        let k = all.len();
+                        b.push(Rule::Clone { cells: all[..k - 1].to_vec(), clone: all[1..].to_vec() }, Some(i));
+                    }
+                    Some(k) if k >= 2 && all.len().is_multiple_of(k as usize) => {
+                        return Err(item.unsupported(
+                            "same-value sets of more than one cell each (equal as multisets, not cell by cell) are",
+                        ));
+                    }
+                    _ => {
+                        return Err(item.invalid(format!(
+                            "the set count \"{}\" does not divide its {} cells into sets of one size",
+                            shown(sets),
+                            all.len()
+                        )));
+                    }
+                }
+            }
+            "NFA" => {
+                // ISS: the serialized machine, then groups of cells, each a line of its own
+                // (`_name` names the groups after it; an empty argument ends a group; `-` cuts
+                // a group into segments, which coverlab does not read).
+                let [encoded, groups @ ..] = args else { return Err(item.invalid("NFA has no machine and no cells")) };
+                let machine = nfa::decode(encoded).map_err(|e| {
+                    item.invalid(format!("the state machine \"{}\" is not one ISS writes: {e}", shown(encoded)))
+                })?;
+                let alphabet = match zero {
+                    true => "0123456789ABCDEF"[..n].to_string(),
+                    false => coverlab_model::Symbols::default_for(n).as_string(),
+                };
+                let transitions = machine_transitions(&machine, n, alphabet.as_bytes());
+                let mut name: Option<String> = None;
+                let mut group: Vec<&str> = Vec::new();
+                // An empty argument after the last closes the last group.
+                for arg in groups.iter().chain([&""]) {
+                    if *arg == "-" {
+                        return Err(item.unsupported("state machines read over several segments (`-`) are"));
+                    }
+                    if arg.is_empty() || arg.starts_with('_') {
+                        if !group.is_empty() {
+                            let rule = Rule::StateMachine {
+                                name: name.clone(),
+                                cells: cells(item, &group, 1, n)?,
+                                start: machine.starts.clone(),
+                                accept: machine.accept.clone(),
+                                transitions: transitions.clone(),
+                            };
+                            b.push(rule, Some(i));
+                            group.clear();
+                        }
+                        if let Some(rest) = arg.strip_prefix('_') {
+                            let decoded = crate::fpuzzles::percent_decode(rest);
+                            name = (!decoded.is_empty()).then_some(decoded);
+                        }
+                    } else {
+                        group.push(arg);
+                    }
+                }
+            }
             "Arrow" => {
                 let cells = cells(item, args, 2, n)?;
                 b.push(Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() }, Some(i));
@@ -1359,6 +1449,8 @@ fn diagonal_run(cells: &[CellRef]) -> Option<Vec<CellRef>> {
     let steps = |dc: i64| line.windows(2).all(|w| w[1].row == w[0].row + 1 && w[1].col as i64 - w[0].col as i64 == dc);
     (line.len() >= 2 && (steps(1) || steps(-1))).then_some(line)
 }
+
+mod nfa;
 
 #[cfg(test)]
 mod tests;

@@ -14,6 +14,11 @@
 //! an accepting one. Every size is capped before it is allocated: the pattern's length, its
 //! nesting, its symbol occurrences once bounded repeats are written out, and the automaton's
 //! states.
+//!
+//! A state machine ([`crate::Rule::StateMachine`], ISS's `NFA`) is given by its states,
+//! starts, accepting states and transitions on value sets (each written as a pattern of one
+//! class); [`machine`] makes it deterministic by the same subset construction, within
+//! [`MAX_MACHINE_STATES`] states and [`MAX_TRANSITIONS`] transitions as given.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -32,6 +37,13 @@ pub const MAX_POSITIONS: usize = 1024;
 pub const MAX_REPEAT: u32 = 1000;
 /// The most states of the deterministic automaton.
 pub const MAX_STATES: usize = 4096;
+/// The most states a state machine may be given (numbered 0 to this − 1): ISS's own limit.
+pub const MAX_MACHINE_STATES: usize = 4096;
+/// The most transitions a state machine may be given.
+pub const MAX_TRANSITIONS: usize = 1 << 16;
+/// The most words of state sets combined while a state machine is made deterministic (a
+/// fraction of a second).
+pub const MAX_MACHINE_WORK: usize = 1 << 27;
 /// The most states × cells of one regex line: what the filter follows at each call.
 pub const MAX_LINE_STATES: usize = 1 << 19;
 /// The most states × max(cells, n), summed over the regex lines of one spec: what loading them
@@ -556,6 +568,113 @@ pub fn compile(node: &Node, n: usize, pattern: &str, max_states: usize) -> Resul
     let accepting: Vec<bool> =
         sets.iter().map(|s| s.iter().zip(&accepting_positions).any(|(a, b)| a & b != 0)).collect();
     Ok(Automaton::trimmed(n, pattern, &delta, &accepting))
+}
+
+/// Reads a state machine transition's values: a pattern of exactly one symbol, class or `.`
+/// (`"7"`, `"[1-4]"`, `"[^5]"`). The mask of its values (bit `v - 1` for value `v`).
+pub fn value_set(text: &str, symbols: &Symbols) -> Result<u64, PatternError> {
+    match parse(text, symbols)? {
+        Node::Class(mask) => Ok(mask),
+        _ => Err(PatternError {
+            position: 1,
+            message: "expected one symbol, one class such as [1-4] or [^5], or '.' (any value)".into(),
+        }),
+    }
+}
+
+/// Makes a state machine over values 1..=n deterministic: `states` states (at most
+/// [`MAX_MACHINE_STATES`]), the `starts`, the `accept`ing states and the transitions
+/// (from, values, to), each below `states`. The subset construction from the set of starts,
+/// trimmed; `name` is kept for messages. Fails, with what to say, past `max_states` deterministic
+/// states (at most [`MAX_STATES`]).
+pub fn machine(
+    n: usize,
+    name: &str,
+    states: usize,
+    starts: &[usize],
+    accept: &[usize],
+    transitions: &[(usize, u64, usize)],
+    max_states: usize,
+) -> Result<Automaton, String> {
+    let max_states = max_states.min(MAX_STATES);
+    if !(1..=crate::MAX_SIZE).contains(&n) || states == 0 || states > MAX_MACHINE_STATES {
+        return Err(format!("a machine of 1 to {MAX_MACHINE_STATES} states reads values 1 to n"));
+    }
+    let words = states.div_ceil(64);
+    // `step[q * n + v]`: the states one transition on value v + 1 leads to from q (empty: none).
+    let mut step: Vec<Set> = vec![Vec::new(); states * n];
+    if transitions.len() > MAX_TRANSITIONS {
+        return Err(format!("it has {} transitions, more than {MAX_TRANSITIONS} (the limit)", transitions.len()));
+    }
+    if let Some(q) =
+        starts.iter().chain(accept).chain(transitions.iter().flat_map(|(a, _, b)| [a, b])).find(|&&q| q >= states)
+    {
+        return Err(format!("state {q} is not one of its {states} states"));
+    }
+    for &(from, mask, to) in transitions {
+        for v in (0..n.min(64)).filter(|v| mask >> v & 1 == 1) {
+            let s = &mut step[from * n + v];
+            if s.is_empty() {
+                s.resize(words, 0);
+            }
+            s[to / 64] |= 1 << (to % 64);
+        }
+    }
+    let mut start = vec![0u64; words];
+    for &q in starts {
+        start[q / 64] |= 1 << (q % 64);
+    }
+    let mut accepting_states = vec![0u64; words];
+    for &q in accept {
+        accepting_states[q / 64] |= 1 << (q % 64);
+    }
+    let mut sets: Vec<Set> = vec![start.clone()];
+    let mut index: BTreeMap<Set, usize> = BTreeMap::new();
+    index.insert(start, 0);
+    let mut delta: Vec<Option<usize>> = Vec::new();
+    // The words combined so far, bounded so that no machine takes long to build.
+    let mut work = 0usize;
+    let mut q = 0;
+    while q < sets.len() {
+        for v in 0..n {
+            work += words * sets[q].iter().map(|w| w.count_ones() as usize).sum::<usize>();
+            if work > MAX_MACHINE_WORK {
+                return Err(format!(
+                    "made deterministic it needs more than {MAX_MACHINE_WORK} steps to build (the limit): simplify it"
+                ));
+            }
+            let mut next = vec![0u64; words];
+            for (w, &bits) in sets[q].iter().enumerate() {
+                let mut b = bits;
+                while b != 0 {
+                    let p = w * 64 + b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    next.iter_mut().zip(&step[p * n + v]).for_each(|(x, s)| *x |= s);
+                }
+            }
+            if next.iter().all(|&w| w == 0) {
+                delta.push(None);
+                continue;
+            }
+            let id = match index.get(&next) {
+                Some(&id) => id,
+                None => {
+                    if sets.len() >= max_states {
+                        return Err(format!(
+                            "made deterministic it needs more than {max_states} states (the limit): simplify it"
+                        ));
+                    }
+                    index.insert(next.clone(), sets.len());
+                    sets.push(next);
+                    sets.len() - 1
+                }
+            };
+            delta.push(Some(id));
+        }
+        q += 1;
+    }
+    let accepting: Vec<bool> = sets.iter().map(|s| s.iter().zip(&accepting_states).any(|(a, b)| a & b != 0)).collect();
+    Ok(Automaton::trimmed(n, name, &delta, &accepting))
 }
 
 /// Parses and compiles `pattern` over `symbols` in one step.

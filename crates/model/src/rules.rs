@@ -877,6 +877,119 @@ pub(crate) fn compile(
                     Relation::Automaton(Arc::new(automaton)),
                 );
             }
+            Rule::Clone { cells, clone } => {
+                let (cells, clones) = (cells_of(cells)?, cells_of(clone)?);
+                length(&cells, 1, n * n, "clone")?;
+                if clones.len() != cells.len() {
+                    return Err(err(format!(
+                        "{} lists {} and {}: a cell and its clone go at the same place in `cells` and `clone`",
+                        what(),
+                        crate::text::count(cells.len(), "cell"),
+                        crate::text::count(clones.len(), "clone")
+                    )));
+                }
+                let table = Arc::new(PairTable::new(n, |x, y| x == y));
+                for (&a, &b) in cells.iter().zip(&clones) {
+                    // Two cells of one house or group never hold one value.
+                    if let Some(u) =
+                        houses.iter().chain(groups).find(|u| a != b && u.cells.contains(&a) && u.cells.contains(&b))
+                    {
+                        return Err(err(format!(
+                            "{}: {} and its clone {} are both in {}, so they can never hold the same value",
+                            what(),
+                            cell_name(a, n),
+                            cell_name(b, n),
+                            u.label
+                        )));
+                    }
+                    if a != b {
+                        push(
+                            &mut out.constraints,
+                            ConstraintKind::Clone,
+                            format!("clone {number}"),
+                            vec![a, b],
+                            Relation::Pair(table.clone()),
+                        );
+                    }
+                }
+            }
+            Rule::StateMachine { name, cells, start, accept, transitions } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n * n, "state machine")?;
+                let k = cells.len();
+                let line = match name {
+                    Some(name) => format!("{} ({}, from {})", what(), quoted(name), cell_name(cells[0], n)),
+                    None => format!("{} (the cells from {})", what(), cell_name(cells[0], n)),
+                };
+                let limit = crate::pattern::MAX_MACHINE_STATES;
+                if let Some(q) = start
+                    .iter()
+                    .chain(accept)
+                    .chain(transitions.iter().flat_map(|(a, _, b)| [a, b]))
+                    .find(|&&q| q >= limit)
+                {
+                    return Err(err(format!(
+                        "{line}: state {q} is past the limit (states are numbered 0 to {}, at most {limit} of them)",
+                        limit - 1
+                    )));
+                }
+                if start.is_empty() {
+                    return Err(err(format!("{line}: no start state (start: [0], say)")));
+                }
+                if transitions.len() > crate::pattern::MAX_TRANSITIONS {
+                    return Err(err(format!(
+                        "{line}: {} transitions, more than the limit of {}",
+                        transitions.len(),
+                        crate::pattern::MAX_TRANSITIONS
+                    )));
+                }
+                let states = start
+                    .iter()
+                    .chain(accept)
+                    .chain(transitions.iter().flat_map(|(a, _, b)| [a, b]))
+                    .max()
+                    .map_or(1, |&q| q + 1);
+                let mut read = Vec::with_capacity(transitions.len());
+                for (i, (from, values, to)) in transitions.iter().enumerate() {
+                    let mask = crate::pattern::value_set(values, symbols).map_err(|e| {
+                        err(format!("{line}: transition {} ({from} to {to}) on {} {e}", i + 1, quoted(values)))
+                    })?;
+                    read.push((*from, mask, *to));
+                }
+                let width = k.max(n);
+                let room = regex_budget / width;
+                let label = name.clone().unwrap_or_else(|| format!("state machine {number}"));
+                let automaton = crate::pattern::machine(n, &label, states, start, accept, &read, room).map_err(|e| {
+                    if room < crate::pattern::MAX_STATES {
+                        err(format!(
+                            "{line}: the spec's regex lines and state machines together need more than {} (state, cell) pairs: simplify them",
+                            crate::pattern::MAX_SPEC_LINE_STATES
+                        ))
+                    } else {
+                        err(format!("{line}: {e}"))
+                    }
+                })?;
+                regex_budget -= automaton.states() * width;
+                if automaton.states().saturating_mul(k) > crate::pattern::MAX_LINE_STATES {
+                    return Err(err(format!(
+                        "{line}: made deterministic it has {} states; times its {k} cells that is more than {} to follow",
+                        automaton.states(),
+                        crate::pattern::MAX_LINE_STATES
+                    )));
+                }
+                if !automaton.live_states(k)[0].iter().any(|&live| live) {
+                    return Err(err(format!(
+                        "{line}: the machine accepts no sequence of {k} values, so the cells can never satisfy it"
+                    )));
+                }
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::StateMachine,
+                    label,
+                    cells,
+                    Relation::Automaton(Arc::new(automaton)),
+                );
+            }
             Rule::SlowThermometer { cells } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 2, n * n, "slow thermometer")?;

@@ -48,6 +48,9 @@
 //! SumLine(cells: ["r6c1", "r6c2", "r6c3"], sum: 10),    // segments of the line each add up to 10
 //! SumLine(cells: ["r1c1", "r1c2", "r2c2", "r2c1"], sum: 10, closed: true),  // a loop
 //! Lunchbox(cells: ["r7c1", "r7c2", "r7c3", "r7c4"], sum: 5),  // between its smallest and largest
+//! Clone(cells: ["r1c1", "r1c2"], clone: ["r5c5", "r5c6"]),  // r5c5 = r1c1, r5c6 = r1c2
+//! StateMachine(cells: ["r8c1", "r8c2", "r8c3"], start: [0], accept: [0],  // a machine of your own
+//!     transitions: [(0, "[13579]", 1), (1, "[2468]", 0), (1, "[13579]", 0)]),
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -397,6 +400,33 @@ pub enum Rule {
         /// The total between the smallest and the largest value (0: they are neighbours).
         sum: u32,
     },
+    /// A clone (f-puzzles' `clone`; ISS's `SameValues` of one-cell sets): each cell of
+    /// `clone` holds the same value as the cell of `cells` at its place in the list.
+    Clone {
+        /// The cells cloned.
+        cells: Vec<CellRef>,
+        /// Their clones, in the same order: as many.
+        clone: Vec<CellRef>,
+    },
+    /// A state machine (ISS's `NFA`): the values along the cells, read in order, take the
+    /// machine from one of its start states to one of its accepting states, each value along
+    /// one transition out of the state it is in. Nondeterministic: a state may have several
+    /// transitions on one value, and the line holds when some choice of them ends in an
+    /// accepting state. States are numbered from 0; the limits are in [`crate::pattern`].
+    StateMachine {
+        /// What the rule is called in messages and steps.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The cells, in the order they are read (they need not touch).
+        cells: Vec<CellRef>,
+        /// The start states.
+        start: Vec<usize>,
+        /// The accepting states.
+        accept: Vec<usize>,
+        /// Each transition: (from, values, to), the values written as one symbol, a class
+        /// (`"[1-4]"`, `"[^5]"`) or `"."` for any, as in a regex.
+        transitions: Vec<(usize, String, usize)>,
+    },
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -474,6 +504,8 @@ impl Rule {
             Rule::DoubleArrow { .. } => "DoubleArrow",
             Rule::SumLine { .. } => "SumLine",
             Rule::Lunchbox { .. } => "Lunchbox",
+            Rule::StateMachine { .. } => "StateMachine",
+            Rule::Clone { .. } => "Clone",
         }
     }
 }

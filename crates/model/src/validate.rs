@@ -5,6 +5,7 @@
 //! parsed pattern itself (the sets of places a match can end at, sub-pattern by sub-pattern),
 //! not through the automaton the strategies filter with.
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::model::Model;
@@ -488,6 +489,48 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                         "the lunchbox at {}: the values between its smallest and largest add up to {between}, not {sum}",
                         name(&cells[0])
                     ));
+                }
+            }
+            Rule::Clone { cells, clone } => {
+                for (a, b) in cells.iter().zip(clone) {
+                    if at(a) != at(b) {
+                        return Some(format!("{} holds {} but its clone {} holds {}", name(a), at(a), name(b), at(b)));
+                    }
+                }
+            }
+            Rule::StateMachine { name: label, cells, start, accept, transitions } => {
+                // Run the machine as given: the set of states it may be in after each value.
+                let symbols = match &spec.symbols {
+                    Some(text) => match Symbols::new(text, n) {
+                        Ok(s) => s,
+                        Err(e) => return Some(e.to_string()),
+                    },
+                    None => Symbols::default_for(n),
+                };
+                let what = match label {
+                    Some(l) => format!("the state machine {l:?} from {}", name(&cells[0])),
+                    None => format!("the state machine from {}", name(&cells[0])),
+                };
+                let mut here: BTreeSet<usize> = start.iter().copied().collect();
+                for c in cells {
+                    let v = at(c);
+                    let mut next = BTreeSet::new();
+                    for (from, values, to) in transitions {
+                        if here.contains(from) {
+                            match crate::pattern::value_set(values, &symbols) {
+                                Ok(mask) if (1..=64).contains(&v) && mask >> (v - 1) & 1 == 1 => {
+                                    next.insert(*to);
+                                }
+                                Ok(_) => {}
+                                Err(e) => return Some(format!("{what}: values {values:?} {e}")),
+                            }
+                        }
+                    }
+                    here = next;
+                }
+                if !here.iter().any(|q| accept.contains(q)) {
+                    let read: Vec<String> = cells.iter().map(|c| at(c).to_string()).collect();
+                    return Some(format!("{what} reads {}, which it does not accept", read.join(", ")));
                 }
             }
             Rule::SumLine { cells, sum, .. } => {

@@ -118,6 +118,10 @@ pub enum ConstraintKind {
     SumLine,
     /// A lunchbox: the values between its smallest and largest add up to its total.
     Lunchbox,
+    /// A clone: a cell holding the same value as another.
+    Clone,
+    /// A state machine of the spec's own (ISS's NFA): it accepts the values read along the cells.
+    StateMachine,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -126,7 +130,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 37] = [
+    pub const ALL: [ConstraintKind; 39] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -163,6 +167,8 @@ impl ConstraintKind {
         ConstraintKind::DoubleArrow,
         ConstraintKind::SumLine,
         ConstraintKind::Lunchbox,
+        ConstraintKind::StateMachine,
+        ConstraintKind::Clone,
         ConstraintKind::HouseSum,
     ];
 
@@ -205,6 +211,8 @@ impl ConstraintKind {
             ConstraintKind::DoubleArrow => "double-arrow",
             ConstraintKind::SumLine => "sum-line",
             ConstraintKind::Lunchbox => "lunchbox",
+            ConstraintKind::StateMachine => "state-machine",
+            ConstraintKind::Clone => "clone",
             ConstraintKind::HouseSum => "house-sum",
         }
     }

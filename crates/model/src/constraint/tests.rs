@@ -899,3 +899,59 @@ fn the_quadruple_rellik_and_pill_filters_agree_with_trying_every_assignment() {
     assert!(Automaton::sum_line(64, 4096).is_some() && Automaton::sum_line(64, 4097).is_none());
     assert!(Automaton::sum_line(9, 0).is_none());
 }
+
+/// State machines (ISS's NFA lines): random nondeterministic machines of 2 to 6 states, made
+/// deterministic by `pattern::machine`, filter exactly what brute force keeps, the machine run
+/// as given (the set of states it may be in after each value) deciding each assignment.
+#[test]
+fn state_machines_filter_what_running_them_as_given_accepts() {
+    let mut state = 47;
+    for n in [4usize, 6, 9] {
+        for round in 0..40 {
+            let states = 2 + (lcg(&mut state) % 5) as usize;
+            let transitions: Vec<(usize, u64, usize)> = (0..states * 2)
+                .map(|_| {
+                    let from = (lcg(&mut state) % states as u64) as usize;
+                    let to = (lcg(&mut state) % states as u64) as usize;
+                    (from, (lcg(&mut state) | lcg(&mut state)) & full(n), to)
+                })
+                .collect();
+            let starts: Vec<usize> = (0..states).filter(|q| *q == 0 || lcg(&mut state).is_multiple_of(4)).collect();
+            let accept: Vec<usize> = (0..states).filter(|_| lcg(&mut state).is_multiple_of(2)).collect();
+            let a = crate::pattern::machine(n, "t", states, &starts, &accept, &transitions, crate::pattern::MAX_STATES)
+                .expect("small machines fit");
+            let (t, s, acc) = (transitions.clone(), starts.clone(), accept.clone());
+            let runs = move |v: &[u32]| {
+                let mut here: Vec<usize> = s.clone();
+                for &x in v {
+                    let mut next: Vec<usize> = t
+                        .iter()
+                        .filter(|(f, m, _)| here.contains(f) && m >> (x - 1) & 1 == 1)
+                        .map(|&(_, _, to)| to)
+                        .collect();
+                    next.sort_unstable();
+                    next.dedup();
+                    here = next;
+                }
+                here.iter().any(|q| acc.contains(q))
+            };
+            let k = 1 + round % 4;
+            let con = c(Relation::Automaton(Arc::new(a)), k, n);
+            let d: Vec<u64> = (0..k).map(|_| (lcg(&mut state) | lcg(&mut state)) & full(n)).collect();
+            agrees_with_brute_force(&con, &d, &runs, || {
+                format!("machine {transitions:?} from {starts:?} to {accept:?} on {n}×{n}")
+            });
+        }
+    }
+    // Past the limits: a state out of range, a deterministic form too large ("the value read
+    // k from the end is 1" needs 2^k states: 2,048 fit, 8,192 do not).
+    assert!(crate::pattern::machine(4, "t", 2, &[0], &[2], &[], 4096).is_err());
+    let far = |k: usize| {
+        let mut t: Vec<(usize, u64, usize)> = vec![(0, 0b11, 0), (0, 0b1, 1)];
+        t.extend((1..k).map(|q| (q, 0b11, q + 1)));
+        crate::pattern::machine(2, "t", k + 1, &[0], &[k], &t, 4096)
+    };
+    assert_eq!(far(11).map(|a| a.states()), Ok(2048));
+    let err = far(13).unwrap_err();
+    assert!(err.contains("more than 4096 states"), "{err}");
+}

@@ -121,7 +121,8 @@ def fnv1a(text):
 # (0-based), from_end (optional), count}, XSum{row|column, from_end, sum}, Regex{cells, pattern},
 # Quadruple{cells (the 2x2 block, top-left first), values}, Sum{cells, sum}, Rellik{cells, sum},
 # PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
-# SumLine{cells, sum}, Lunchbox{cells, sum}. Rows,
+# SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
+# [(from, values, to)]}, Clone{cells, clone}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -228,7 +229,9 @@ def validate(spec):
     pair_seen = set()
     for kind, a in spec.rules:
         cells = []
-        if "cells" in a:
+        if kind == "Clone":
+            cells = a["cells"] + a["clone"]
+        elif "cells" in a:
             cells = a["cells"]
         elif kind == "Arrow":
             cells = [a["circle"]] + a["line"]
@@ -299,6 +302,13 @@ def validate(spec):
         elif kind == "Pair":
             assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
+        elif kind == "Clone":
+            assert a["cells"] and len(a["cells"]) == len(a["clone"])
+            assert not any(x in h and y in h for x, y in zip(a["cells"], a["clone"]) for h in spec.houses())
+        elif kind == "StateMachine":
+            assert 1 <= len(cells) <= n * n and a["start"]
+            assert all(vs and all(1 <= v <= n for v in vs) for _, vs, _ in a["transitions"])
+            assert machine_table(n, len(cells), a), (spec.name, "the machine accepts nothing", a)
         elif kind == "Regex":
             assert 2 <= len(cells) <= n * n
             # Only the syntax both Python and coverlab read the same way: symbols of the
@@ -368,6 +378,14 @@ def rule_text(n, kind, a):
         return "Lockout(cells: %s, difference: %d)" % (cells(a["cells"]), a["difference"])
     if kind in ("SumLine", "Lunchbox"):
         return "%s(cells: %s, sum: %d)" % (kind, cells(a["cells"]), a["sum"])
+    if kind == "Clone":
+        return "Clone(cells: %s, clone: %s)" % (cells(a["cells"]), cells(a["clone"]))
+    if kind == "StateMachine":
+        def values(vs):
+            return ALPHABET[vs[0] - 1] if len(vs) == 1 else "[%s]" % "".join(ALPHABET[v - 1] for v in vs)
+        return "StateMachine(cells: %s, start: [%s], accept: [%s], transitions: [%s])" % (
+            cells(a["cells"]), ", ".join(map(str, a["start"])), ", ".join(map(str, a["accept"])),
+            ", ".join('(%d, "%s", %d)' % (f, values(vs), t) for f, vs, t in a["transitions"]))
     if kind == "Regex":
         assert '"' not in a["pattern"] and "\\" not in a["pattern"]
         return 'Regex(cells: %s, pattern: "%s")' % (cells(a["cells"]), a["pattern"])
@@ -470,6 +488,10 @@ def rule_ok(spec, kind, a, g):
         return sum(vals[:vals[0]]) == a["sum"]
     if kind == "Regex":
         return re.fullmatch(a["pattern"], "".join(ALPHABET[g[c] - 1] for c in a["cells"])) is not None
+    if kind == "StateMachine":
+        return machine_runs(a, [g[c] for c in a["cells"]])
+    if kind == "Clone":
+        return all(g[x] == g[y] for x, y in zip(a["cells"], a["clone"]))
     if kind in NEW_LINES:
         return line_ok(spec, kind, a, [g[c] for c in a["cells"]])
     if kind == "Quadruple":
@@ -617,6 +639,20 @@ def regex_table(n, k, pattern):
             if re.fullmatch(pattern, "".join(ALPHABET[v - 1] for v in t)) is not None]
 
 
+def machine_runs(a, vals):
+    """The machine as given: the set of states it may be in after each value; some accepting
+    at the end (nondeterministic, so no state is ever chosen)."""
+    here = set(a["start"])
+    for v in vals:
+        here = {t for f, vs, t in a["transitions"] if f in here and v in vs}
+    return bool(here & set(a["accept"]))
+
+
+def machine_table(n, k, a):
+    """Every sequence of k values 1..n the machine accepts, as tuples."""
+    return [t for t in itertools.product(range(1, n + 1), repeat=k) if machine_runs(a, t)]
+
+
 def subsets_with_sum(values, k, total):
     return [sum(1 << (v - 1) for v in combo) for combo in itertools.combinations(values, k) if sum(combo) == total]
 
@@ -692,6 +728,11 @@ class Counter:
                 self.add(line, self.x_sum_prop(line, a["sum"]))
             elif kind == "Regex":
                 self.add(a["cells"], self.table_prop(a["cells"], regex_table(n, len(a["cells"]), a["pattern"])))
+            elif kind == "Clone":
+                for x, y in zip(a["cells"], a["clone"]):
+                    self.pair_directed(x, y, lambda p, q: p == q)
+            elif kind == "StateMachine":
+                self.add(a["cells"], self.table_prop(a["cells"], machine_table(n, len(a["cells"]), a)))
             elif kind in ("Entropic", "Modular"):
                 # The rule is one per window of three cells: the table of each window.
                 cs = a["cells"]
@@ -1419,6 +1460,7 @@ def naive_count(spec, puzzle, cap, budget):
             cells = (
                 sandwich_line(n, a)
                 if kind in ("Sandwich", "Skyscraper", "XSum")
+                else a["cells"] + a["clone"] if kind == "Clone"
                 else a["cells"] if "cells" in a else [a["circle"]] + a["line"]
             )
             atoms.append((cells, lambda g, k=kind, a=a: rule_ok(spec, k, a, g)))
@@ -1527,6 +1569,16 @@ def self_test():
     # Lunchboxes on r1 (1 2 3 4): between 1 and 4 lie 2 + 3; r1c2 r1c3 r1c4 (2 3 4): 3 between.
     assert ok([("Lunchbox", {"cells": [0, 1, 2, 3], "sum": 5})]) and ok([("Lunchbox", {"cells": [1, 2, 3], "sum": 3})])
     assert not ok([("Lunchbox", {"cells": [0, 1, 2, 3], "sum": 4})])
+    # State machines on r1 (1 2 3 4): the sum mod 3 (10 mod 3 = 1); a 2 somewhere before a 4
+    # (nondeterministic), not a 4 before a 2.
+    mod3 = [(q, [v for v in range(1, 5) if (q + v) % 3 == r], r) for q in range(3) for r in range(3)]
+    assert ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [1], "transitions": mod3})])
+    assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [0], "transitions": mod3})])
+    later = lambda x, y: [(0, [1, 2, 3, 4], 0), (0, [x], 1), (1, [1, 2, 3, 4], 1), (1, [y], 2), (2, [1, 2, 3, 4], 2)]
+    assert ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(2, 4)})])
+    assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(4, 2)})])
+    # Clones: r1c1 = r2c3 = 1 (no house in common); r1c1 and r2c2 differ (1, 4).
+    assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
     # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
@@ -2184,6 +2236,70 @@ def fam_regex(n, rng, variant):
     return "%dx%d regex lines: each line's symbols match its pattern" % (n, n), rules, G
 
 
+def fam_state_machine(n, rng, variant):
+    """Lines of cells (king's-move paths, though a machine's cells need not touch), each with a
+    machine its values on the grid satisfy: the sum mod 3 or 4 (deterministic, one state per
+    remainder), a given value somewhere before another (nondeterministic: the machine guesses
+    where), or how many odd values it holds (a counter)."""
+    G = classic_grid(n, rng)
+    count = {4: 3, 6: 4, 9: 5}[n]
+    lengths = {4: [3, 4], 6: [3, 4, 5], 9: [4, 5]}[n]
+    paths = make_lines(n, G, rng, "StateMachine", count, lengths, lambda length: (lambda path, x: True), set())
+    every = list(range(1, n + 1))
+    rules = []
+    for i, p in enumerate(paths):
+        vals = [G[c] for c in p]
+        style = (i + {4: 0, 6: 1, 9: 2}[n]) % 3
+        if style == 0:
+            m = 3 + i % 2
+            transitions = [(q, [v for v in every if (q + v) % m == r], r) for q in range(m) for r in range(m)]
+            transitions = [t for t in transitions if t[1]]
+            a = {"start": [0], "accept": [sum(vals) % m], "transitions": transitions}
+        elif style == 1:
+            x, y = vals[0], vals[-1]
+            a = {"start": [0], "accept": [2],
+                 "transitions": [(0, every, 0), (0, [x], 1), (1, every, 1), (1, [y], 2), (2, every, 2)]}
+        else:
+            odd = [v for v in every if v % 2]
+            even = [v for v in every if not v % 2]
+            k = sum(v % 2 for v in vals)
+            transitions = [(q, even, q) for q in range(k + 1)] + [(q, odd, q + 1) for q in range(k)]
+            a = {"start": [0], "accept": [k], "transitions": transitions}
+        a["cells"] = p
+        assert machine_runs(a, vals), (a, vals)
+        rules.append(("StateMachine", a))
+    return "%dx%d state machines: each line's values take its machine to an accepting state" % (n, n), rules, G
+
+
+def fam_clone(n, rng, variant):
+    """Clones read off the grid: cells paired with cells of the same value that share no house,
+    a few pairs to a rule (f-puzzles draws a clone as a shape and its copy; any pairing is one)."""
+    G = classic_grid(n, rng)
+    spec = Spec("t", "", n, [])
+    houses = [set(h) for h in spec.houses()]
+    count = {4: 2, 6: 3, 9: 4}[n]
+    used = set()
+    rules = []
+    for _ in range(count):
+        pairs = []
+        want = 1 + rng.below(3)
+        for a in rng.shuffled(range(n * n)):
+            if a in used:
+                continue
+            mates = [b for b in range(n * n) if b != a and b not in used and G[b] == G[a]
+                     and not any(a in h and b in h for h in houses)]
+            if mates:
+                b = rng.choice(mates)
+                used.update((a, b))
+                pairs.append((a, b))
+            if len(pairs) == want:
+                break
+        if pairs:
+            rules.append(("Clone", {"cells": [a for a, _ in pairs], "clone": [b for _, b in pairs]}))
+    assert rules
+    return "%dx%d clones: each cell of a clone holds its original's value" % (n, n), rules, G
+
+
 def fam_new_line(kind):
     """A family of lines of one new kind, read off the grid: random king's-move paths whose
     values keep the rule (checked in full when the path is complete)."""
@@ -2365,6 +2481,12 @@ FAMILIES = [
     (fam_new_line("Lunchbox"), 4, "", "lunchbox-4x4-a", "utwe", 0),
     (fam_new_line("Lunchbox"), 6, "", "lunchbox-6x6-a", "utwe", 0),
     (fam_new_line("Lunchbox"), 9, "", "lunchbox-9x9-a", "utw", 30),
+    (fam_state_machine, 4, "", "state-machine-4x4-a", "utwe", 0),
+    (fam_state_machine, 6, "", "state-machine-6x6-a", "utwe", 0),
+    (fam_state_machine, 9, "", "state-machine-9x9-a", "utw", 30),
+    (fam_clone, 4, "", "clone-4x4-a", "utwe", 0),
+    (fam_clone, 6, "", "clone-6x6-a", "utwe", 0),
+    (fam_clone, 9, "", "clone-9x9-a", "utw", 30),
 ]
 
 
