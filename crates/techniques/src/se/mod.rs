@@ -37,6 +37,7 @@
 //! and triplet exclusion, and the nested levels beyond (+): a puzzle needing them gets
 //! another step or rates higher. See docs/commands.md (rate) for the measured agreement.
 
+mod aligned;
 mod basic;
 mod bug;
 mod chain;
@@ -129,13 +130,17 @@ fn next(grid: &Grid, memo: &mut Memo) -> Option<Hint> {
         .or_else(|| bug::bug(grid))
         .or_else(|| wings::strong_links(grid, 4, memo))
         .or_else(|| wings::als_wing(grid, 4))
+        .or_else(|| aligned::aligned_exclusion(grid, 2))
         .or_else(|| wings::als_wing(grid, 5))
         .or_else(|| chain::find(grid, chain::Rule::CYCLES, memo))
         .or_else(|| wings::als_wing(grid, 6))
+        .or_else(|| aligned::aligned_exclusion(grid, 3))
         .or_else(|| chain::find(grid, chain::Rule::NISHIO, memo))
         .or_else(|| chain::find(grid, chain::Rule::MULTIPLE, memo))
         .or_else(|| chain::find(grid, chain::Rule::DYNAMIC, memo))
         .or_else(|| chain::find(grid, chain::Rule::DYNAMIC_PLUS, memo))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_CHAINS, memo))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_MULTIPLE, memo))
 }
 
 /// Why a puzzle gets no SE rating.
