@@ -9,10 +9,10 @@
 //! 8, 12, 16, 24, 32, … (alternately ×3/2 and ×4/3). Among the steps one search finds, the one
 //! taken is the lowest difficulty, then the lowest complexity, then the kind (SE's sort key).
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Mask, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -449,6 +449,8 @@ struct Search<'a> {
     /// In a nested search (run on an outer search's grid under an assumption): the outer
     /// search's own grid. Every step is kept (none is cut short by a cheaper one).
     outer: Option<&'a Grid>,
+    /// The nested steps found on each grid an assumption reached (see [`Search::nested`]).
+    nested_cache: BTreeMap<[Mask; 81], Vec<(Vec<Pot>, Vec<Pot>, u32)>>,
 }
 
 /// What a candidate assumed true implies on the search's grid: the potentials turned on, those
@@ -513,6 +515,7 @@ impl<'a> Search<'a> {
             path: vec![0; POTS.div_ceil(64)],
             links: Links::default(),
             outer,
+            nested_cache: BTreeMap::new(),
         }
     }
 
@@ -596,13 +599,34 @@ impl<'a> Search<'a> {
     /// multiple forcing chains (level 3), the first that finds steps resting on the
     /// assumption. Each removal of such a step, with the nodes of `to_off` it rests on and the
     /// step's complexity.
-    fn nested(&self, grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>, u32, usize)> {
+    fn nested(&mut self, grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>, u32, usize)> {
+        // Two assumptions often reach the same grid (a bivalue cell's one value off, its other
+        // on): the nested steps are searched once per grid.
+        let steps = match self.nested_cache.remove(&grid.cand) {
+            Some(steps) => steps,
+            None => self.nested_steps(grid, source),
+        };
+        let mut out = Vec::new();
+        for (step, (remove, rests_on, complexity)) in steps.iter().enumerate() {
+            let parents: Vec<u32> = rests_on.iter().filter_map(|&p| to_off.get(p)).collect();
+            for &p in remove {
+                out.push((p, parents.clone(), *complexity, step));
+            }
+        }
+        self.nested_cache.insert(grid.cand, steps);
+        out
+    }
+
+    /// The steps of [`Search::nested`] on `grid`, in SE's order: for each, the potentials it
+    /// turns off, the candidates of `source` it rests on, its complexity.
+    fn nested_steps(&mut self, grid: &Grid, source: &Grid) -> Vec<(Vec<Pot>, Vec<Pot>, u32)> {
         let mut out = Vec::new();
         for rule in [Rule::CYCLES, Rule::MULTIPLE_STATIC] {
             if rule.multiple && self.rule.level < 3 {
                 break;
             }
             let mut sub = Search::new(grid, rule, Some(source));
+            sub.spare = std::mem::take(&mut self.spare);
             if rule.multiple {
                 sub.multiple_chains(&|_| false);
             } else {
@@ -611,6 +635,11 @@ impl<'a> Search<'a> {
                     for cell in 0..81 {
                         if grid.value[cell] == 0 && grid.count(cell) > 1 {
                             for v in values(grid.cand[cell]) {
+                                // An X-chain or cycle follows one value's places: where the
+                                // assumption removed none, it rests on nothing and is left out.
+                                if !y && sub.by_value[v as usize] == self.by_value[v as usize] {
+                                    continue;
+                                }
                                 sub.arena.clear();
                                 sub.unary(pot(cell, v, true), y, x);
                             }
@@ -619,16 +648,15 @@ impl<'a> Search<'a> {
                 }
             }
             sub.found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
-            for (step, f) in sub.found.into_iter().enumerate() {
+            for f in std::mem::take(&mut sub.found) {
                 if f.rests_on.is_empty() {
                     // The step holds without the assumption: SE leaves it out of the chain.
                     continue;
                 }
-                let parents: Vec<u32> = f.rests_on.iter().filter_map(|&p| to_off.get(p)).collect();
-                for &(c, v) in &f.hint.remove {
-                    out.push((pot(c, v, false), parents.clone(), f.complexity as u32, step));
-                }
+                let remove = f.hint.remove.iter().map(|&(c, v)| pot(c, v, false)).collect();
+                out.push((remove, f.rests_on, f.complexity as u32));
             }
+            self.spare = std::mem::take(&mut sub.spare);
             if !out.is_empty() {
                 break;
             }
@@ -1227,6 +1255,20 @@ fn conclusion(grid: &Grid, p: Pot, name: &'static str, rule: Rule) -> Hint {
 /// the assumption removed (its parents: those removals). Every such step of that rule counts.
 fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)> {
     let removed = |c: usize, v: u8| source.has(c, v) && !grid.has(c, v);
+    // A step that rests on no removed candidate is left out: the tests below skip, before any
+    // work, the houses, pairs and lines where nothing was removed (`gone`: each value's
+    // removed places; `dirty`: the cells that lost a candidate).
+    let mut gone = [0u128; 10];
+    let mut dirty = 0u128;
+    for c in 0..81 {
+        let lost = source.cand[c] & !grid.cand[c];
+        if lost != 0 {
+            dirty |= 1 << c;
+            for v in values(lost) {
+                gone[v as usize] |= 1 << c;
+            }
+        }
+    }
     // Each step of the rule: its removals and the potentials it rests on.
     type Step = (Vec<(usize, u8)>, Vec<Pot>);
     let mut steps: Vec<Step> = Vec::new();
@@ -1236,6 +1278,9 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for (k1, k2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
                     for v in 1..=9u8 {
                         for i1 in 0..9 {
+                            if gone[v as usize] & HOUSE_SETS[k1][i1] == 0 {
+                                continue;
+                            }
                             let c1 = house(k1, i1);
                             let places = grid.places(&c1, v);
                             if places.count_ones() < 2 {
@@ -1266,12 +1311,16 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for kind in [BLOCK, COLUMN, ROW] {
                     for i in 0..9 {
                         let cells = house(kind, i);
-                        if grid.empty_cells(&cells) <= 4 {
+                        if dirty & HOUSE_SETS[kind][i] == 0 || grid.empty_cells(&cells) <= 4 {
                             continue;
                         }
                         for &combo in super::grid::combinations(2) {
-                            let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
-                            let p: Vec<u16> = vals.iter().map(|&v| grid.places(&cells, v)).collect();
+                            let first = combo.trailing_zeros() as u8;
+                            let vals = [first + 1, (combo & !(1 << first)).trailing_zeros() as u8 + 1];
+                            if (gone[vals[0] as usize] | gone[vals[1] as usize]) & HOUSE_SETS[kind][i] == 0 {
+                                continue;
+                            }
+                            let p = vals.map(|v| grid.places(&cells, v));
                             if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
                                 continue;
                             }
@@ -1299,11 +1348,15 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for kind in [BLOCK, COLUMN, ROW] {
                     for i in 0..9 {
                         let cells = house(kind, i);
-                        if grid.empty_cells(&cells) < 4 {
+                        if dirty & HOUSE_SETS[kind][i] == 0 || grid.empty_cells(&cells) < 4 {
                             continue;
                         }
                         for &combo in super::grid::combinations(2) {
-                            let two: Vec<usize> = bits(combo).map(|k| cells[k]).collect();
+                            let first = combo.trailing_zeros() as usize;
+                            let two = [cells[first], cells[(combo & !(1 << first)).trailing_zeros() as usize]];
+                            if dirty & (1 << two[0] | 1 << two[1]) == 0 {
+                                continue;
+                            }
                             if two.iter().any(|&c| grid.count(c) <= 1) {
                                 continue;
                             }
@@ -1331,11 +1384,15 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
                     for &combo in super::grid::combinations(2) {
                         for v in 1..=9u8 {
+                            let first = combo.trailing_zeros() as usize;
+                            let lines = [first, (combo & !(1 << first)).trailing_zeros() as usize];
+                            if gone[v as usize] & (HOUSE_SETS[base][lines[0]] | HOUSE_SETS[base][lines[1]]) == 0 {
+                                continue;
+                            }
                             if grid.placed(v) + 4 > 9 {
                                 continue;
                             }
-                            let lines: Vec<usize> = bits(combo).collect();
-                            let p: Vec<u16> = lines.iter().map(|&i| grid.places(&house(base, i), v)).collect();
+                            let p = lines.map(|i| grid.places(&house(base, i), v));
                             if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
                                 continue;
                             }
