@@ -17,7 +17,7 @@ use super::grid::{Grid, peer_set, sees, values};
 pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
     let mut bases: Vec<usize> = Vec::new();
     let mut excluders = [0u128; 81];
-    for cell in 0..81 {
+    for (cell, excluded_by) in excluders.iter_mut().enumerate() {
         if grid.count(cell) < 2 {
             continue;
         }
@@ -35,7 +35,7 @@ pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
         }
         if !lone && set != 0 {
             bases.push(cell);
-            excluders[cell] = set;
+            *excluded_by = set;
         }
     }
     if bases.len() < degree {
@@ -86,15 +86,13 @@ fn exclude(grid: &Grid, cells: &[usize], excluders: &[u128; 81]) -> Option<Hint>
     let mut allowed = [0u16; 3];
     let mut pick = [0u8; 3];
     combine(grid, cells, &locks, 0, &mut pick, &mut allowed);
-    let remove: Vec<(usize, u8)> = cells
-        .iter()
-        .zip(allowed)
-        .flat_map(|(&c, ok)| values(grid.cand[c] & !ok).map(move |v| (c, v)))
-        .collect();
+    let remove: Vec<(usize, u8)> =
+        cells.iter().zip(allowed).flat_map(|(&c, ok)| values(grid.cand[c] & !ok).map(move |v| (c, v))).collect();
     if remove.is_empty() {
         return None;
     }
-    let (tenths, name) = if cells.len() == 2 { (62, "Aligned Pair Exclusion") } else { (75, "Aligned Triplet Exclusion") };
+    let (tenths, name) =
+        if cells.len() == 2 { (62, "Aligned Pair Exclusion") } else { (75, "Aligned Triplet Exclusion") };
     Some(Hint { tenths, name, remove, place: None })
 }
 

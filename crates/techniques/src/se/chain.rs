@@ -1,6 +1,9 @@
 //! SE's chains: bidirectional cycles and forcing X-/Y-chains (6.5–7.0), Nishio (7.5), multiple
 //! (8.0) and dynamic (8.5) forcing chains, and the nested level "+" (9.0), whose assumptions are
-//! also followed through intersections, hidden and naked pairs and X-wings.
+//! also followed through intersections, hidden and naked pairs and X-wings; then levels 2 (9.5)
+//! and 3 (10.0), which, when those find nothing, search the assumption's grid for forcing chains
+//! and cycles (and, at level 3, multiple forcing chains) and follow the removals of those that
+//! rest on a candidate the assumption removed (SE's nested chains).
 //!
 //! A candidate in a state ("on": it is the cell's value; "off": it is not) is a *potential*.
 //! Each search keeps every potential it reaches with the potentials that imply it (its parents),
@@ -13,6 +16,15 @@ use std::collections::{BTreeMap, VecDeque};
 
 use super::Hint;
 use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Mask, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
+
+/// The steps a nested search found on one grid: for each, the potentials it turns off, the
+/// candidates of the outer grid it rests on, its complexity.
+type NestedSteps = Vec<(Vec<Pot>, Vec<Pot>, u32)>;
+
+/// The cells of house `i` of `kind` as a set.
+fn house_set(kind: usize, i: usize) -> u128 {
+    HOUSE_SETS[kind][i]
+}
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -450,7 +462,7 @@ struct Search<'a> {
     /// search's own grid. Every step is kept (none is cut short by a cheaper one).
     outer: Option<&'a Grid>,
     /// The nested steps found on each grid an assumption reached (see [`Search::nested`]).
-    nested_cache: BTreeMap<[Mask; 81], Vec<(Vec<Pot>, Vec<Pot>, u32)>>,
+    nested_cache: BTreeMap<[Mask; 81], NestedSteps>,
 }
 
 /// What a candidate assumed true implies on the search's grid: the potentials turned on, those
@@ -619,7 +631,7 @@ impl<'a> Search<'a> {
 
     /// The steps of [`Search::nested`] on `grid`, in SE's order: for each, the potentials it
     /// turns off, the candidates of `source` it rests on, its complexity.
-    fn nested_steps(&mut self, grid: &Grid, source: &Grid) -> Vec<(Vec<Pot>, Vec<Pot>, u32)> {
+    fn nested_steps(&mut self, grid: &Grid, source: &Grid) -> NestedSteps {
         let mut out = Vec::new();
         for rule in [Rule::CYCLES, Rule::MULTIPLE_STATIC] {
             if rule.multiple && self.rule.level < 3 {
@@ -811,7 +823,13 @@ impl<'a> Search<'a> {
             } else {
                 2
             };
-            self.push(Hint { tenths: base + length_bonus(complexity), name, ..hint }, complexity, key, vec![target], Root::Chain);
+            self.push(
+                Hint { tenths: base + length_bonus(complexity), name, ..hint },
+                complexity,
+                key,
+                vec![target],
+                Root::Chain,
+            );
         }
     }
 
@@ -1220,7 +1238,8 @@ fn named(rule: Rule, name: &'static str) -> &'static str {
         ],
         _ => [""; 4],
     };
-    let kinds = ["Contradiction Forcing Chains", "Double Forcing Chains", "Cell Forcing Chains", "Region Forcing Chains"];
+    let kinds =
+        ["Contradiction Forcing Chains", "Double Forcing Chains", "Cell Forcing Chains", "Region Forcing Chains"];
     if let Some(k) = kinds.iter().position(|&k| k == name)
         && !nested[k].is_empty()
     {
@@ -1278,7 +1297,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for (k1, k2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
                     for v in 1..=9u8 {
                         for i1 in 0..9 {
-                            if gone[v as usize] & HOUSE_SETS[k1][i1] == 0 {
+                            if gone[v as usize] & house_set(k1, i1) == 0 {
                                 continue;
                             }
                             let c1 = house(k1, i1);
@@ -1311,13 +1330,13 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for kind in [BLOCK, COLUMN, ROW] {
                     for i in 0..9 {
                         let cells = house(kind, i);
-                        if dirty & HOUSE_SETS[kind][i] == 0 || grid.empty_cells(&cells) <= 4 {
+                        if dirty & house_set(kind, i) == 0 || grid.empty_cells(&cells) <= 4 {
                             continue;
                         }
                         for &combo in super::grid::combinations(2) {
                             let first = combo.trailing_zeros() as u8;
                             let vals = [first + 1, (combo & !(1 << first)).trailing_zeros() as u8 + 1];
-                            if (gone[vals[0] as usize] | gone[vals[1] as usize]) & HOUSE_SETS[kind][i] == 0 {
+                            if (gone[vals[0] as usize] | gone[vals[1] as usize]) & house_set(kind, i) == 0 {
                                 continue;
                             }
                             let p = vals.map(|v| grid.places(&cells, v));
@@ -1348,7 +1367,7 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for kind in [BLOCK, COLUMN, ROW] {
                     for i in 0..9 {
                         let cells = house(kind, i);
-                        if dirty & HOUSE_SETS[kind][i] == 0 || grid.empty_cells(&cells) < 4 {
+                        if dirty & house_set(kind, i) == 0 || grid.empty_cells(&cells) < 4 {
                             continue;
                         }
                         for &combo in super::grid::combinations(2) {
