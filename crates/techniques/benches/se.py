@@ -159,10 +159,12 @@ def hard(args):
         with open(path, "w") as f:
             f.write(p + "\n")
         cl, (_, cpu) = timed([args.coverlab, "rate", "--scale", "se", "-j1", path])
-        if cl.returncode != 0:
+        # Exit 1 with "not rated": a technique not reproduced yet (counted as unrated).
+        if cl.returncode != 0 and "not rated" not in cl.stderr:
             print(cl.stderr, file=sys.stderr)
             sys.exit(1)
-        ours = ratings(cl.stdout.splitlines())[0]
+        lines = [l for l in cl.stdout.splitlines() if l and not l.startswith("#")]
+        ours = ratings(lines)[0] if lines else None
         times.append(cpu)
         if ours and ours[0] < 20.0:
             rated += 1

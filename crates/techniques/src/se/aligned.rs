@@ -10,6 +10,8 @@
 //! first); triplets add a third cell, one of either cell's excluders that is itself a base. The
 //! first set that removes something is the step.
 
+use std::collections::BTreeSet;
+
 use super::Hint;
 use super::grid::{Grid, peer_set, sees, values};
 
@@ -42,6 +44,7 @@ pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
         return None;
     }
     let base_set: u128 = bases.iter().map(|&c| 1u128 << c).sum();
+    let mut tried: BTreeSet<[usize; 3]> = BTreeSet::new();
     // SE's pairs: (0, 1), (0, 2), (1, 2), (0, 3), …
     for j in 1..bases.len() {
         for i in 0..j {
@@ -54,12 +57,19 @@ pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
             }
             // The third cell: an excluder of the first or of the second that is a base, the
             // first's in increasing order, then the second's not yet met.
+            // A set of three is met up to three times (as each of its pairs plus the third):
+            // it found nothing the first time.
             let first = excluders[c0] & base_set & !(1 << c0 | 1 << c1);
             let second = excluders[c1] & base_set & !(1 << c0 | 1 << c1) & !first;
             for mut tail in [first, second] {
                 while tail != 0 {
                     let c2 = tail.trailing_zeros() as usize;
                     tail &= tail - 1;
+                    let mut key = [c0, c1, c2];
+                    key.sort_unstable();
+                    if !tried.insert(key) {
+                        continue;
+                    }
                     if let Some(hint) = exclude(grid, &[c0, c1, c2], &excluders) {
                         return Some(hint);
                     }
@@ -82,10 +92,7 @@ fn exclude(grid: &Grid, cells: &[usize], excluders: &[u128; 81]) -> Option<Hint>
         common &= common - 1;
         locks.push(grid.cand[e]);
     }
-    // The values each cell takes in some possible combination.
-    let mut allowed = [0u16; 3];
-    let mut pick = [0u8; 3];
-    combine(grid, cells, &locks, 0, &mut pick, &mut allowed);
+    let allowed = allowed(grid, cells, &locks);
     let remove: Vec<(usize, u8)> =
         cells.iter().zip(allowed).flat_map(|(&c, ok)| values(grid.cand[c] & !ok).map(move |v| (c, v))).collect();
     if remove.is_empty() {
@@ -96,26 +103,59 @@ fn exclude(grid: &Grid, cells: &[usize], excluders: &[u128; 81]) -> Option<Hint>
     Some(Hint { tenths, name, remove, place: None })
 }
 
-/// Tries every value of `cells[k..]` after `pick[..k]`, marking in `allowed` the values of each
-/// possible combination.
-fn combine(grid: &Grid, cells: &[usize], locks: &[u16], k: usize, pick: &mut [u8; 3], allowed: &mut [u16; 3]) {
-    if k == cells.len() {
-        let used: u16 = pick[..k].iter().map(|&v| 1u16 << v).fold(0, |a, b| a | b);
-        if locks.iter().all(|&m| m & !used != 0) {
-            for i in 0..k {
-                allowed[i] |= 1 << pick[i];
+/// The values each of `cells` (2 or 3) takes in some possible combination: no two cells that
+/// see each other with the same value, no lock (an excluder's candidates) covered. The last
+/// cell's values are found at once for each choice of the others: a lock is covered by the
+/// choice alone (every value of the last cell dies) or but for one value (that one dies).
+fn allowed(grid: &Grid, cells: &[usize], locks: &[u16]) -> [u16; 3] {
+    let last = cells[cells.len() - 1];
+    let open_last = |used: u16| -> u16 {
+        let mut dead = 0u16;
+        for &m in locks {
+            let rest = m & !used;
+            if rest == 0 {
+                return 0;
+            }
+            if rest & (rest - 1) == 0 {
+                dead |= rest;
             }
         }
-        return;
-    }
-    for v in values(grid.cand[cells[k]]) {
-        // Two cells that see each other cannot take the same value.
-        if (0..k).any(|i| pick[i] == v && sees(cells[i], cells[k])) {
+        grid.cand[last] & !dead
+    };
+    let mut allowed = [0u16; 3];
+    let c0 = cells[0];
+    for v0 in values(grid.cand[c0]) {
+        if cells.len() == 2 {
+            let mut ok = open_last(1 << v0);
+            if sees(c0, last) {
+                ok &= !(1 << v0);
+            }
+            if ok != 0 {
+                allowed[0] |= 1 << v0;
+                allowed[1] |= ok;
+            }
             continue;
         }
-        pick[k] = v;
-        combine(grid, cells, locks, k + 1, pick, allowed);
+        let c1 = cells[1];
+        for v1 in values(grid.cand[c1]) {
+            if v0 == v1 && sees(c0, c1) {
+                continue;
+            }
+            let mut ok = open_last(1 << v0 | 1 << v1);
+            if sees(c0, last) {
+                ok &= !(1 << v0);
+            }
+            if sees(c1, last) {
+                ok &= !(1 << v1);
+            }
+            if ok != 0 {
+                allowed[0] |= 1 << v0;
+                allowed[1] |= 1 << v1;
+                allowed[2] |= ok;
+            }
+        }
     }
+    allowed
 }
 
 #[cfg(test)]
