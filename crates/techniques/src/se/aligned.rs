@@ -10,8 +10,6 @@
 //! first); triplets add a third cell, one of either cell's excluders that is itself a base. The
 //! first set that removes something is the step.
 
-use std::collections::BTreeSet;
-
 use super::Hint;
 use super::grid::{Grid, peer_set, sees, values};
 
@@ -44,7 +42,8 @@ pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
         return None;
     }
     let base_set: u128 = bases.iter().map(|&c| 1u128 << c).sum();
-    let mut tried: BTreeSet<[usize; 3]> = BTreeSet::new();
+    // A bit per set of three cells (sorted, as a number in base 81).
+    let mut tried = vec![0u64; (81 * 81 * 81usize).div_ceil(64)];
     // SE's pairs: (0, 1), (0, 2), (1, 2), (0, 3), …
     for j in 1..bases.len() {
         for i in 0..j {
@@ -67,9 +66,11 @@ pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
                     tail &= tail - 1;
                     let mut key = [c0, c1, c2];
                     key.sort_unstable();
-                    if !tried.insert(key) {
+                    let k = (key[0] * 81 + key[1]) * 81 + key[2];
+                    if tried[k / 64] >> (k % 64) & 1 == 1 {
                         continue;
                     }
+                    tried[k / 64] |= 1 << (k % 64);
                     if let Some(hint) = exclude(grid, &[c0, c1, c2], &excluders) {
                         return Some(hint);
                     }
