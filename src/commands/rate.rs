@@ -241,7 +241,7 @@ fn se(
         // yet, where serate would give a real rating: no figure rather than a wrong one.
         let message = format!(
             "{location}: not rated: the puzzle needs a technique the se scale does not reproduce yet \
-             (nested forcing chains, ER 9.5 and up)"
+             (SE's last nesting level: dynamic forcing chains inside dynamic chains, ER 10.5 and up)"
         );
         return failed(Exit::NoSolution, "unrated".into(), message);
     }

@@ -3,7 +3,7 @@
 
 Usage:
     crates/techniques/benches/se.py SE_SOURCE_DIR COVERLAB_BINARY [--top FILE] [--every K]
-        [--count N] [--generated N] [--seed S] [--work DIR]
+        [--count N] [--generated N] [--seed S] [--work DIR] [--hard FILE] [--hard-count N]
 
 SE_SOURCE_DIR is a checkout of SukakuExplainer (github.com/SudokuMonster/SukakuExplainer,
 LGPL), e.g. `git --git-dir=MIRROR archive HEAD | tar -x -C DIR`. The script compiles it with
@@ -16,6 +16,11 @@ processes over the whole sample, solving on one thread: wall time, and CPU time 
 system; on a busy machine the CPU time is the fairer figure, and for serate it includes the
 JVM's own threads). It prints, per sample: ER within 0.1, EP and ED
 equal, the confusion by ER band, the puzzles that disagree, and the time per puzzle of each.
+
+With --hard (e.g. forum_hardest_1106), it also rates the first --hard-count puzzles of that file
+with coverlab alone, one process per puzzle (serate takes minutes on each of them): the share
+rated (ER below 20.0), the CPU time per puzzle (mean and max), and the agreement with the serate
+ratings stored in crates/techniques/tests/data/se/serate_hardest.txt for those it holds.
 
 Not run by the tests (it needs Java and the SE sources); nothing is fetched from the network.
 """
@@ -110,6 +115,10 @@ def main():
     ap.add_argument("--generated", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--work", default="/tmp/se-bench")
+    ap.add_argument("--hard", help="a file of very hard puzzles, rated by coverlab alone")
+    ap.add_argument("--hard-count", type=int, default=100)
+    ap.add_argument("--stored", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     "..", "tests", "data", "se", "serate_hardest.txt"))
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     classes = build_serate(args.se_source, args.work)
@@ -130,6 +139,49 @@ def main():
             print(se.stderr, cl.stderr, file=sys.stderr)
             sys.exit(1)
         compare(name, puzzles, ratings(se.stdout.splitlines()), ratings(cl.stdout.splitlines()), t_se, t_cl)
+    if args.hard:
+        hard(args)
+
+
+def hard(args):
+    with open(args.hard) as f:
+        puzzles = [l.split()[0] for l in f if l.strip() and not l.startswith("#")][: args.hard_count]
+    stored = {}
+    if os.path.exists(args.stored):
+        with open(args.stored) as f:
+            for l in f:
+                if l.strip() and not l.startswith("#"):
+                    p, r = l.split()[:2]
+                    stored[p] = tuple(float(x) for x in r.split("/"))
+    path = os.path.join(args.work, "one.txt")
+    times, rated, agree, compared = [], 0, 0, 0
+    for i, p in enumerate(puzzles):
+        with open(path, "w") as f:
+            f.write(p + "\n")
+        cl, (_, cpu) = timed([args.coverlab, "rate", "--scale", "se", "-j1", path])
+        # Exit 1 with "not rated": a technique not reproduced yet (counted as unrated).
+        if cl.returncode != 0 and "not rated" not in cl.stderr:
+            print(cl.stderr, file=sys.stderr)
+            sys.exit(1)
+        lines = [l for l in cl.stdout.splitlines() if l and not l.startswith("#")]
+        ours = ratings(lines)[0] if lines else None
+        times.append(cpu)
+        if ours and ours[0] < 20.0:
+            rated += 1
+        if p in stored:
+            compared += 1
+            theirs = stored[p]
+            same = ours and abs(ours[0] - theirs[0]) < 0.1001 and ours[1:] == theirs[1:]
+            agree += 1 if same else 0
+            if not same:
+                print(f"  disagreement, line {i + 1}: {p} serate {theirs} -> coverlab {ours}")
+        print(f"  {i + 1}: {ours} {cpu:.2f} s", flush=True)
+    n = len(puzzles)
+    print(f"== {os.path.basename(args.hard)}, first {n}: coverlab alone, one process a puzzle")
+    print(f"rated (ER below 20.0): {rated}/{n} ({100 * rated / n:.1f} %)")
+    print(f"CPU time per puzzle: mean {sum(times) / n:.2f} s, max {max(times):.2f} s; "
+          f"at most 2 s: {sum(1 for t in times if t <= 2.0)}/{n}")
+    print(f"stored serate ratings among them: {compared}; ER/EP/ED equal: {agree}/{compared}")
 
 
 if __name__ == "__main__":

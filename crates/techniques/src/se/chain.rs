@@ -1,6 +1,9 @@
 //! SE's chains: bidirectional cycles and forcing X-/Y-chains (6.5–7.0), Nishio (7.5), multiple
 //! (8.0) and dynamic (8.5) forcing chains, and the nested level "+" (9.0), whose assumptions are
-//! also followed through intersections, hidden and naked pairs and X-wings.
+//! also followed through intersections, hidden and naked pairs and X-wings; then levels 2 (9.5)
+//! and 3 (10.0), which, when those find nothing, search the assumption's grid for forcing chains
+//! and cycles (and, at level 3, multiple forcing chains) and follow the removals of those that
+//! rest on a candidate the assumption removed (SE's nested chains).
 //!
 //! A candidate in a state ("on": it is the cell's value; "off": it is not) is a *potential*.
 //! Each search keeps every potential it reaches with the potentials that imply it (its parents),
@@ -9,10 +12,19 @@
 //! 8, 12, 16, 24, 32, … (alternately ×3/2 and ×4/3). Among the steps one search finds, the one
 //! taken is the lowest difficulty, then the lowest complexity, then the kind (SE's sort key).
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 use super::Hint;
-use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
+use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Mask, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
+
+/// The steps a nested search found on one grid: for each, the potentials it turns off, the
+/// candidates of the outer grid it rests on, its complexity.
+type NestedSteps = Vec<(Vec<Pot>, Vec<Pot>, u32)>;
+
+/// The cells of house `i` of `kind` as a set.
+fn house_set(kind: usize, i: usize) -> u128 {
+    HOUSE_SETS[kind][i]
+}
 
 /// A potential: cell, value and state in one index, `((cell * 9 + v - 1) << 1) | on`.
 type Pot = u16;
@@ -42,6 +54,11 @@ struct Arena {
     pots: Vec<Pot>,
     starts: Vec<u32>,
     parents: Vec<u32>,
+    /// Per node: the nested chain it was concluded by (an index into `nested_complexity`), or
+    /// `NONE`.
+    nested: Vec<u32>,
+    /// The complexity of each nested chain a node rests on (nested levels 2 and 3).
+    nested_complexity: Vec<u32>,
 }
 
 impl Arena {
@@ -49,9 +66,12 @@ impl Arena {
         self.pots.clear();
         self.starts.clear();
         self.parents.clear();
+        self.nested.clear();
+        self.nested_complexity.clear();
     }
 
     fn add(&mut self, p: Pot, parents: &[u32]) -> u32 {
+        self.nested.push(NONE);
         self.pots.push(p);
         self.starts.push(self.parents.len() as u32);
         self.parents.extend_from_slice(parents);
@@ -64,13 +84,22 @@ impl Arena {
         &self.parents[start..end]
     }
 
+    /// A potential concluded by a nested chain of `complexity`, resting on `parents`.
+    fn add_nested(&mut self, p: Pot, parents: &[u32], chain: u32) -> u32 {
+        let n = self.add(p, parents);
+        self.nested[n as usize] = chain;
+        n
+    }
+
     /// The distinct potentials behind `node`, itself included (SE's ancestor count: a
-    /// potential met again is not followed again).
+    /// potential met again is not followed again), plus the complexity of each distinct
+    /// nested chain one of them was concluded by.
     fn ancestors(&self, node: u32, seen: &mut Vec<u64>) -> usize {
         seen.clear();
         seen.resize(POTS.div_ceil(64), 0);
         let mut todo = vec![node];
         let mut count = 0;
+        let mut chains: Vec<u32> = Vec::new();
         while !todo.is_empty() {
             let mut next = Vec::new();
             for n in todo {
@@ -78,6 +107,11 @@ impl Arena {
                 if seen[p / 64] >> (p % 64) & 1 == 0 {
                     seen[p / 64] |= 1 << (p % 64);
                     count += 1;
+                    let chain = self.nested[n as usize];
+                    if chain != NONE && !chains.contains(&chain) {
+                        chains.push(chain);
+                        count += self.nested_complexity[chain as usize] as usize;
+                    }
                     next.extend_from_slice(self.parents_of(n));
                 }
             }
@@ -337,6 +371,20 @@ struct Found {
     hint: Hint,
     complexity: usize,
     key: u8,
+    /// In a nested search: the candidates of the outer search's grid, removed by its
+    /// assumption, that the chain's links rest on (SE's rule parents).
+    rests_on: Vec<Pot>,
+}
+
+/// What a found chain's first potentials rest on (SE's cause of the initial assumption): a
+/// cycle (its links count both ways), one cell's values (cell forcing chains), one house's
+/// places of a value (region forcing chains), or nothing (forcing chains).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Root {
+    Chain,
+    Cycle,
+    Cell(usize),
+    House(usize, usize),
 }
 
 /// One of SE's chaining rules.
@@ -354,6 +402,12 @@ impl Rule {
     pub(crate) const MULTIPLE: Rule = Rule { multiple: true, dynamic: false, nishio: false, level: 0 };
     pub(crate) const DYNAMIC: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 0 };
     pub(crate) const DYNAMIC_PLUS: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 1 };
+    /// Dynamic forcing chains with forcing chains and cycles nested in each implication.
+    pub(crate) const NESTED_CHAINS: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 2 };
+    /// … and multiple forcing chains too.
+    pub(crate) const NESTED_MULTIPLE: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 3 };
+    /// Multiple forcing chains as nested at level 3 (SE's static cell and region chains).
+    const MULTIPLE_STATIC: Rule = Rule::MULTIPLE;
 
     fn base(self) -> u32 {
         if self.level > 0 {
@@ -404,6 +458,11 @@ struct Search<'a> {
     path: Vec<u64>,
     /// The links of the pass under way (unary chains).
     links: Links,
+    /// In a nested search (run on an outer search's grid under an assumption): the outer
+    /// search's own grid. Every step is kept (none is cut short by a cheaper one).
+    outer: Option<&'a Grid>,
+    /// The nested steps found on each grid an assumption reached (see [`Search::nested`]).
+    nested_cache: BTreeMap<[Mask; 81], NestedSteps>,
 }
 
 /// What a candidate assumed true implies on the search's grid: the potentials turned on, those
@@ -419,21 +478,7 @@ pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
     // X-chains and cycles, and Nishio chains, follow one value: a value they found nothing for
     // at the same places is skipped.
     let keys = Memo::keys(grid);
-    let mut search = Search {
-        grid,
-        rule,
-        arena: Arena::default(),
-        found: Vec::new(),
-        seen: Vec::new(),
-        by_value: grid.places_by_value(),
-        offs: Vec::new(),
-        ons: Made::default(),
-        spare: Vec::new(),
-        best: u32::MAX,
-        implied: Vec::new(),
-        path: vec![0; POTS.div_ceil(64)],
-        links: Links::default(),
-    };
+    let mut search = Search::new(grid, rule, None);
     if rule.multiple || rule.dynamic {
         let skip = |v: u8| rule.nishio && memo.found_nothing(Memo::NISHIO, &keys, v);
         search.multiple_chains(&skip);
@@ -465,7 +510,172 @@ pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
     search.found.into_iter().next().map(|f| f.hint)
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(grid: &'a Grid, rule: Rule, outer: Option<&'a Grid>) -> Search<'a> {
+        Search {
+            grid,
+            rule,
+            arena: Arena::default(),
+            found: Vec::new(),
+            seen: Vec::new(),
+            by_value: grid.places_by_value(),
+            offs: Vec::new(),
+            ons: Made::default(),
+            spare: Vec::new(),
+            best: u32::MAX,
+            implied: Vec::new(),
+            path: vec![0; POTS.div_ceil(64)],
+            links: Links::default(),
+            outer,
+            nested_cache: BTreeMap::new(),
+        }
+    }
+
+    /// The candidates of `source` missing from this search's grid that the chains ending at
+    /// `nodes` rest on (SE's `collectRuleParents`): for each potential turned on (each
+    /// potential, in a cycle, which counts its links both ways) because its cell or a house
+    /// had one place left, the candidates of that cell, or the value's places in that house,
+    /// that `source` had; in SE's order, each once.
+    fn rests_on(&self, source: &Grid, nodes: &[u32], root: Root) -> Vec<Pot> {
+        let grid = self.grid;
+        let arena = &self.arena;
+        let mut out: Vec<Pot> = Vec::new();
+        let mut added = [0u64; POTS.div_ceil(64)];
+        let mut add = |p: Pot| {
+            if added[p as usize / 64] >> (p % 64) & 1 == 0 {
+                added[p as usize / 64] |= 1 << (p % 64);
+                out.push(p);
+            }
+        };
+        for &target in nodes {
+            let mut done = [0u64; POTS.div_ceil(64)];
+            let mut todo = vec![target];
+            while !todo.is_empty() {
+                let mut next = Vec::new();
+                for n in todo {
+                    let p = arena.pots[n as usize];
+                    if done[p as usize / 64] >> (p % 64) & 1 == 1 {
+                        continue;
+                    }
+                    done[p as usize / 64] |= 1 << (p % 64);
+                    let parents = arena.parents_of(n);
+                    next.extend_from_slice(parents);
+                    let (cell, v) = (cell_of(p), value_of(p));
+                    if !is_on(p) && root != Root::Cycle {
+                        continue;
+                    }
+                    // The link that made it: from its first parent, through the cell or the
+                    // first house (block, row, column) holding both.
+                    let cause = match parents.first() {
+                        None => match root {
+                            Root::Cell(c) => Some((None, c)),
+                            Root::House(kind, i) => Some((Some(kind), i)),
+                            _ => None,
+                        },
+                        Some(&q) => {
+                            let from = cell_of(arena.pots[q as usize]);
+                            if from == cell {
+                                Some((None, cell))
+                            } else {
+                                [BLOCK, ROW, COLUMN]
+                                    .into_iter()
+                                    .find(|&k| house_of(k, from) == house_of(k, cell))
+                                    .map(|k| (Some(k), house_of(k, cell)))
+                            }
+                        }
+                    };
+                    match cause {
+                        Some((None, c)) => {
+                            for u in values(source.cand[c] & !grid.cand[c]) {
+                                add(pot(c, u, false));
+                            }
+                        }
+                        Some((Some(kind), i)) => {
+                            for c in house(kind, i) {
+                                if source.has(c, v) && !grid.has(c, v) {
+                                    add(pot(c, v, false));
+                                }
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                todo = next;
+            }
+        }
+        out
+    }
+
+    /// SE's nested rules on `grid` (the outer search's grid less what its assumption turned
+    /// off so far; `source`: the outer grid): forcing chains and cycles (level 2), then
+    /// multiple forcing chains (level 3), the first that finds steps resting on the
+    /// assumption. Each removal of such a step, with the nodes of `to_off` it rests on and the
+    /// step's complexity.
+    fn nested(&mut self, grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>, u32, usize)> {
+        // Two assumptions often reach the same grid (a bivalue cell's one value off, its other
+        // on): the nested steps are searched once per grid.
+        let steps = match self.nested_cache.remove(&grid.cand) {
+            Some(steps) => steps,
+            None => self.nested_steps(grid, source),
+        };
+        let mut out = Vec::new();
+        for (step, (remove, rests_on, complexity)) in steps.iter().enumerate() {
+            let parents: Vec<u32> = rests_on.iter().filter_map(|&p| to_off.get(p)).collect();
+            for &p in remove {
+                out.push((p, parents.clone(), *complexity, step));
+            }
+        }
+        self.nested_cache.insert(grid.cand, steps);
+        out
+    }
+
+    /// The steps of [`Search::nested`] on `grid`, in SE's order: for each, the potentials it
+    /// turns off, the candidates of `source` it rests on, its complexity.
+    fn nested_steps(&mut self, grid: &Grid, source: &Grid) -> NestedSteps {
+        let mut out = Vec::new();
+        for rule in [Rule::CYCLES, Rule::MULTIPLE_STATIC] {
+            if rule.multiple && self.rule.level < 3 {
+                break;
+            }
+            let mut sub = Search::new(grid, rule, Some(source));
+            sub.spare = std::mem::take(&mut self.spare);
+            if rule.multiple {
+                sub.multiple_chains(&|_| false);
+            } else {
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    sub.links = Links::new(grid, &sub.by_value, y, x);
+                    for cell in 0..81 {
+                        if grid.value[cell] == 0 && grid.count(cell) > 1 {
+                            for v in values(grid.cand[cell]) {
+                                // An X-chain or cycle follows one value's places: where the
+                                // assumption removed none, it rests on nothing and is left out.
+                                if !y && sub.by_value[v as usize] == self.by_value[v as usize] {
+                                    continue;
+                                }
+                                sub.arena.clear();
+                                sub.unary(pot(cell, v, true), y, x);
+                            }
+                        }
+                    }
+                }
+            }
+            sub.found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
+            for f in std::mem::take(&mut sub.found) {
+                if f.rests_on.is_empty() {
+                    // The step holds without the assumption: SE leaves it out of the chain.
+                    continue;
+                }
+                let remove = f.hint.remove.iter().map(|&(c, v)| pot(c, v, false)).collect();
+                out.push((remove, f.rests_on, f.complexity as u32));
+            }
+            self.spare = std::mem::take(&mut sub.spare);
+            if !out.is_empty() {
+                break;
+            }
+        }
+        out
+    }
+
     /// An empty set, reused if one was given back.
     fn new_set(&mut self) -> PotSet {
         self.spare.pop().unwrap_or_else(PotSet::new)
@@ -486,12 +696,18 @@ impl Search<'_> {
         self.spare.push(set);
     }
 
-    fn push(&mut self, hint: Hint, complexity: usize, key: u8) {
+    fn push(&mut self, hint: Hint, complexity: usize, key: u8, nodes: Vec<u32>, root: Root) {
         if hint.remove.is_empty() && hint.place.is_none() {
             return;
         }
-        self.best = self.best.min(hint.tenths);
-        self.found.push(Found { hint, complexity, key });
+        let rests_on = match self.outer {
+            Some(source) => self.rests_on(source, &nodes, root),
+            None => {
+                self.best = self.best.min(hint.tenths);
+                Vec::new()
+            }
+        };
+        self.found.push(Found { hint, complexity, key, rests_on });
     }
 
     /// Whether a chain of `rule_base` whose last potential is `depth` links from its start
@@ -607,7 +823,13 @@ impl Search<'_> {
             } else {
                 2
             };
-            self.push(Hint { tenths: base + length_bonus(complexity), name, ..hint }, complexity, key);
+            self.push(
+                Hint { tenths: base + length_bonus(complexity), name, ..hint },
+                complexity,
+                key,
+                vec![target],
+                Root::Chain,
+            );
         }
     }
 
@@ -705,7 +927,8 @@ impl Search<'_> {
         } else {
             "Bidirectional X-Cycle"
         };
-        self.push(Hint { tenths: base + length_bonus(complexity), name, remove, place: None }, complexity, key);
+        let hint = Hint { tenths: base + length_bonus(complexity), name, remove, place: None };
+        self.push(hint, complexity, key, vec![dst], Root::Cycle);
     }
 
     /// Completes `to_on` and `to_off` with what they imply; the two nodes of the first
@@ -753,9 +976,28 @@ impl Search<'_> {
             }
             if rule.level > 0 {
                 let mut any = false;
-                for (off, parents) in advanced(&grid, save, to_off) {
+                let mut more: Vec<(Pot, Vec<u32>, u32, usize)> =
+                    advanced(&grid, save, to_off).into_iter().map(|(p, parents)| (p, parents, 0, 0)).collect();
+                if more.is_empty() && rule.level >= 2 {
+                    more = self.nested(&grid, save, to_off);
+                }
+                // Each nested step is one chain, counted once however many removals it makes.
+                let mut last: Option<(usize, u32)> = None;
+                for (off, parents, complexity, step) in more {
                     if !to_off.has(off) {
-                        let n = self.arena.add(off, &parents);
+                        let n = if complexity == 0 {
+                            self.arena.add(off, &parents)
+                        } else {
+                            let chain = match last {
+                                Some((s, id)) if s == step => id,
+                                _ => {
+                                    self.arena.nested_complexity.push(complexity);
+                                    (self.arena.nested_complexity.len() - 1) as u32
+                                }
+                            };
+                            last = Some((step, chain));
+                            self.arena.add_nested(off, &parents, chain)
+                        };
                         to_off.insert(off, n);
                         pending_off.push_back(n);
                         any = true;
@@ -840,14 +1082,17 @@ impl Search<'_> {
                 let Some(set) = set else { continue };
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
+                    let mut nodes = Vec::new();
                     for (_, on, off) in &outcomes {
                         let branch = if which == 0 { on } else { off };
                         if let Some(n) = branch.get(p) {
                             complexity += self.arena.ancestors(n, &mut self.seen);
+                            nodes.push(n);
                         }
                     }
                     let hint = conclusion(grid, p, "Cell Forcing Chains", rule);
-                    self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 5);
+                    let hint = Hint { tenths: rule.base() + length_bonus(complexity), ..hint };
+                    self.push(hint, complexity, 5, nodes, Root::Cell(cell));
                 }
             }
         }
@@ -873,11 +1118,8 @@ impl Search<'_> {
             let complexity = self.count(a) + self.count(b);
             let hint = Hint { tenths: 0, name: "", remove: vec![(cell, v)], place: None };
             let name = if rule.nishio { "Nishio Forcing Chains" } else { "Contradiction Forcing Chains" };
-            self.push(
-                Hint { tenths: rule.base() + length_bonus(complexity), name: named(rule, name), ..hint },
-                complexity,
-                7,
-            );
+            let hint = Hint { tenths: rule.base() + length_bonus(complexity), name: named(rule, name), ..hint };
+            self.push(hint, complexity, 7, vec![a, b], Root::Chain);
         }
         if !double && !contradiction {
             // What "off" implies would serve nothing (SE's multiple chains without dynamics).
@@ -899,7 +1141,7 @@ impl Search<'_> {
                     remove,
                     place: Some((cell, v)),
                 };
-                self.push(hint, complexity, 7);
+                self.push(hint, complexity, 7, vec![a, b], Root::Chain);
             }
         }
         if double {
@@ -908,7 +1150,8 @@ impl Search<'_> {
                     let complexity = self.count(n_on) + self.count(n_off);
                     let hint = conclusion(grid, p, "Double Forcing Chains", rule);
                     if !hint.remove.is_empty() {
-                        self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 1);
+                        let hint = Hint { tenths: rule.base() + length_bonus(complexity), ..hint };
+                        self.push(hint, complexity, 1, vec![n_on, n_off], Root::Chain);
                     }
                 }
             }
@@ -916,7 +1159,8 @@ impl Search<'_> {
                 if let Some(n_off) = off_to_off.get(p) {
                     let complexity = self.count(n_on) + self.count(n_off);
                     let hint = conclusion(grid, p, "Double Forcing Chains", rule);
-                    self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 1);
+                    let hint = Hint { tenths: rule.base() + length_bonus(complexity), ..hint };
+                    self.push(hint, complexity, 1, vec![n_on, n_off], Root::Chain);
                 }
             }
         }
@@ -954,14 +1198,17 @@ impl Search<'_> {
             for (which, set) in [(0, &region_on), (1, &region_off)] {
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
+                    let mut nodes = Vec::new();
                     for (on, off) in &branches {
                         let branch = if which == 0 { on } else { off };
                         if let Some(n) = branch.get(p) {
                             complexity += self.arena.ancestors(n, &mut self.seen);
+                            nodes.push(n);
                         }
                     }
                     let hint = conclusion(grid, p, "Region Forcing Chains", rule);
-                    self.push(Hint { tenths: rule.base() + length_bonus(complexity), ..hint }, complexity, 6);
+                    let hint = Hint { tenths: rule.base() + length_bonus(complexity), ..hint };
+                    self.push(hint, complexity, 6, nodes, Root::House(kind, house_of(kind, cell)));
                 }
             }
             self.recycle(region_on);
@@ -975,6 +1222,29 @@ impl Search<'_> {
 }
 
 fn named(rule: Rule, name: &'static str) -> &'static str {
+    // The nested levels carry SE's suffix.
+    let nested: [&'static str; 4] = match rule.level {
+        2 => [
+            "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+            "Dynamic Double Forcing Chains (+ Forcing Chains)",
+            "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+            "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        ],
+        3 => [
+            "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+            "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+            "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+            "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+        ],
+        _ => [""; 4],
+    };
+    let kinds =
+        ["Contradiction Forcing Chains", "Double Forcing Chains", "Cell Forcing Chains", "Region Forcing Chains"];
+    if let Some(k) = kinds.iter().position(|&k| k == name)
+        && !nested[k].is_empty()
+    {
+        return nested[k];
+    }
     match (rule.prefix(), name) {
         ("Dynamic ", "Contradiction Forcing Chains") => "Dynamic Contradiction Forcing Chains",
         ("Dynamic ", "Double Forcing Chains") => "Dynamic Double Forcing Chains",
@@ -1004,6 +1274,20 @@ fn conclusion(grid: &Grid, p: Pot, name: &'static str, rule: Rule) -> Hint {
 /// the assumption removed (its parents: those removals). Every such step of that rule counts.
 fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)> {
     let removed = |c: usize, v: u8| source.has(c, v) && !grid.has(c, v);
+    // A step that rests on no removed candidate is left out: the tests below skip, before any
+    // work, the houses, pairs and lines where nothing was removed (`gone`: each value's
+    // removed places; `dirty`: the cells that lost a candidate).
+    let mut gone = [0u128; 10];
+    let mut dirty = 0u128;
+    for c in 0..81 {
+        let lost = source.cand[c] & !grid.cand[c];
+        if lost != 0 {
+            dirty |= 1 << c;
+            for v in values(lost) {
+                gone[v as usize] |= 1 << c;
+            }
+        }
+    }
     // Each step of the rule: its removals and the potentials it rests on.
     type Step = (Vec<(usize, u8)>, Vec<Pot>);
     let mut steps: Vec<Step> = Vec::new();
@@ -1013,6 +1297,9 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for (k1, k2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
                     for v in 1..=9u8 {
                         for i1 in 0..9 {
+                            if gone[v as usize] & house_set(k1, i1) == 0 {
+                                continue;
+                            }
                             let c1 = house(k1, i1);
                             let places = grid.places(&c1, v);
                             if places.count_ones() < 2 {
@@ -1043,12 +1330,16 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for kind in [BLOCK, COLUMN, ROW] {
                     for i in 0..9 {
                         let cells = house(kind, i);
-                        if grid.empty_cells(&cells) <= 4 {
+                        if dirty & house_set(kind, i) == 0 || grid.empty_cells(&cells) <= 4 {
                             continue;
                         }
                         for &combo in super::grid::combinations(2) {
-                            let vals: Vec<u8> = bits(combo).map(|k| k as u8 + 1).collect();
-                            let p: Vec<u16> = vals.iter().map(|&v| grid.places(&cells, v)).collect();
+                            let first = combo.trailing_zeros() as u8;
+                            let vals = [first + 1, (combo & !(1 << first)).trailing_zeros() as u8 + 1];
+                            if (gone[vals[0] as usize] | gone[vals[1] as usize]) & house_set(kind, i) == 0 {
+                                continue;
+                            }
+                            let p = vals.map(|v| grid.places(&cells, v));
                             if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
                                 continue;
                             }
@@ -1076,11 +1367,15 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for kind in [BLOCK, COLUMN, ROW] {
                     for i in 0..9 {
                         let cells = house(kind, i);
-                        if grid.empty_cells(&cells) < 4 {
+                        if dirty & house_set(kind, i) == 0 || grid.empty_cells(&cells) < 4 {
                             continue;
                         }
                         for &combo in super::grid::combinations(2) {
-                            let two: Vec<usize> = bits(combo).map(|k| cells[k]).collect();
+                            let first = combo.trailing_zeros() as usize;
+                            let two = [cells[first], cells[(combo & !(1 << first)).trailing_zeros() as usize]];
+                            if dirty & (1 << two[0] | 1 << two[1]) == 0 {
+                                continue;
+                            }
                             if two.iter().any(|&c| grid.count(c) <= 1) {
                                 continue;
                             }
@@ -1108,11 +1403,15 @@ fn advanced(grid: &Grid, source: &Grid, to_off: &PotSet) -> Vec<(Pot, Vec<u32>)>
                 for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
                     for &combo in super::grid::combinations(2) {
                         for v in 1..=9u8 {
+                            let first = combo.trailing_zeros() as usize;
+                            let lines = [first, (combo & !(1 << first)).trailing_zeros() as usize];
+                            if gone[v as usize] & (HOUSE_SETS[base][lines[0]] | HOUSE_SETS[base][lines[1]]) == 0 {
+                                continue;
+                            }
                             if grid.placed(v) + 4 > 9 {
                                 continue;
                             }
-                            let lines: Vec<usize> = bits(combo).collect();
-                            let p: Vec<u16> = lines.iter().map(|&i| grid.places(&house(base, i), v)).collect();
+                            let p = lines.map(|i| grid.places(&house(base, i), v));
                             if p.iter().any(|x| x.count_ones() <= 1) || (p[0] | p[1]).count_ones() != 2 {
                                 continue;
                             }

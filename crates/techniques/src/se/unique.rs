@@ -67,7 +67,7 @@ pub(crate) fn unique_loops(grid: &Grid) -> Option<Hint> {
                 if remove.is_empty() || found.iter().any(|f| f.1 == kind && f.2 == key && f.3.remove == remove) {
                     continue;
                 }
-                let name = if n == 4 { "Unique Rectangle" } else { "Unique Loop" };
+                let name = name(n, kind);
                 let tenths = tenths + more;
                 found.push((tenths, kind, key.clone(), Hint { tenths, name, remove, place: None }));
             }
@@ -75,6 +75,22 @@ pub(crate) fn unique_loops(grid: &Grid) -> Option<Hint> {
     }
     found.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     found.into_iter().next().map(|f| f.3)
+}
+
+/// SE's name of a unique loop step: "Unique Rectangle type 1", "Unique Loop 6 type 2", …
+fn name(cells: usize, kind: u8) -> &'static str {
+    // Every even length a loop of cells can have, each of the four types.
+    static NAMES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        (4..=80)
+            .step_by(2)
+            .flat_map(|n| {
+                (1..=4).map(move |k| {
+                    if n == 4 { format!("Unique Rectangle type {k}") } else { format!("Unique Loop {n} type {k}") }
+                })
+            })
+            .collect()
+    });
+    NAMES[(cells.clamp(4, 80) - 4) / 2 * 4 + kind as usize - 1].as_str()
 }
 
 /// Extends `path` (ending at `cell`) through the houses of `cell` other than the one it came
@@ -239,5 +255,16 @@ fn type4(grid: &Grid, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Vec<(usize
         Some(vec![(c1, v1), (c2, v1)])
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_carry_the_loop_size_and_type_as_se_writes_them() {
+        assert_eq!(super::name(4, 1), "Unique Rectangle type 1");
+        assert_eq!(super::name(4, 4), "Unique Rectangle type 4");
+        assert_eq!(super::name(6, 2), "Unique Loop 6 type 2");
+        assert_eq!(super::name(10, 3), "Unique Loop 10 type 3");
     }
 }

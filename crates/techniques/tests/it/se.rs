@@ -86,7 +86,7 @@ fn unique_rectangles_of_type_3_are_the_hardest_as_for_serate() {
     assert_eq!(samples[165..].len(), 8);
     for (puzzle, theirs) in &samples[165..] {
         let r = rate(&givens(puzzle)).expect("rated");
-        assert_eq!((r.hardest, r.er), ("Unique Rectangle", theirs[0]), "{puzzle}");
+        assert_eq!((r.hardest, r.er), ("Unique Rectangle type 3", theirs[0]), "{puzzle}");
     }
 }
 
@@ -136,5 +136,80 @@ fn bands_cover_the_scale_at_ses_edges() {
         (SeRating::BEYOND, "diabolical"),
     ] {
         assert_eq!(name(er), want, "ER {}", SeRating::show(er));
+    }
+}
+
+/// The lines of `serate_hardest.txt`: puzzle, serate's ER/EP/ED in tenths, its hardest step.
+fn hardest_samples() -> Vec<(String, [u32; 3], String)> {
+    let text = common::read("crates/techniques/tests/data/se/serate_hardest.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut fields = l.splitn(4, ' ');
+            let puzzle = fields.next().expect("a puzzle").to_string();
+            let tenths: Vec<u32> = fields
+                .next()
+                .expect("a rating")
+                .split('/')
+                .map(|x| (x.parse::<f64>().expect("a rating") * 10.0).round() as u32)
+                .collect();
+            let _time = fields.next();
+            let name = fields.next().expect("serate's hardest step").to_string();
+            (puzzle, [tenths[0], tenths[1], tenths[2]], name)
+        })
+        .collect()
+}
+
+/// A forum_hardest puzzle rated as serate rates it (ER/EP/ED and the hardest step's name),
+/// every step of it holding in the solution.
+fn rates_as_serate(puzzle: &str, theirs: [u32; 3], name: &str) {
+    let model = common::model("classic-9x9");
+    let parsed = coverlab_model::Puzzle::new_unchecked(model.clone(), common::parse_line(&model, puzzle));
+    let (solutions, complete) = common::solve(&parsed, 2);
+    assert!(complete && solutions.len() == 1, "{puzzle}: one solution");
+    let solution = solutions[0].values();
+    let mut steps: Vec<Hint> = Vec::new();
+    let r = rate_with(&givens(puzzle), |h| steps.push(h.clone())).expect("rated");
+    assert_eq!(([r.er, r.ep, r.ed], r.hardest), (theirs, name), "{puzzle}");
+    for h in &steps {
+        for &(cell, v) in &h.remove {
+            assert_ne!(solution[cell], v, "{puzzle}: {} removes the solution's {v} from cell {cell}", h.name);
+        }
+        if let Some((cell, v)) = h.place {
+            assert_eq!(solution[cell], v, "{puzzle}: {} places {v} in cell {cell}", h.name);
+        }
+    }
+}
+
+/// The nested forcing chains (9.5: forcing chains inside each implication): the first line of
+/// `serate_hardest.txt`, the cheapest to rate (about 0.3 s).
+#[test]
+fn nested_forcing_chains_rate_a_forum_hardest_puzzle_as_serate() {
+    let samples = hardest_samples();
+    let (puzzle, theirs, name) = &samples[0];
+    assert_eq!(name, "Dynamic Region Forcing Chains (+ Forcing Chains)");
+    rates_as_serate(puzzle, *theirs, name);
+}
+
+/// Lines of `serate_hardest.txt` (1-based, puzzle lines) where our first step as hard as ER is
+/// not serate's, though ER, EP and ED are: lines 5 and 6 reach 11.0 first with a nested
+/// forcing chain (9.5 + 1.5, a contradiction) where serate's first 11.0 is a nested multiple
+/// forcing chain (10.0 + 1.0), so the two take different steps somewhere before (not yet
+/// found: a nested chain's complexity counted differently is the likely cause).
+const HARDEST_NAME_DIFFERS: &[usize] = &[5, 6];
+
+/// Every line of `serate_hardest.txt` (up to 10 s each): `cargo test -p coverlab-techniques
+/// --test it se::every_stored_forum_hardest -- --ignored`.
+#[test]
+#[ignore = "slow: a few seconds a puzzle"]
+fn every_stored_forum_hardest_rating_is_serates() {
+    for (i, (puzzle, theirs, name)) in hardest_samples().into_iter().enumerate() {
+        let r = rate(&givens(&puzzle)).expect("rated");
+        if HARDEST_NAME_DIFFERS.contains(&(i + 1)) {
+            assert_ne!(r.hardest, name, "line {}: now the same step, remove it from HARDEST_NAME_DIFFERS", i + 1);
+            assert_eq!([r.er, r.ep, r.ed], theirs, "{puzzle}");
+        } else {
+            rates_as_serate(&puzzle, theirs, &name);
+        }
     }
 }

@@ -1,0 +1,214 @@
+//! SE's aligned pair exclusion (6.2) and aligned triplet exclusion (7.5).
+//!
+//! A *base* cell has two or more candidates and no peer down to one; its *excluders* are its
+//! peers with 2 candidates (pairs) or 2 to 3 (triplets). For a set of base cells with at least
+//! two excluders in common, a combination of values (one per cell) is impossible when two cells
+//! that see each other take the same value, or when it covers every candidate of a common
+//! excluder. A cell's value that no possible combination gives it goes.
+//!
+//! SE's order: pairs of base cells (in the order the bases are listed, by the second then the
+//! first); triplets add a third cell, one of either cell's excluders that is itself a base. The
+//! first set that removes something is the step.
+
+use super::Hint;
+use super::grid::{Grid, peer_set, sees, values};
+
+/// The step SE's aligned exclusion of `degree` cells (2 or 3) takes on `grid`, if any.
+pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
+    let mut bases: Vec<usize> = Vec::new();
+    let mut excluders = [0u128; 81];
+    for (cell, excluded_by) in excluders.iter_mut().enumerate() {
+        if grid.count(cell) < 2 {
+            continue;
+        }
+        let mut lone = false;
+        let mut set = 0u128;
+        let mut peers = peer_set(cell);
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            match grid.count(p) {
+                1 => lone = true,
+                n if n >= 2 && n as usize <= degree => set |= 1 << p,
+                _ => {}
+            }
+        }
+        if !lone && set != 0 {
+            bases.push(cell);
+            *excluded_by = set;
+        }
+    }
+    if bases.len() < degree {
+        return None;
+    }
+    let base_set: u128 = bases.iter().map(|&c| 1u128 << c).sum();
+    // A bit per set of three cells (sorted, as a number in base 81).
+    let mut tried = vec![0u64; (81 * 81 * 81usize).div_ceil(64)];
+    // SE's pairs: (0, 1), (0, 2), (1, 2), (0, 3), …
+    for j in 1..bases.len() {
+        for i in 0..j {
+            let (c0, c1) = (bases[i], bases[j]);
+            if degree == 2 {
+                if let Some(hint) = exclude(grid, &[c0, c1], &excluders) {
+                    return Some(hint);
+                }
+                continue;
+            }
+            // The third cell: an excluder of the first or of the second that is a base, the
+            // first's in increasing order, then the second's not yet met.
+            // A set of three is met up to three times (as each of its pairs plus the third):
+            // it found nothing the first time.
+            let first = excluders[c0] & base_set & !(1 << c0 | 1 << c1);
+            let second = excluders[c1] & base_set & !(1 << c0 | 1 << c1) & !first;
+            for mut tail in [first, second] {
+                while tail != 0 {
+                    let c2 = tail.trailing_zeros() as usize;
+                    tail &= tail - 1;
+                    let mut key = [c0, c1, c2];
+                    key.sort_unstable();
+                    let k = (key[0] * 81 + key[1]) * 81 + key[2];
+                    if tried[k / 64] >> (k % 64) & 1 == 1 {
+                        continue;
+                    }
+                    tried[k / 64] |= 1 << (k % 64);
+                    if let Some(hint) = exclude(grid, &[c0, c1, c2], &excluders) {
+                        return Some(hint);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The removals of the aligned exclusion on `cells`, as a step, if it removes anything.
+fn exclude(grid: &Grid, cells: &[usize], excluders: &[u128; 81]) -> Option<Hint> {
+    let mut common = cells.iter().fold(u128::MAX, |acc, &c| acc & excluders[c]);
+    if common.count_ones() < 2 {
+        return None;
+    }
+    let mut locks: Vec<u16> = Vec::new();
+    while common != 0 {
+        let e = common.trailing_zeros() as usize;
+        common &= common - 1;
+        locks.push(grid.cand[e]);
+    }
+    let allowed = allowed(grid, cells, &locks);
+    let remove: Vec<(usize, u8)> =
+        cells.iter().zip(allowed).flat_map(|(&c, ok)| values(grid.cand[c] & !ok).map(move |v| (c, v))).collect();
+    if remove.is_empty() {
+        return None;
+    }
+    let (tenths, name) =
+        if cells.len() == 2 { (62, "Aligned Pair Exclusion") } else { (75, "Aligned Triplet Exclusion") };
+    Some(Hint { tenths, name, remove, place: None })
+}
+
+/// The values each of `cells` (2 or 3) takes in some possible combination: no two cells that
+/// see each other with the same value, no lock (an excluder's candidates) covered. The last
+/// cell's values are found at once for each choice of the others: a lock is covered by the
+/// choice alone (every value of the last cell dies) or but for one value (that one dies).
+fn allowed(grid: &Grid, cells: &[usize], locks: &[u16]) -> [u16; 3] {
+    let last = cells[cells.len() - 1];
+    let open_last = |used: u16| -> u16 {
+        let mut dead = 0u16;
+        for &m in locks {
+            let rest = m & !used;
+            if rest == 0 {
+                return 0;
+            }
+            if rest & (rest - 1) == 0 {
+                dead |= rest;
+            }
+        }
+        grid.cand[last] & !dead
+    };
+    let mut allowed = [0u16; 3];
+    let c0 = cells[0];
+    for v0 in values(grid.cand[c0]) {
+        if cells.len() == 2 {
+            let mut ok = open_last(1 << v0);
+            if sees(c0, last) {
+                ok &= !(1 << v0);
+            }
+            if ok != 0 {
+                allowed[0] |= 1 << v0;
+                allowed[1] |= ok;
+            }
+            continue;
+        }
+        let c1 = cells[1];
+        for v1 in values(grid.cand[c1]) {
+            if v0 == v1 && sees(c0, c1) {
+                continue;
+            }
+            let mut ok = open_last(1 << v0 | 1 << v1);
+            if sees(c0, last) {
+                ok &= !(1 << v0);
+            }
+            if sees(c1, last) {
+                ok &= !(1 << v1);
+            }
+            if ok != 0 {
+                allowed[0] |= 1 << v0;
+                allowed[1] |= 1 << v1;
+                allowed[2] |= ok;
+            }
+        }
+    }
+    allowed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board where only `cells` are open, with the candidates given (the others count as
+    /// solved: no candidate).
+    fn board(cells: &[(usize, &[u8])]) -> Grid {
+        let mut grid = Grid { value: [9; 81], cand: [0; 81] };
+        for &(c, vs) in cells {
+            grid.value[c] = 0;
+            grid.cand[c] = vs.iter().map(|&v| 1u16 << v).sum();
+        }
+        grid
+    }
+
+    #[test]
+    fn a_pair_loses_the_values_that_would_empty_two_bivalue_excluders() {
+        // r1c1 and r1c2 (each 1, 2, 3) both see r2c3 {1,2} and r3c3 {1,3}: (1,2) and (2,1)
+        // empty the first, (1,3) and (3,1) the second, equal values are out (same row), so
+        // only (2,3) and (3,2) remain: 1 goes from both cells.
+        let grid = board(&[(0, &[1, 2, 3]), (1, &[1, 2, 3]), (11, &[1, 2]), (20, &[1, 3])]);
+        let hint = aligned_exclusion(&grid, 2).expect("an exclusion");
+        assert_eq!(hint.tenths, 62);
+        assert_eq!(hint.name, "Aligned Pair Exclusion");
+        assert_eq!(hint.remove, vec![(0, 1), (1, 1)]);
+    }
+
+    #[test]
+    fn no_exclusion_without_two_common_excluders_or_beside_a_single() {
+        let grid = board(&[(0, &[1, 2, 3]), (1, &[1, 2, 3]), (11, &[1, 2])]);
+        assert_eq!(aligned_exclusion(&grid, 2), None);
+        // A naked single among the peers disqualifies the base cells (SE leaves it to singles).
+        let grid = board(&[(0, &[1, 2, 3]), (1, &[1, 2, 3]), (11, &[1, 2]), (20, &[1, 3]), (2, &[4])]);
+        assert_eq!(aligned_exclusion(&grid, 2), None);
+        // The excluders have three values: no pair exclusion, and no triplet removes anything.
+        let grid = board(&[(0, &[1, 2, 3, 4]), (1, &[1, 2, 3, 4]), (11, &[1, 2, 5]), (20, &[3, 4, 5])]);
+        assert_eq!(aligned_exclusion(&grid, 2), None);
+    }
+
+    #[test]
+    fn a_triplet_uses_excluders_of_three_values() {
+        // r1c1, r1c2 {1,2,3,4} and r1c3 {1,2,4} (one row: all different) see r2c2 {1,2,3}
+        // and r3c2 {3,4}: of the value sets {1,2,3}, {1,2,4}, {1,3,4}, {2,3,4} only {1,2,4}
+        // leaves both a value, so 3 goes from r1c1 and r1c2. Pairs find nothing (a single
+        // excluder of two values).
+        let grid = board(&[(0, &[1, 2, 3, 4]), (1, &[1, 2, 3, 4]), (2, &[1, 2, 4]), (10, &[1, 2, 3]), (19, &[3, 4])]);
+        assert_eq!(aligned_exclusion(&grid, 2), None);
+        let hint = aligned_exclusion(&grid, 3).expect("an exclusion");
+        assert_eq!(hint.tenths, 75);
+        assert_eq!(hint.name, "Aligned Triplet Exclusion");
+        assert_eq!(hint.remove, vec![(0, 3), (1, 3)]);
+    }
+}
