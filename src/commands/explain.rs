@@ -545,6 +545,10 @@ fn step_json(step: &Step, model: &Model, symbols: &Symbols) -> Value {
             .collect();
         v["chains"] = Value::Array(branches);
     }
+    // A nested forcing net's level.
+    if let Some(level) = step.nesting {
+        v["nesting"] = json!(level);
+    }
     v
 }
 
@@ -646,6 +650,7 @@ fn explain_and_show(
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcingNet,
     ];
     let mut unique = None;
     let e = if count_first {
@@ -654,7 +659,10 @@ fn explain_and_show(
         if e.ending == Ending::Stuck {
             let one = is_unique(puzzle);
             unique = Some(one);
-            explain_again(puzzle, max_steps, Options { unique: one, ..off }, &e, cheap)
+            // The nested forcing net only where it can end solved: on a puzzle of several
+            // solutions it would spend its whole budget at the end for nothing.
+            let full = if one { off } else { off.without(Technique::NestedForcingNet) };
+            explain_again(puzzle, max_steps, Options { unique: one, ..full }, &e, cheap)
         } else {
             e
         }
