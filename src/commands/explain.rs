@@ -545,6 +545,10 @@ fn step_json(step: &Step, model: &Model, symbols: &Symbols) -> Value {
             .collect();
         v["chains"] = Value::Array(branches);
     }
+    // A nested forcing net's level.
+    if let Some(level) = step.nesting {
+        v["nesting"] = json!(level);
+    }
     v
 }
 
@@ -587,13 +591,14 @@ fn tally(steps: &[Step]) -> String {
 const UNIQUENESS_NODE_CELLS: u64 = 4_000_000;
 
 /// Whether the puzzle has exactly one solution, by a count of the default strategy up to 2
-/// (within [`UNIQUENESS_NODE_CELLS`] / cells nodes).
-fn is_unique(puzzle: &Puzzle) -> bool {
+/// (within [`UNIQUENESS_NODE_CELLS`] / cells nodes): Some(true) for one, Some(false) for two
+/// found, None when the count stops first (or finds none).
+fn count_to_two(puzzle: &Puzzle) -> Option<bool> {
     let strategy = coverlab_strategies::registry::default_strategy();
     let nodes = UNIQUENESS_NODE_CELLS / puzzle.model().cells().max(1) as u64;
     let limits = Limits { max_nodes: Some(nodes), ..Limits::count(2, 0) };
     let outcome = strategy.build(0).solve(puzzle, &limits, &mut NullSink);
-    outcome.unique() == Some(true)
+    outcome.unique()
 }
 
 /// Explains one puzzle: its text (JSON when `json`, one line) and the exit code it calls for;
@@ -646,15 +651,21 @@ fn explain_and_show(
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcingNet,
     ];
     let mut unique = None;
     let e = if count_first {
         let cheap = forcing.into_iter().fold(Options { unique: false, ..off }, Options::without);
         let e = explain_with(puzzle, max_steps, cheap);
         if e.ending == Ending::Stuck {
-            let one = is_unique(puzzle);
+            let counted = count_to_two(puzzle);
+            let one = counted == Some(true);
             unique = Some(one);
-            explain_again(puzzle, max_steps, Options { unique: one, ..off }, &e, cheap)
+            // The nested forcing net unless the count found several solutions (it could not end
+            // solved, and would spend its whole budget at the end for nothing); a count that
+            // stops first (a hard 25×25) leaves it on.
+            let full = if counted == Some(false) { off.without(Technique::NestedForcingNet) } else { off };
+            explain_again(puzzle, max_steps, Options { unique: one, ..full }, &e, cheap)
         } else {
             e
         }

@@ -80,6 +80,8 @@ fn explain_steps_agree_with_the_solution_and_say_how_it_ended() {
         "dynamic-forcing-chain",
         "--no-technique",
         "forcing-net",
+        "--no-technique",
+        "nested-forcing-net",
         &hardest,
     ]);
     let out = text(&o.stdout);

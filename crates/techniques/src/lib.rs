@@ -38,6 +38,7 @@
 //! | cell, unit forcing chain | each candidate of a cell (each place of a value in a house), followed with singles and the constraints' filters, reaches the same fact, which holds; or one branch contradicts, and its premise is false |
 //! | dynamic forcing chain | a candidate followed with singles and locked candidates contradicts: it is false; then cell and unit forcing followed that way |
 //! | forcing net | a candidate contradicts when followed with singles, locked candidates and the candidates a dynamic forcing chain refutes inside the assumption |
+//! | nested forcing net | level 1: a forcing net with a larger budget, also from each candidate of a cell; level d: the same with the candidates a level d − 1 net refutes inside the assumption ([`MAX_NESTING`] levels) |
 //!
 //! ```
 //! use coverlab_model::Puzzle;
@@ -137,6 +138,16 @@ pub const MAX_FORCING_WORK: u64 = 8_000_000;
 /// The work one forcing net search may do (as [`MAX_FORCING_WORK`]): the nested propagations
 /// try every candidate inside each assumption, so a net costs about candidates² propagations.
 pub const MAX_NET_WORK: u64 = 60_000_000;
+
+/// The work a nested forcing net of level 1 may do (as [`MAX_FORCING_WORK`]); level d may do
+/// 4^(d − 1) times as much (level 3: 16 × 100,000,000), scaled down above 16×16 by
+/// [`scaled_work`]. About 0.25 s on 9×9 for level 1 and 4 s for level 3 when the whole budget
+/// is spent, which happens only when nothing is found (the explanation then ends stuck).
+pub const MAX_NESTED_WORK: u64 = 100_000_000;
+
+/// The deepest nested forcing net: level 3 nets test candidates with level 2 nets, which test
+/// them with forcing nets (level 1), which test them with dynamic forcing chains.
+pub const MAX_NESTING: u8 = 3;
 
 /// The cells up to which the forcing budgets hold in full: a 16×16 grid.
 pub const FULL_WORK_CELLS: usize = 256;

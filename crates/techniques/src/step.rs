@@ -39,6 +39,11 @@ pub struct Step {
     /// other techniques).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<CellSet>,
+    /// For [`Technique::NestedForcingNet`]: its level, 1 when the candidates refuted inside
+    /// the assumption are refuted by dynamic forcing chains, d when by nested nets of level
+    /// d − 1 (none for the other techniques).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nesting: Option<u8>,
 }
 
 impl Step {
@@ -54,6 +59,7 @@ impl Step {
             constraint: None,
             chains: Vec::new(),
             sets: Vec::new(),
+            nesting: None,
         }
     }
 
@@ -648,7 +654,8 @@ impl Step {
             Technique::CellForcingChain
             | Technique::UnitForcingChain
             | Technique::DynamicForcingChain
-            | Technique::ForcingNet => self.forcing(model, symbols),
+            | Technique::ForcingNet
+            | Technique::NestedForcingNet => self.forcing(model, symbols),
             Technique::SueDeCoq
             | Technique::AlsXz
             | Technique::AlsXyWing
@@ -811,7 +818,10 @@ impl Step {
 
     /// A forcing step's sentence: its premise(s), each branch's facts, the conclusion.
     fn forcing(&self, model: &Model, symbols: &Symbols) -> Option<String> {
-        let name = self.technique.name();
+        let name = match self.nesting {
+            Some(level) => format!("{} (level {level})", self.technique.name()),
+            None => self.technique.name().to_string(),
+        };
         let sym = |v: Value| symbol(symbols, v);
         let cell = |c: Cell| model.cell_name(c);
         if self.chains.is_empty() || self.placements.is_empty() && self.eliminations.is_empty() {

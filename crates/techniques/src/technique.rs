@@ -152,11 +152,15 @@ pub enum Technique {
     /// A candidate whose consequences contradict each other is false, the consequences now
     /// including the candidates a dynamic forcing chain inside the assumption rules out.
     ForcingNet,
+    /// A forcing net whose propagation refutes candidates by forcing nets one level down
+    /// (level 1: by dynamic forcing chains, with a larger budget than the forcing net's; level
+    /// d: by nested nets of level d − 1), tried level by level when nothing cheaper applies.
+    NestedForcingNet,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried (simplest first).
-    pub const ALL: [Technique; 52] = [
+    pub const ALL: [Technique; 53] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::LockedCandidates,
@@ -221,6 +225,9 @@ impl Technique {
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
         Technique::ForcingNet,
+        // Then nets nested deeper, level by level (Sudoku Explainer's nested chains): every
+        // puzzle with one solution ends solved, budget permitting.
+        Technique::NestedForcingNet,
     ];
 
     /// Its name in words: `naked single`, `x-wing`, `constraint`.
@@ -278,6 +285,7 @@ impl Technique {
             Technique::UnitForcingChain => "unit forcing chain",
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::ForcingNet => "forcing net",
+            Technique::NestedForcingNet => "nested forcing net",
         }
     }
 
@@ -410,6 +418,9 @@ impl Technique {
             Technique::ForcingNet => {
                 "a candidate contradicts when followed with one level of nested dynamic forcing chains"
             }
+            Technique::NestedForcingNet => {
+                "the same with forcing nets inside, nested level by level (or each candidate of a cell forces the same facts)"
+            }
         }
     }
 
@@ -512,6 +523,7 @@ impl Technique {
             | Technique::UnitForcingChain
             | Technique::DynamicForcingChain
             | Technique::ForcingNet => Ok(find::forcing::forcing(board, model, self)),
+            Technique::NestedForcingNet => Ok(find::forcing::nested_net(board, model)),
         }
     }
 }

@@ -94,11 +94,32 @@ pub struct Branch {
 }
 
 /// How far a propagation goes.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Level {
     Singles,
     Dynamic,
-    Nested,
+    /// Dynamic, and every candidate whose own propagation one level down contradicts goes:
+    /// level 1 tests them with [`Level::Dynamic`], level d with `Nested(d - 1)`.
+    Nested(u8),
+}
+
+impl Level {
+    /// The level the candidates tested inside this one's propagation are followed at.
+    fn inner(self) -> Option<Level> {
+        match self {
+            Level::Nested(1) => Some(Level::Dynamic),
+            Level::Nested(d) => Some(Level::Nested(d - 1)),
+            _ => None,
+        }
+    }
+
+    /// How many worlds one propagation at this level nests (one per level).
+    fn depth(self) -> usize {
+        match self {
+            Level::Nested(d) => usize::from(d),
+            _ => 0,
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -143,6 +164,11 @@ struct World<'m> {
     dirty: Vec<bool>,
     /// The filter's domains, reused.
     domains: Vec<u64>,
+    /// Per house: a candidate of it went since its last locked candidates scan (only those
+    /// houses can point anew; the others were scanned, or hold no pattern at the base).
+    stale: Vec<bool>,
+    /// Whether the base may hold a locked candidates pattern (every house stale at a reset).
+    base_stale: bool,
 }
 
 impl<'m> World<'m> {
@@ -191,11 +217,26 @@ impl<'m> World<'m> {
             filters_of,
             dirty: vec![false; model.constraints().len()],
             domains: Vec::new(),
+            stale: vec![true; houses],
+            base_stale: true,
         }
     }
 
+    /// Scans the base once for locked candidates: when it holds none (as on a board where the
+    /// locked candidates rung found nothing), a propagation rescans only the houses it changed.
+    fn settle(&mut self) {
+        self.reset();
+        self.stale.fill(true);
+        if !self.locked() {
+            self.base_stale = false;
+        }
+        self.reset();
+    }
+
     /// Makes the current state of `outer` this world's base.
+    /// The outer world is at a fixpoint of its propagation, locked candidates included.
     fn rebase(&mut self, outer: &World<'_>) {
+        self.base_stale = false;
         self.base_cand.copy_from_slice(&outer.cand);
         self.base_vals.copy_from_slice(&outer.vals);
         self.base_count.copy_from_slice(&outer.count);
@@ -211,6 +252,7 @@ impl<'m> World<'m> {
         self.clash = None;
         self.cursor = 0;
         self.dirty.fill(false);
+        self.stale.fill(self.base_stale);
         self.cand.copy_from_slice(&self.base_cand);
         self.vals.copy_from_slice(&self.base_vals);
         self.count.copy_from_slice(&self.base_count);
@@ -238,6 +280,7 @@ impl<'m> World<'m> {
         self.push(c, u, false, rule, origin);
         for h in self.houses_of(c) {
             self.count[h * self.n + u] -= 1;
+            self.stale[h] = true;
         }
         self.touch(c);
     }
@@ -257,6 +300,7 @@ impl<'m> World<'m> {
         for h in self.houses_of(c) {
             self.done[h] |= 1 << u;
             self.count[h * self.n + u] -= 1;
+            self.stale[h] = true;
         }
         for w in Ones(self.cand[c]) {
             self.eliminate(c, w, Rule::Cell, e);
@@ -271,8 +315,8 @@ impl<'m> World<'m> {
     }
 
     /// Propagates the events from index `i` on, to a fixpoint at `level`, a contradiction, or
-    /// the end of the budget. `inner` is the world nested tests run in.
-    fn run(&mut self, level: Level, mut inner: Option<&mut World<'m>>) {
+    /// the end of the budget. `inners` are the worlds nested tests run in, one per level down.
+    fn run(&mut self, level: Level, inners: &mut [World<'m>]) {
         let mut i = 0;
         loop {
             while i < self.events.len() {
@@ -340,9 +384,9 @@ impl<'m> World<'m> {
             if self.locked() {
                 continue;
             }
-            if level == Level::Nested
-                && let Some(inner) = inner.as_deref_mut()
-                && self.nested(inner)
+            if let Some(inner_level) = level.inner()
+                && let Some((inner, rest)) = inners.split_first_mut()
+                && self.nested(inner, inner_level, rest)
             {
                 continue;
             }
@@ -394,11 +438,15 @@ impl<'m> World<'m> {
         false
     }
 
-    /// One pass of locked candidates over the houses: true when it ruled something out.
+    /// One pass of locked candidates over the stale houses: true when it ruled something out.
     fn locked(&mut self) -> bool {
         let n = self.n;
         let before = self.events.len();
         for h in 0..self.houses {
+            if !self.stale[h] {
+                continue;
+            }
+            self.stale[h] = false;
             let cells = &self.model.units()[h].cells;
             if !self.spend(2 * cells.len()) {
                 return false;
@@ -436,9 +484,9 @@ impl<'m> World<'m> {
         false
     }
 
-    /// Tries each candidate of the current state in `inner` (dynamic propagation): the first
-    /// that contradicts is ruled out here. True when one was.
-    fn nested(&mut self, inner: &mut World<'m>) -> bool {
+    /// Tries each candidate of the current state in `inner`, followed at `level` (nesting
+    /// further in `rest`): the first that contradicts is ruled out here. True when one was.
+    fn nested(&mut self, inner: &mut World<'m>, level: Level, rest: &mut [World<'m>]) -> bool {
         inner.rebase(self);
         inner.left = self.left;
         // Round the cells from where the last one was found: a full round without one ends it.
@@ -451,7 +499,7 @@ impl<'m> World<'m> {
             for u in Ones(self.cand[c]) {
                 inner.reset();
                 inner.place(c, u, Rule::Premise);
-                inner.run(Level::Dynamic, None);
+                inner.run(level, rest);
                 let hit = inner.clash.is_some();
                 self.left = inner.left;
                 if self.left == 0 {
@@ -557,35 +605,57 @@ pub(crate) fn forcing(board: &Board, model: &Model, technique: Technique) -> Opt
     let base = if technique == Technique::ForcingNet { crate::MAX_NET_WORK } else { crate::MAX_FORCING_WORK };
     let budget = crate::scaled_work(base, model.cells());
     let mut world = World::new(model, board.masks(), board.values(), budget);
+    world.settle();
     match technique {
         Technique::CellForcingChain => cells(&mut world, Level::Singles, technique),
         Technique::UnitForcingChain => units(&mut world, Level::Singles, technique),
         Technique::DynamicForcingChain => contradiction(&mut world, Level::Dynamic, technique)
             .or_else(|| cells(&mut world, Level::Dynamic, technique))
             .or_else(|| units(&mut world, Level::Dynamic, technique)),
-        Technique::ForcingNet => contradiction(&mut world, Level::Nested, technique),
+        Technique::ForcingNet => contradiction(&mut world, Level::Nested(1), technique),
         _ => None,
     }
 }
 
-fn propagate<'m>(world: &mut World<'m>, c: Cell, u: usize, level: Level, inner: &mut Option<World<'m>>) {
+/// The nested forcing net: nets of level 1 (a forcing net's propagation), 2, … up to
+/// [`crate::MAX_NESTING`], each with four times the budget of the one before
+/// ([`crate::MAX_NESTED_WORK`] for level 1, scaled by [`crate::scaled_work`]); at each level
+/// first a candidate whose propagation contradicts, then a cell whose candidates all force the
+/// same facts. The first found is the step, its level in [`Step::nesting`].
+pub(crate) fn nested_net(board: &Board, model: &Model) -> Option<Step> {
+    let technique = Technique::NestedForcingNet;
+    for depth in 1..=crate::MAX_NESTING {
+        let budget = crate::scaled_work(crate::MAX_NESTED_WORK << (2 * (depth - 1)), model.cells());
+        let mut world = World::new(model, board.masks(), board.values(), budget);
+        world.settle();
+        let level = Level::Nested(depth);
+        let found = contradiction(&mut world, level, technique).or_else(|| cells(&mut world, level, technique));
+        if let Some(mut step) = found {
+            step.nesting = Some(depth);
+            return Some(step);
+        }
+    }
+    None
+}
+
+fn propagate<'m>(world: &mut World<'m>, c: Cell, u: usize, level: Level, inners: &mut Vec<World<'m>>) {
     world.reset();
     world.place(c, u, Rule::Premise);
-    if level == Level::Nested && inner.is_none() {
-        *inner = Some(World::new(world.model, &world.base_cand, &world.base_vals, 0));
+    while inners.len() < level.depth() {
+        inners.push(World::new(world.model, &world.base_cand, &world.base_vals, 0));
     }
-    world.run(level, inner.as_mut());
+    world.run(level, inners);
 }
 
 /// The first candidate (cells ascending, values ascending) whose propagation contradicts.
 fn contradiction(world: &mut World<'_>, level: Level, technique: Technique) -> Option<Step> {
-    let mut inner = None;
+    let mut inners = Vec::new();
     for c in 0..world.base_cand.len() {
         if world.base_vals[c] != 0 {
             continue;
         }
         for u in Ones(world.base_cand[c]) {
-            propagate(world, c, u, level, &mut inner);
+            propagate(world, c, u, level, &mut inners);
             if world.left == 0 {
                 return None;
             }
@@ -621,9 +691,9 @@ enum Forced {
 fn common(world: &mut World<'_>, level: Level, premises: &[(Cell, usize)], technique: Technique) -> Option<Forced> {
     let n = world.n;
     let mut agreed: Option<Vec<(usize, bool)>> = None;
-    let mut inner = None;
+    let mut inners = Vec::new();
     for &(c, u) in premises {
-        propagate(world, c, u, level, &mut inner);
+        propagate(world, c, u, level, &mut inners);
         if world.left == 0 {
             return None;
         }
@@ -648,7 +718,7 @@ fn common(world: &mut World<'_>, level: Level, premises: &[(Cell, usize)], techn
     // Redo each branch to record its chain to the conclusions.
     let mut branches = Vec::new();
     for &(c, u) in premises {
-        propagate(world, c, u, level, &mut inner);
+        propagate(world, c, u, level, &mut inners);
         let targets: Vec<u32> = chosen.iter().map(|&(k, _)| world.decided[k]).collect();
         branches.push(world.branch(&targets));
     }

@@ -25,6 +25,7 @@ fn blank_step(technique: Technique) -> Step {
         constraint: None,
         chains: vec![],
         sets: vec![],
+        nesting: None,
     }
 }
 
@@ -259,6 +260,7 @@ fn names_and_difficulties_follow_the_order_tried() {
             "unit forcing chain",
             "dynamic forcing chain",
             "forcing net",
+            "nested forcing net",
         ]
     );
     assert!(Technique::ALL.windows(2).all(|w| w[0].difficulty() < w[1].difficulty()));

@@ -23,8 +23,13 @@ fn forcing(t: Technique) -> bool {
 }
 
 /// The forcing rungs.
-const FORCING: [Technique; 4] =
-    [Technique::CellForcingChain, Technique::UnitForcingChain, Technique::DynamicForcingChain, Technique::ForcingNet];
+const FORCING: [Technique; 5] = [
+    Technique::CellForcingChain,
+    Technique::UnitForcingChain,
+    Technique::DynamicForcingChain,
+    Technique::ForcingNet,
+    Technique::NestedForcingNet,
+];
 
 /// Every technique tried on `board` (only the rare ones unless `all`; the forcing rungs only
 /// when `forcing_too`); each step checked against `solution`, counted per technique.

@@ -32,6 +32,7 @@ fn cut(board: &mut Board, model: &Model, eliminations: Vec<(Cell, Value)>) {
         constraint: None,
         chains: vec![],
         sets: vec![],
+        nesting: None,
     };
     board.apply(model, &step).expect("the crafted board stays consistent");
 }
@@ -895,6 +896,7 @@ fn uniqueness_waits_for_the_caller() {
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcingNet,
     ];
     let plain_options = forcing.into_iter().fold(Options::default(), Options::without);
     let unique = Options { unique: true, ..plain_options };
@@ -1033,6 +1035,7 @@ fn forcing_chains_follow_the_cages() {
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcingNet,
     ];
     let named = forcing.into_iter().fold(Options::default(), Options::without);
     assert_eq!(coverlab_techniques::explain_with(&puzzle, 100_000, named).ending, coverlab_techniques::Ending::Stuck);
@@ -1420,6 +1423,7 @@ fn explaining_again_with_more_techniques_reuses_the_earlier_steps_and_matches() 
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcingNet,
     ];
     let cheap = forcing.into_iter().fold(Options::default(), Options::without);
     let full = Options { unique: true, ..Options::default() };
@@ -1436,4 +1440,100 @@ fn explaining_again_with_more_techniques_reuses_the_earlier_steps_and_matches() 
         assert_eq!(again.ending, coverlab_techniques::Ending::Solved, "{line}");
     }
     assert!(stuck >= 2, "only {stuck} of the puzzles need the forcing rungs");
+}
+
+/// TAREK killer 7 (tests/data/variants) as `coverlab explain` has it before its 24th step
+/// (its last nested net): nothing placed, each cell's nine candidates (`.` where removed),
+/// row-major.
+const TAREK_7_BEFORE_NESTED: &str = "\
+12.4.6..91...56789123456789123456789123456789.23456789...456789123456789123456789\
+123456789123.567..12345678.123456789...456....23456789123.567..123456789123456789\
+123456789123456789..3456789123456789123456789123456789.234.678912345678....456789\
+123456789..3456789..3456789123456789123......123456789123456789123456789123456789\
+123456...123456...123456...123456.........789......789123456.........789123456...\
+123456789123456789123456789123456789123456789123456789123456789123456789123456789\
+123456789123456789123456789.234567891234567891234567..1234567..123456789123456789\
+1234567891234567891234567891234567891234567891234567..12345678912345678.123456789\
+123456789123456789123456789123456789123456789123456789123456789123456789123456789";
+
+/// TAREK killer 7, its solution (checked by the validator) and the board of
+/// [`TAREK_7_BEFORE_NESTED`].
+fn tarek_7() -> (Puzzle, coverlab_model::Grid, Board) {
+    let file = common::read("tests/data/variants/killer_tarek_7.jsonl");
+    let puzzle = common::puzzles_of(&file, None, 1).remove(0);
+    let model = puzzle.model();
+    let solution = common::parse_line(model, common::read("tests/data/variants/killer_tarek_7.solutions.txt").trim());
+    coverlab_model::validate::check_solution(model, puzzle.givens(), &solution).expect("the validator accepts it");
+    let mut board = Board::new(&puzzle).expect("no givens, no clash");
+    let marks: Vec<u8> = TAREK_7_BEFORE_NESTED.bytes().collect();
+    assert_eq!(marks.len(), 729);
+    let gone = (0..81)
+        .flat_map(|c| (1..=9u8).map(move |v| (c, v)))
+        .filter(|&(c, v)| marks[c * 9 + usize::from(v) - 1] == b'.');
+    cut(&mut board, model, gone.collect());
+    (puzzle, solution, board)
+}
+
+#[test]
+fn nested_forcing_net_goes_on_where_every_other_technique_stops() {
+    // On this killer board every other rung finds nothing (the forcing net spends its budget);
+    // the nested net of level 1 (its larger budget, the same nesting) refutes r1c2 = 6. From
+    // there the explanation ends solved, every step checked against the validated solution.
+    let (puzzle, solution, mut board) = tarek_7();
+    let model = puzzle.model();
+    for t in Technique::ALL.into_iter().filter(|&t| t != Technique::NestedForcingNet) {
+        assert_eq!(t.find(&board, model), Ok(None), "{} applies", t.name());
+    }
+    let step = Technique::NestedForcingNet.find(&board, model).expect("no contradiction").expect("a step");
+    let text = step.describe(model, puzzle.symbols());
+    assert_eq!(step.nesting, Some(1), "{text}");
+    assert_eq!(step.eliminations, vec![(rc(1, 2), 6)], "{text}");
+    assert_ne!(solution.get(rc(1, 2)), 6);
+    assert!(text.starts_with("nested forcing net (level 1): if r1c2 were 6, then "), "{text}");
+    assert!(text.ends_with("; so r1c2 is not 6"), "{text}");
+    let [branch] = step.chains.as_slice() else { panic!("one branch: {text}") };
+    assert!(branch.contradiction.is_some());
+    // Inside the assumption, candidates are refuted one level down.
+    assert!(branch.implications.iter().any(|i| i.rule == Rule::Nested), "{text}");
+    common::check_shape(&step).unwrap();
+    board.apply(model, &step).expect("the step applies");
+    let options = Options { unique: true, ..Options::default() };
+    for _ in 0..729 {
+        if board.is_solved() {
+            break;
+        }
+        let step = coverlab_techniques::try_next_step_with(&board, model, options).expect("no contradiction");
+        let step = step.expect("a step: every puzzle with one solution ends solved");
+        let said = step.describe(model, puzzle.symbols());
+        for &(c, v) in &step.placements {
+            assert_eq!(solution.get(c), v, "{said}");
+        }
+        for &(c, v) in &step.eliminations {
+            assert_ne!(solution.get(c), v, "{said}");
+        }
+        board.apply(model, &step).expect("the step applies");
+    }
+    assert_eq!(board.values(), solution.values());
+}
+
+#[test]
+fn nested_forcing_nets_solve_a_hard_classic_without_the_forcing_net() {
+    // forum_hardest_1106's first puzzle needs forcing nets; with the forcing net turned off the
+    // nested one does its work (level 1, or deeper), and the explanation still ends solved.
+    let text = common::read("tests/data/9x9/forum_hardest_1106_first50.txt");
+    let puzzle = common::puzzle("classic-9x9", text.lines().next().expect("a line").trim());
+    let (solutions, complete) = common::solve(&puzzle, 2);
+    assert!(complete && solutions.len() == 1);
+    let options = Options { unique: true, ..Options::default() }.without(Technique::ForcingNet);
+    let explanation = coverlab_techniques::explain_with(&puzzle, 100_000, options);
+    common::check_explanation(&puzzle, &solutions, &explanation).unwrap();
+    assert_eq!(explanation.ending, coverlab_techniques::Ending::Solved);
+    let nested: Vec<&Step> = explanation.steps.iter().filter(|s| s.technique == Technique::NestedForcingNet).collect();
+    assert!(!nested.is_empty());
+    for step in nested {
+        let level = step.nesting.expect("a level");
+        assert!((1..=coverlab_techniques::MAX_NESTING).contains(&level));
+        let said = step.describe(puzzle.model(), puzzle.symbols());
+        assert!(said.starts_with(&format!("nested forcing net (level {level}): ")), "{said}");
+    }
 }

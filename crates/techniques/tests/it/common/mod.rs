@@ -157,8 +157,10 @@ pub fn check_shape(step: &Step) -> Result<(), String> {
         return Err("eliminations are not sorted and deduplicated".into());
     }
     let single = matches!(step.technique, T::NakedSingle | T::HiddenSingle | T::BugPlusOne);
-    let forcing =
-        matches!(step.technique, T::CellForcingChain | T::UnitForcingChain | T::DynamicForcingChain | T::ForcingNet);
+    let forcing = matches!(
+        step.technique,
+        T::CellForcingChain | T::UnitForcingChain | T::DynamicForcingChain | T::ForcingNet | T::NestedForcingNet
+    );
     if forcing == step.chains.is_empty() {
         return Err(format!("{} with {} branches", step.technique.name(), step.chains.len()));
     }
