@@ -761,7 +761,7 @@ pub fn hint_one_with(
             );
             (None, Exit::NoSolution, said)
         }
-        Ok(board) => match try_next_step_with(&board, model, Options { unique: false, ..off }) {
+        Ok(board) => match next_hint(&board, puzzle, Options { unique: false, ..off }) {
             Err(c) => (None, Exit::NoSolution, format!("no solution: {}", c.message)),
             Ok(Some(step)) => {
                 let text = if nudge { where_to_look(&step, model) } else { step.describe(model, symbols) };
@@ -778,6 +778,24 @@ pub fn hint_one_with(
         return (format!("{v}\n"), exit);
     }
     (format!("{said}\n"), exit)
+}
+
+/// The next step of a hint: every technique but the nested forcing net first, then that net only
+/// when a count does not find several solutions. On a grid of several solutions no net can end
+/// in a placement everywhere, and the net would spend its whole budget (half a minute on a
+/// nearly empty 9×9) before saying "guess".
+fn next_hint(
+    board: &Board,
+    puzzle: &Puzzle,
+    options: Options,
+) -> Result<Option<Step>, coverlab_techniques::Contradiction> {
+    if let Some(step) = try_next_step_with(board, puzzle.model(), options.without(Technique::NestedForcingNet))? {
+        return Ok(Some(step));
+    }
+    if !options.allows(Technique::NestedForcingNet) || count_to_two(puzzle) == Some(false) {
+        return Ok(None);
+    }
+    try_next_step_with(board, puzzle.model(), options)
 }
 
 /// Whether a search finds a solution of `puzzle` (true when it runs out of nodes first).
