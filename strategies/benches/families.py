@@ -4,6 +4,7 @@ family, the best strategy's throughput and `auto`'s ratio to it (issue 31's targ
 more than 1.5x behind the best on any family).
 
     strategies/benches/families.py [--bin target/fast-build/coverlab] [--generate 20] [--only a,b]
+                                   [--budget 20] [--strategies auto,fast,...]
 
 Per family (a spec of strategies/tests/corpus/variants), `--generate N` minimal puzzles made by
 `coverlab generate --spec FAMILY --minimal --seed 5` (default 20; 0: the family's 2-4 corpus cases
@@ -18,6 +19,8 @@ ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--bin", default=os.path.join(root, "target/fast-build/coverlab"))
 ap.add_argument("--min-seconds", default="0.3")
 ap.add_argument("--timeout", default="5")
+ap.add_argument("--budget", default="20", help="seconds per strategy and family (bench --budget): a strategy "
+                "that spends them is left out of the family's row, as one that misses a puzzle is")
 ap.add_argument("--strategies", default=None, help="default: every registered strategy")
 ap.add_argument("--generate", type=int, default=20, metavar="N")
 ap.add_argument("--only", default=None, help="comma-separated family names (without .ron)")
@@ -54,7 +57,7 @@ with tempfile.TemporaryDirectory() as tmp:
         with open(path, "w") as f:
             f.write("\n".join(puzzles) + "\n")
         cmd = [args.bin, "bench", "--spec", os.path.join(corpus, spec), path, "--format", "json",
-               "--min-seconds", args.min_seconds, "--timeout", args.timeout, "--budget", "20"]
+               "--min-seconds", args.min_seconds, "--timeout", args.timeout, "--budget", args.budget]
         if args.strategies:
             cmd += ["--strategies", args.strategies]
         out = subprocess.run(cmd, capture_output=True, text=True)

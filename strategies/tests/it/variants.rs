@@ -12,6 +12,11 @@
 //! each `eliminate … by` and each constraint conflict): the traces are those of the counting
 //! runs, searched once for both. A strategy stopped by the node limit is skipped for that case
 //! and the skip printed; its partial count must still not exceed the expected one.
+//!
+//! The cases on grids of [`BIG`]×[`BIG`] and more (one family per kind at 16×16 and 25×25) are
+//! run by the propagating strategies only (roles `Default` and `Speed`: `auto`, `band-9x9`,
+//! `fast` and its presets, `sat`, `batsat`); the seed strategies and `dlx` are not run on them
+//! at all (see [`runs`]).
 
 use crate::common;
 
@@ -44,6 +49,18 @@ const PLAIN_NODE_LIMIT: u64 = 40_000;
 /// 40,000 nodes on each case it cannot finish was half of this test's time. The cases it decides
 /// take at most 15,000 (sandwich-6x6-a, 14,761).
 const COPY_NODE_LIMIT: u64 = 15_000;
+
+/// From this size on, a case is run by the propagating strategies only. The seed strategies and
+/// `dlx` only check the constraints beyond houses against what is placed (they filter no
+/// candidate by them): on 16×16 and 25×25 grids with a hundred or more empty cells they would
+/// spend their node budget on a case, and this test is already the slowest of the workspace.
+const BIG: usize = 16;
+
+/// Whether a strategy is run on a case of a grid of size `n`: every strategy below [`BIG`], the
+/// propagating ones (roles `Default` and `Speed`) from it on.
+fn runs(info: &Chosen, n: usize) -> bool {
+    n < BIG || matches!(info.info.role, registry::Role::Default | registry::Role::Speed)
+}
 
 /// The node limit of a strategy on the corpus.
 fn node_limit(info: &Chosen) -> u64 {
@@ -102,8 +119,25 @@ fn the_corpus_covers_every_kind_size_and_kind_of_answer() {
             cases.iter().any(|c| c.expected == 1 && models[&c.spec].constraints().iter().any(|x| x.kind == kind));
         assert!(unique, "no case with a unique solution has a {} constraint", kind.name());
     }
-    for n in [4, 6, 9, 16] {
+    for n in [4, 6, 9, 16, 25] {
         assert!(cases.iter().any(|c| models[&c.spec].size() == n), "no {n}×{n} case");
+    }
+    // Issue 31: every kind at 16×16 and 25×25 too (entropic lines split the values into thirds,
+    // so they exist only where 3 divides the size). State machines and clones came in the same
+    // session as the large families and have none yet: listed here so each new kind still needs
+    // its own, and this list only shrinks.
+    const NO_LARGE_FAMILY_YET: [ConstraintKind; 2] = [ConstraintKind::StateMachine, ConstraintKind::Clone];
+    for n in [16, 25] {
+        for kind in ConstraintKind::ALL.into_iter().filter(|&k| k != ConstraintKind::HouseSum) {
+            if kind == ConstraintKind::Entropic && n % 3 != 0 || NO_LARGE_FAMILY_YET.contains(&kind) {
+                continue;
+            }
+            let unique = cases.iter().any(|c| {
+                let model = &models[&c.spec];
+                c.expected == 1 && model.size() == n && model.constraints().iter().any(|x| x.kind == kind)
+            });
+            assert!(unique, "no {n}×{n} case with a unique solution has a {} constraint", kind.name());
+        }
     }
     for (what, pred) in [
         ("0 solutions", &(|c: u64| c == 0) as &dyn Fn(u64) -> bool),
@@ -131,6 +165,9 @@ struct Report {
 
 fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Report {
     let puzzle = puzzle(models, case);
+    if !runs(info, puzzle.model().size()) {
+        return Report::default();
+    }
     let max = if case.expected >= CAP { MANY } else { case.expected + 1 };
     let limits = Limits { max_nodes: Some(node_limit(info)), ..Limits::count(max, KEEP) };
     // A case of at most two solutions is searched to its end (`max` is one more), so the trace
@@ -226,8 +263,10 @@ fn every_strategy_counts_every_variant_case_and_traces_replay() {
             }
         }
     }
+    let not_run: usize =
+        all.iter().map(|info| cases.iter().filter(|c| !runs(info, models[&c.spec].size())).count()).sum();
     println!(
-        "{} cases × {} strategies; {} skipped (node limit {NODE_LIMIT}, {PLAIN_NODE_LIMIT} for the seed strategies and dlx, {COPY_NODE_LIMIT} for singles-copy):",
+        "{} cases × {} strategies; {not_run} not run (grids of {BIG}×{BIG} and more: propagating strategies only); {} skipped (node limit {NODE_LIMIT}, {PLAIN_NODE_LIMIT} for the seed strategies and dlx, {COPY_NODE_LIMIT} for singles-copy):",
         cases.len(),
         all.len(),
         skips.len()

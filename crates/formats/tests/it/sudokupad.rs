@@ -303,7 +303,11 @@ fn drawn_spec(spec: &coverlab_model::spec::Spec, givens: &str, with_rules: bool)
         .map(|row| {
             let cells: Vec<String> = row
                 .iter()
-                .map(|&b| if b == b'.' { "{}".into() } else { format!(r#"{{"value":{}}}"#, b - b'0') })
+                // The corpus writes values 1-9 then A-P (16×16 and 25×25): base-36 digits.
+                .map(|&b| match (b as char).to_digit(36) {
+                    Some(v) => format!(r#"{{"value":{v}}}"#),
+                    None => "{}".into(),
+                })
                 .collect();
             format!("[{}]", cells.join(","))
         })
