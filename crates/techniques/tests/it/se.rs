@@ -92,23 +92,30 @@ fn unique_rectangles_of_type_3_are_the_hardest_as_for_serate() {
 
 #[test]
 fn every_step_holds_in_the_solution() {
-    let model = common::model("classic-9x9");
     for (puzzle, _) in samples().iter().step_by(3) {
-        let parsed = coverlab_model::Puzzle::new_unchecked(model.clone(), common::parse_line(&model, puzzle));
-        let (solutions, complete) = common::solve(&parsed, 2);
-        assert!(complete && solutions.len() == 1, "{puzzle}: one solution");
-        let solution = solutions[0].values();
-        let mut steps: Vec<Hint> = Vec::new();
-        rate_with(&givens(puzzle), |h| steps.push(h.clone())).expect("rated");
-        for h in &steps {
-            for &(cell, v) in &h.remove {
-                assert_ne!(solution[cell], v, "{puzzle}: {} removes the solution's {v} from cell {cell}", h.name);
-            }
-            if let Some((cell, v)) = h.place {
-                assert_eq!(solution[cell], v, "{puzzle}: {} places {v} in cell {cell}", h.name);
-            }
+        rate_checking_steps(puzzle);
+    }
+}
+
+/// `puzzle` rated, every step of the rating checked against its one solution (found by a search,
+/// not by the rater): no step removes a solution value or places another.
+fn rate_checking_steps(puzzle: &str) -> SeRating {
+    let model = common::model("classic-9x9");
+    let parsed = coverlab_model::Puzzle::new_unchecked(model.clone(), common::parse_line(&model, puzzle));
+    let (solutions, complete) = common::solve(&parsed, 2);
+    assert!(complete && solutions.len() == 1, "{puzzle}: one solution");
+    let solution = solutions[0].values();
+    let mut steps: Vec<Hint> = Vec::new();
+    let rating = rate_with(&givens(puzzle), |h| steps.push(h.clone())).expect("rated");
+    for h in &steps {
+        for &(cell, v) in &h.remove {
+            assert_ne!(solution[cell], v, "{puzzle}: {} removes the solution's {v} from cell {cell}", h.name);
+        }
+        if let Some((cell, v)) = h.place {
+            assert_eq!(solution[cell], v, "{puzzle}: {} places {v} in cell {cell}", h.name);
         }
     }
+    rating
 }
 
 #[test]
@@ -163,22 +170,8 @@ fn hardest_samples() -> Vec<(String, [u32; 3], String)> {
 /// A forum_hardest puzzle rated as serate rates it (ER/EP/ED and the hardest step's name),
 /// every step of it holding in the solution.
 fn rates_as_serate(puzzle: &str, theirs: [u32; 3], name: &str) {
-    let model = common::model("classic-9x9");
-    let parsed = coverlab_model::Puzzle::new_unchecked(model.clone(), common::parse_line(&model, puzzle));
-    let (solutions, complete) = common::solve(&parsed, 2);
-    assert!(complete && solutions.len() == 1, "{puzzle}: one solution");
-    let solution = solutions[0].values();
-    let mut steps: Vec<Hint> = Vec::new();
-    let r = rate_with(&givens(puzzle), |h| steps.push(h.clone())).expect("rated");
+    let r = rate_checking_steps(puzzle);
     assert_eq!(([r.er, r.ep, r.ed], r.hardest), (theirs, name), "{puzzle}");
-    for h in &steps {
-        for &(cell, v) in &h.remove {
-            assert_ne!(solution[cell], v, "{puzzle}: {} removes the solution's {v} from cell {cell}", h.name);
-        }
-        if let Some((cell, v)) = h.place {
-            assert_eq!(solution[cell], v, "{puzzle}: {} places {v} in cell {cell}", h.name);
-        }
-    }
 }
 
 /// The nested forcing chains (9.5: forcing chains inside each implication): the first line of
