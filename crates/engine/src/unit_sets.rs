@@ -63,13 +63,41 @@ impl<'p, B: Bits> UnitSets<'p, B> {
     }
 
     /// The values of `fits` that break no constraint on `cell`.
+    ///
+    /// A constraint whose filter is exact ([`Constraint::idempotent`]: automata, pair tables,
+    /// sums by partial sums, …) is filtered once, with `fits` as the cell's domain, the placed
+    /// values as singletons and every value elsewhere: it keeps exactly the values `holds` would
+    /// accept one at a time, for one pass instead of one per value (a pill arrow's automaton
+    /// tried value by value was 97 % of `singles-copy`'s time on its corpus case). The others
+    /// are checked value by value with [`Constraint::holds`].
+    ///
+    /// [`Constraint::idempotent`]: coverlab_model::constraint::Constraint::idempotent
+    /// [`Constraint::holds`]: coverlab_model::constraint::Constraint::holds
     fn keep_constrained(&self, cell: Cell, fits: B) -> B {
         let mut keep = fits;
         let mut values = [0 as Value; 64];
+        let mut domains = [0u64; 64];
+        let everything = self.full.to_u64();
         for &k in self.model.constraints_of(cell) {
+            if keep.is_empty() {
+                break;
+            }
             let c = &self.model.constraints()[k as usize];
             let len = c.cells.len();
-            let mut at = 0;
+            let at = c.cells.iter().rposition(|&x| x == cell).unwrap_or(0);
+            if c.idempotent() && len <= 64 {
+                let domains = &mut domains[..len];
+                for (d, &x) in domains.iter_mut().zip(&c.cells) {
+                    let v = self.grid[x];
+                    *d = if v == 0 { everything } else { 1 << (v - 1) };
+                }
+                domains[at] = keep.to_u64();
+                keep = match c.filter(domains) {
+                    Ok(()) => keep & B::from_u64(domains[at]),
+                    Err(_) => B::EMPTY,
+                };
+                continue;
+            }
             let mut long = Vec::new();
             let values: &mut [Value] = if len <= 64 {
                 &mut values[..len]
@@ -77,11 +105,8 @@ impl<'p, B: Bits> UnitSets<'p, B> {
                 long.resize(len, 0);
                 &mut long
             };
-            for (i, (v, &x)) in values.iter_mut().zip(&c.cells).enumerate() {
+            for (v, &x) in values.iter_mut().zip(&c.cells) {
                 *v = self.grid[x];
-                if x == cell {
-                    at = i;
-                }
             }
             for bit in keep.iter() {
                 values[at] = (bit + 1) as Value;

@@ -5,7 +5,7 @@
 //! (its own backtracking counter, each rule checked straight from its definition: no Rust
 //! involved). A count of 1001 means "more than 1000".
 //!
-//! Every strategy and preset counts every case (to `min(expected + 1, 1001)`); every solution
+//! Every strategy and preset counts every case (to one more than expected: see [`max_solutions`]); every solution
 //! must pass the independent validator (which checks every constraint kind from the spec's
 //! rules), strategies that decide a case must agree on its solutions, and the traces of the
 //! `TRACED` strategies on each case of at most two solutions must replay (the checker verifies
@@ -36,19 +36,24 @@ const KEEP: usize = 300;
 /// Cases with more than 1000 solutions are counted to this many: enough to show that a strategy
 /// neither stops early nor repeats itself. Counting all 1001 (little killers, thermometers and
 /// whispers on an empty 9×9 grid) took half of this test's time.
-const MANY: u64 = 50;
+const MANY: u64 = 20;
+/// The CDCL strategies (`sat`, `batsat`) count to at most this many: each further solution is
+/// a new solve under one more blocking clause, and counting the cases of 11 to 300 solutions
+/// to the end was a quarter of their time here. Their exact counts of up to 9 solutions are
+/// still checked here, and `sat.rs` counts every case of the conformance corpus exactly.
+const SAT_MANY: u64 = 10;
 /// Nodes per solve before a strategy is skipped on a case: the propagating strategies stay far
 /// below it.
 const NODE_LIMIT: u64 = 200_000;
 /// The same for the seed strategies and `dlx` (plain or naive searches), which need millions on
-/// some 9×9 cases: past this many nodes a case is as good as out of their reach, and spending the
-/// full limit on each of those (`singles-copy` copies its whole state at every node) made this
-/// the slowest test of the workspace, 25 s of the suite's 30.
-const PLAIN_NODE_LIMIT: u64 = 40_000;
-/// `singles-copy` copies its whole state at every node (20 µs a node on the 9×9 sums): spending
-/// 40,000 nodes on each case it cannot finish was half of this test's time. The cases it decides
-/// take at most 15,000 (sandwich-6x6-a, 14,761).
-const COPY_NODE_LIMIT: u64 = 15_000;
+/// some 9×9 cases: past this many nodes a case is as good as out of their reach. Their runs to
+/// this limit on the cases they cannot finish were a third of this test's CPU at 40,000. At
+/// 15,000, 374 of the 8,831 strategy–case runs are skipped (264 at 40,000); the skips are
+/// printed.
+const PLAIN_NODE_LIMIT: u64 = 15_000;
+/// `singles-copy` copies its whole state at every node and checks every constraint of every
+/// open cell in its singles phase (about 130 µs a node on the 9×9 pill arrows).
+const COPY_NODE_LIMIT: u64 = 6_000;
 
 /// From this size on, a case is run by the propagating strategies only. The seed strategies and
 /// `dlx` only check the constraints beyond houses against what is placed (they filter no
@@ -72,6 +77,17 @@ fn node_limit(info: &Chosen) -> u64 {
         PLAIN_NODE_LIMIT
     }
 }
+
+/// How many solutions `info` counts on `case`: one more than the corpus says (so a complete
+/// count is checked), except on the cases of more than 1000 ([`MANY`]) and, for the CDCL
+/// strategies, past [`SAT_MANY`].
+fn max_solutions(info: &Chosen, case: &Case) -> u64 {
+    let max = if case.expected >= CAP { MANY } else { case.expected + 1 };
+    if CDCL.contains(&info.name) { max.min(SAT_MANY) } else { max }
+}
+
+/// The strategies that search by clause learning, one solve per solution.
+const CDCL: [&str; 2] = ["sat", "batsat"];
 
 struct Case {
     line: usize,
@@ -168,7 +184,7 @@ fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Rep
     if !runs(info, puzzle.model().size()) {
         return Report::default();
     }
-    let max = if case.expected >= CAP { MANY } else { case.expected + 1 };
+    let max = max_solutions(info, case);
     let limits = Limits { max_nodes: Some(node_limit(info)), ..Limits::count(max, KEEP) };
     // A case of at most two solutions is searched to its end (`max` is one more), so the trace
     // of this run is the whole search: it is kept for the traced strategies and replayed.
@@ -195,9 +211,9 @@ fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Rep
     match outcome.status {
         Status::Complete if outcome.count == case.expected => report.decided = Some(lines),
         Status::Complete => fail(format!("complete with {} solutions, expected {}", outcome.count, case.expected)),
-        Status::Stopped(StopReason::SolutionLimit) if outcome.count == max && case.expected >= max => {
-            report.decided = Some(lines)
-        }
+        // Stopped at `max` short of the corpus's count: a part of the solutions, not compared
+        // with the other strategies' sets.
+        Status::Stopped(StopReason::SolutionLimit) if outcome.count == max && case.expected >= max => {}
         Status::Stopped(StopReason::SolutionLimit) => {
             fail(format!("stopped at {max} with {} solutions, expected {}", outcome.count, case.expected))
         }
