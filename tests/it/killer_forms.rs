@@ -17,6 +17,18 @@ fn solutions(out: &std::process::Output) -> Vec<String> {
     text(&out.stdout).lines().map(|l| l.chars().take(81).collect()).collect()
 }
 
+/// Each JSON line's first solution and whether the search proved it the only one
+/// (`solve --max-solutions 2 --format json`).
+fn solved_and_unique(out: &std::process::Output) -> (Vec<String>, Vec<bool>) {
+    text(&out.stdout)
+        .lines()
+        .map(|l| {
+            let r: serde_json::Value = serde_json::from_str(l).unwrap();
+            (r["solutions"][0].as_str().unwrap_or("").to_string(), r["unique"] == true)
+        })
+        .unzip()
+}
+
 #[test]
 fn the_arrow_form_gives_what_the_same_killers_give_as_f_puzzles() {
     // The f-puzzles lines were converted from these strings by another tool: the two readers
@@ -31,12 +43,13 @@ fn the_arrow_form_gives_what_the_same_killers_give_as_f_puzzles() {
 
 #[test]
 fn extreme_killers_in_sudocue_form_are_solved_and_proved_unique() {
+    // Solved and proved unique by `auto` in one run: each line's solution and `unique`.
     let file = format!("{DATA}killer_extreme_4.txt");
-    let out = run(&["solve", "--format", "line", &file]);
+    let out = run(&["solve", "--max-solutions", "2", "--format", "json", "--input-format", "killer", &file]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(solutions(&out), lines("killer_extreme_4.solutions.txt"));
-    let out = run(&["count", "--input-format", "killer", "--strategy", "auto", "--max-solutions", "2", &file]);
-    assert_eq!(text(&out.stdout), "1\n1\n1\n1\n", "auto: {}", text(&out.stderr));
+    let (found, unique) = solved_and_unique(&out);
+    assert_eq!(found, lines("killer_extreme_4.solutions.txt"));
+    assert_eq!(unique, [true; 4], "auto: {}", text(&out.stderr));
     // A second proof by an independent kind of solver (CaDiCaL through `sat`), on the two it
     // settles fastest: on all four it took 2.3 s, the slowest test of this binary.
     let dir = scratch("killer", "sat-proof");
@@ -92,23 +105,15 @@ fn hidden_cage_values_change_the_search_not_the_answers() {
         let mut guesses = Vec::new();
         for flag in ["true", "false"] {
             let strategy = format!("fast(wdeg: true, place_branching: false, hidden_cage: {flag})");
-            let out = run(&[
-                "count",
-                "--max-solutions",
-                "2",
-                "--strategy",
-                &strategy,
-                "--format",
-                "json",
-                &format!("{DATA}{file}"),
-            ]);
+            let path = format!("{DATA}{file}");
+            let out = run(&["solve", "--max-solutions", "2", "--strategy", &strategy, "--format", "json", &path]);
             assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            let (found, unique) = solved_and_unique(&out);
+            assert_eq!(found, lines(solved), "{file} {flag}");
+            assert!(unique.iter().all(|&u| u), "{file} {flag}");
             let results: Vec<serde_json::Value> =
                 text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-            assert!(results.iter().all(|r| r["count"] == 1), "{file} {flag}");
             guesses.push(results.iter().map(|r| r["stats"]["guesses"].as_u64().unwrap()).collect::<Vec<_>>());
-            let out = run(&["solve", "--format", "line", "--strategy", &strategy, &format!("{DATA}{file}")]);
-            assert_eq!(solutions(&out), lines(solved), "{file} {flag}");
         }
         // The option is live: the two searches differ.
         assert_ne!(guesses[0], guesses[1], "{file}");
