@@ -155,6 +155,10 @@ pub(crate) struct Scratch {
     arenas: Vec<Arena>,
     walks: Vec<Walk>,
     queues: Vec<VecDeque<u32>>,
+    /// The nested forcing chains and cycles found on each grid an assumption reached (see
+    /// [`Search::nested_steps`]), for the outer grid `cycles_source`.
+    cycles: BTreeMap<[Mask; 81], NestedSteps>,
+    cycles_source: Option<[Mask; 81]>,
 }
 
 /// A set of potentials in insertion order, each with the node first inserted for it.
@@ -678,11 +682,32 @@ impl<'a> Search<'a> {
     /// The steps of [`Search::nested`] on `grid`, in SE's order: for each, the potentials it
     /// turns off, the candidates of `source` it rests on, its complexity.
     fn nested_steps(&mut self, grid: &Grid, source: &Grid) -> NestedSteps {
-        let mut out = Vec::new();
-        for rule in [Rule::CYCLES, Rule::MULTIPLE_STATIC] {
-            if rule.multiple && self.rule.level < 3 {
-                break;
+        // Forcing chains and cycles first: level 3 at a step asks for the grids level 2 asked
+        // for at the same step (it runs when level 2 found nothing), so their steps are kept
+        // for the step's outer grid.
+        let pool = &mut self.pool;
+        if pool.cycles_source != Some(source.cand) {
+            pool.cycles.clear();
+            pool.cycles_source = Some(source.cand);
+        }
+        let cycles = match pool.cycles.get(&grid.cand) {
+            Some(steps) => steps.clone(),
+            None => {
+                let steps = self.nested_rule(Rule::CYCLES, grid, source);
+                self.pool.cycles.insert(grid.cand, steps.clone());
+                steps
             }
+        };
+        if !cycles.is_empty() || self.rule.level < 3 {
+            return cycles;
+        }
+        self.nested_rule(Rule::MULTIPLE_STATIC, grid, source)
+    }
+
+    /// The steps of the nested `rule` on `grid` that rest on candidates of `source` it lacks.
+    fn nested_rule(&mut self, rule: Rule, grid: &Grid, source: &Grid) -> NestedSteps {
+        let mut out = Vec::new();
+        {
             let mut sub = Search::new(grid, rule, Some(source), std::mem::take(&mut self.pool));
             if rule.multiple {
                 sub.multiple_chains(&|_| false);
@@ -714,9 +739,6 @@ impl<'a> Search<'a> {
                 out.push((remove, f.rests_on, f.complexity as u32));
             }
             self.pool = sub.finish();
-            if !out.is_empty() {
-                break;
-            }
         }
         out
     }
