@@ -35,10 +35,10 @@ fn search(grid: &Grid, degree: usize, before: Option<&[u16; 81]>) -> Option<Hint
     let mut dirty = u128::MAX;
     if let Some(before) = before {
         dirty = 0;
-        for c in 0..81 {
-            if before[c] != grid.cand[c] {
+        for (c, (&was, &now)) in before.iter().zip(&grid.cand).enumerate() {
+            if was != now {
                 dirty |= 1 << c;
-                if before[c].count_ones() as usize <= degree || grid.count(c) as usize <= degree {
+                if was.count_ones() as usize <= degree || now.count_ones() as usize <= degree {
                     dirty |= peer_set(c);
                 }
             }
