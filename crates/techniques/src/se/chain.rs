@@ -148,7 +148,7 @@ struct Walk {
 }
 
 /// What a search allocates, kept from one search to the next (a rating runs thousands):
-/// empty sets, cleared arenas and walks, empty queues. The rating's [`Memo`] holds one.
+/// empty sets, cleared arenas and walks, empty queues. A rating keeps one for all its steps.
 #[derive(Default)]
 pub(crate) struct Scratch {
     sets: Vec<PotSet>,
@@ -499,11 +499,11 @@ struct Implied {
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
-pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
+pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo, scratch: &mut Scratch) -> Option<Hint> {
     // X-chains and cycles, and Nishio chains, follow one value: a value they found nothing for
     // at the same places is skipped.
     let keys = Memo::keys(grid);
-    let mut search = Search::new(grid, rule, None, std::mem::take(&mut memo.chains));
+    let mut search = Search::new(grid, rule, None, std::mem::take(scratch));
     if rule.multiple || rule.dynamic {
         let skip = |v: u8| rule.nishio && memo.found_nothing(Memo::NISHIO, &keys, v);
         search.multiple_chains(&skip);
@@ -532,7 +532,7 @@ pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
     }
     // Stable: among equals, the first found.
     let mut found = std::mem::take(&mut search.found);
-    memo.chains = search.finish();
+    *scratch = search.finish();
     found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
     found.into_iter().next().map(|f| f.hint)
 }

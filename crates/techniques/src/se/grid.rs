@@ -231,8 +231,6 @@ pub(crate) fn combinations(k: usize) -> &'static [u16] {
 /// rule would find nothing for it again; each step removes a few candidates, so most are.
 pub(crate) struct Memo {
     nothing: [[u128; 10]; Memo::SLOTS],
-    /// The chain searches' buffers, reused from one search to the next.
-    pub(crate) chains: super::chain::Scratch,
     /// Aligned pair and triplet exclusion: the candidates when each last found nothing.
     pub(crate) aligned: [Option<[Mask; 81]>; 2],
 }
@@ -250,7 +248,7 @@ impl Memo {
 
     pub(crate) fn new() -> Memo {
         // No real key has bits above 100: nothing is known yet.
-        Memo { nothing: [[u128::MAX; 10]; Memo::SLOTS], chains: Default::default(), aligned: [None; 2] }
+        Memo { nothing: [[u128::MAX; 10]; Memo::SLOTS], aligned: [None; 2] }
     }
 
     /// Each value's key on `grid`: its places, and how many times it is placed.
