@@ -4,6 +4,7 @@
 Usage:
     crates/techniques/benches/se.py SE_SOURCE_DIR COVERLAB_BINARY [--top FILE] [--every K]
         [--count N] [--generated N] [--seed S] [--work DIR] [--hard FILE] [--hard-count N]
+        [--baseline OLD_COVERLAB_BINARY]
 
 SE_SOURCE_DIR is a checkout of SukakuExplainer (github.com/SudokuMonster/SukakuExplainer,
 LGPL), e.g. `git --git-dir=MIRROR archive HEAD | tar -x -C DIR`. The script compiles it with
@@ -16,6 +17,8 @@ processes over the whole sample, solving on one thread: wall time, and CPU time 
 system; on a busy machine the CPU time is the fairer figure, and for serate it includes the
 JVM's own threads). It prints, per sample: ER within 0.1, EP and ED
 equal, the confusion by ER band, the puzzles that disagree, and the time per puzzle of each.
+With --baseline, an older coverlab binary rates the same samples in the same run: its time per
+puzzle beside the new one's, and whether its ratings are the same.
 
 With --hard (e.g. forum_hardest_1106), it also rates the first --hard-count puzzles of that file
 with coverlab alone, one process per puzzle (serate takes minutes on each of them): the share
@@ -79,7 +82,7 @@ def ratings(lines):
     return out
 
 
-def compare(name, puzzles, theirs, ours, t_se, t_cl):
+def compare(name, puzzles, theirs, ours, t_se, t_cl, base=None):
     n = len(puzzles)
     er = sum(1 for a, b in zip(theirs, ours) if a and b and abs(a[0] - b[0]) < 0.1001)
     ep = sum(1 for a, b in zip(theirs, ours) if a and b and abs(a[1] - b[1]) < 0.001)
@@ -99,6 +102,13 @@ def compare(name, puzzles, theirs, ours, t_se, t_cl):
     for what, i in [("wall", 0), ("CPU", 1)]:
         print(f"{what} time per puzzle (whole process, one thread): serate {1000 * t_se[i] / n:.1f} ms, "
               f"coverlab {1000 * t_cl[i] / n:.2f} ms, ratio {t_se[i] / max(t_cl[i], 1e-9):.0f}x")
+        if base:
+            t_b = base[1]
+            print(f"  baseline coverlab {1000 * t_b[i] / n:.2f} ms (ratio {t_se[i] / max(t_b[i], 1e-9):.0f}x), "
+                  f"new/baseline {t_cl[i] / max(t_b[i], 1e-9):.2f}")
+    if base:
+        same = sum(1 for a, b in zip(base[0], ours) if a == b)
+        print(f"baseline ratings equal to the new ones: {same}/{n}")
     print("disagreements (line: serate -> coverlab):")
     for i, (p, a, b) in enumerate(zip(puzzles, theirs, ours)):
         if not (a and b and abs(a[0] - b[0]) < 0.1001 and a[1:] == b[1:]):
@@ -117,6 +127,7 @@ def main():
     ap.add_argument("--work", default="/tmp/se-bench")
     ap.add_argument("--hard", help="a file of very hard puzzles, rated by coverlab alone")
     ap.add_argument("--hard-count", type=int, default=100)
+    ap.add_argument("--baseline", help="an older coverlab binary, timed on the same samples")
     ap.add_argument("--stored", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                      "..", "tests", "data", "se", "serate_hardest.txt"))
     args = ap.parse_args()
@@ -138,7 +149,11 @@ def main():
         if se.returncode != 0 or cl.returncode != 0:
             print(se.stderr, cl.stderr, file=sys.stderr)
             sys.exit(1)
-        compare(name, puzzles, ratings(se.stdout.splitlines()), ratings(cl.stdout.splitlines()), t_se, t_cl)
+        base = None
+        if args.baseline:
+            old, t_old = timed([args.baseline, "rate", "--scale", "se", "-j1", path])
+            base = (ratings(old.stdout.splitlines()), t_old)
+        compare(name, puzzles, ratings(se.stdout.splitlines()), ratings(cl.stdout.splitlines()), t_se, t_cl, base)
     if args.hard:
         hard(args)
 

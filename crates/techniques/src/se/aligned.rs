@@ -9,12 +9,41 @@
 //! SE's order: pairs of base cells (in the order the bases are listed, by the second then the
 //! first); triplets add a third cell, one of either cell's excluders that is itself a base. The
 //! first set that removes something is the step.
+//!
+//! A set's outcome depends only on the candidates of its cells and on its cells' peers of at
+//! most `degree` candidates (the excluders, and a single that disqualifies a base): a set whose
+//! cells and such peers are as they were when the last search of the same degree found
+//! nothing finds nothing again, and is not tried (the [`Memo`] keeps that grid).
 
 use super::Hint;
-use super::grid::{Grid, peer_set, sees, values};
+use super::grid::{Grid, Memo, peer_set, sees, values};
 
 /// The step SE's aligned exclusion of `degree` cells (2 or 3) takes on `grid`, if any.
-pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
+pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize, memo: &mut Memo) -> Option<Hint> {
+    let hint = search(grid, degree, memo.aligned[degree - 2].as_ref());
+    if hint.is_none() {
+        memo.aligned[degree - 2] = Some(grid.cand);
+    }
+    hint
+}
+
+/// [`aligned_exclusion`], skipping the sets whose cells and peers have the candidates they had
+/// in `before`, a grid where every set found nothing.
+fn search(grid: &Grid, degree: usize, before: Option<&[u16; 81]>) -> Option<Hint> {
+    // The cells whose candidates changed since `before`, or a peer's that has (or had) at
+    // most `degree` candidates: a peer of more is neither an excluder nor a single.
+    let mut dirty = u128::MAX;
+    if let Some(before) = before {
+        dirty = 0;
+        for (c, (&was, &now)) in before.iter().zip(&grid.cand).enumerate() {
+            if was != now {
+                dirty |= 1 << c;
+                if was.count_ones() as usize <= degree || now.count_ones() as usize <= degree {
+                    dirty |= peer_set(c);
+                }
+            }
+        }
+    }
     let mut bases: Vec<usize> = Vec::new();
     let mut excluders = [0u128; 81];
     for (cell, excluded_by) in excluders.iter_mut().enumerate() {
@@ -42,13 +71,17 @@ pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
         return None;
     }
     let base_set: u128 = bases.iter().map(|&c| 1u128 << c).sum();
-    // A bit per set of three cells (sorted, as a number in base 81).
-    let mut tried = vec![0u64; (81 * 81 * 81usize).div_ceil(64)];
+    // A bit per set of three cells (sorted, as a number in base 81); pairs need none.
+    let mut tried = if degree == 3 { vec![0u64; (81 * 81 * 81usize).div_ceil(64)] } else { Vec::new() };
     // SE's pairs: (0, 1), (0, 2), (1, 2), (0, 3), …
     for j in 1..bases.len() {
         for i in 0..j {
             let (c0, c1) = (bases[i], bases[j]);
+            let pair_dirty = dirty & (1 << c0 | 1 << c1) != 0;
             if degree == 2 {
+                if !pair_dirty {
+                    continue;
+                }
                 if let Some(hint) = exclude(grid, &[c0, c1], &excluders) {
                     return Some(hint);
                 }
@@ -60,7 +93,10 @@ pub(crate) fn aligned_exclusion(grid: &Grid, degree: usize) -> Option<Hint> {
             // it found nothing the first time.
             let first = excluders[c0] & base_set & !(1 << c0 | 1 << c1);
             let second = excluders[c1] & base_set & !(1 << c0 | 1 << c1) & !first;
-            for mut tail in [first, second] {
+            // A set of three unchanged cells is left out (see the module's note), whichever
+            // pair meets it.
+            let third = if pair_dirty { u128::MAX } else { dirty };
+            for mut tail in [first & third, second & third] {
                 while tail != 0 {
                     let c2 = tail.trailing_zeros() as usize;
                     tail &= tail - 1;
@@ -87,21 +123,44 @@ fn exclude(grid: &Grid, cells: &[usize], excluders: &[u128; 81]) -> Option<Hint>
     if common.count_ones() < 2 {
         return None;
     }
-    let mut locks: Vec<u16> = Vec::new();
+    // Only a lock within the cells' candidates can be covered by a combination: the others
+    // exclude nothing and are left out (at most 20 excluders: a cell's peers).
+    let union = cells.iter().fold(0, |acc, &c| acc | grid.cand[c]);
+    let mut locks = [0u16; 20];
+    let mut n = 0;
     while common != 0 {
         let e = common.trailing_zeros() as usize;
         common &= common - 1;
-        locks.push(grid.cand[e]);
+        if grid.cand[e] & !union == 0 {
+            locks[n] = grid.cand[e];
+            n += 1;
+        }
     }
-    let allowed = allowed(grid, cells, &locks);
-    let remove: Vec<(usize, u8)> =
-        cells.iter().zip(allowed).flat_map(|(&c, ok)| values(grid.cand[c] & !ok).map(move |v| (c, v))).collect();
-    if remove.is_empty() {
+    // Without a lock, only two cells that see each other taking the same value exclude a
+    // combination: with two or more values a cell, that empties a cell's choices only when
+    // the two others of a triplet are the same two values and see each other.
+    if n == 0 && !(cells.len() == 3 && same_pair(grid, cells)) {
         return None;
     }
+    let allowed = allowed(grid, cells, &locks[..n]);
+    if cells.iter().zip(allowed).all(|(&c, ok)| grid.cand[c] & !ok == 0) {
+        return None;
+    }
+    let remove: Vec<(usize, u8)> =
+        cells.iter().zip(allowed).flat_map(|(&c, ok)| values(grid.cand[c] & !ok).map(move |v| (c, v))).collect();
     let (tenths, name) =
         if cells.len() == 2 { (62, "Aligned Pair Exclusion") } else { (75, "Aligned Triplet Exclusion") };
     Some(Hint { tenths, name, remove, place: None })
+}
+
+/// Whether two of `cells` see each other and have the same two candidates.
+fn same_pair(grid: &Grid, cells: &[usize]) -> bool {
+    (0..cells.len()).any(|j| {
+        (0..j).any(|i| {
+            let (a, b) = (cells[i], cells[j]);
+            grid.cand[a] == grid.cand[b] && grid.count(a) == 2 && sees(a, b)
+        })
+    })
 }
 
 /// The values each of `cells` (2 or 3) takes in some possible combination: no two cells that
@@ -180,7 +239,7 @@ mod tests {
         // empty the first, (1,3) and (3,1) the second, equal values are out (same row), so
         // only (2,3) and (3,2) remain: 1 goes from both cells.
         let grid = board(&[(0, &[1, 2, 3]), (1, &[1, 2, 3]), (11, &[1, 2]), (20, &[1, 3])]);
-        let hint = aligned_exclusion(&grid, 2).expect("an exclusion");
+        let hint = aligned_exclusion(&grid, 2, &mut Memo::new()).expect("an exclusion");
         assert_eq!(hint.tenths, 62);
         assert_eq!(hint.name, "Aligned Pair Exclusion");
         assert_eq!(hint.remove, vec![(0, 1), (1, 1)]);
@@ -189,13 +248,13 @@ mod tests {
     #[test]
     fn no_exclusion_without_two_common_excluders_or_beside_a_single() {
         let grid = board(&[(0, &[1, 2, 3]), (1, &[1, 2, 3]), (11, &[1, 2])]);
-        assert_eq!(aligned_exclusion(&grid, 2), None);
+        assert_eq!(aligned_exclusion(&grid, 2, &mut Memo::new()), None);
         // A naked single among the peers disqualifies the base cells (SE leaves it to singles).
         let grid = board(&[(0, &[1, 2, 3]), (1, &[1, 2, 3]), (11, &[1, 2]), (20, &[1, 3]), (2, &[4])]);
-        assert_eq!(aligned_exclusion(&grid, 2), None);
+        assert_eq!(aligned_exclusion(&grid, 2, &mut Memo::new()), None);
         // The excluders have three values: no pair exclusion, and no triplet removes anything.
         let grid = board(&[(0, &[1, 2, 3, 4]), (1, &[1, 2, 3, 4]), (11, &[1, 2, 5]), (20, &[3, 4, 5])]);
-        assert_eq!(aligned_exclusion(&grid, 2), None);
+        assert_eq!(aligned_exclusion(&grid, 2, &mut Memo::new()), None);
     }
 
     #[test]
@@ -205,8 +264,8 @@ mod tests {
         // leaves both a value, so 3 goes from r1c1 and r1c2. Pairs find nothing (a single
         // excluder of two values).
         let grid = board(&[(0, &[1, 2, 3, 4]), (1, &[1, 2, 3, 4]), (2, &[1, 2, 4]), (10, &[1, 2, 3]), (19, &[3, 4])]);
-        assert_eq!(aligned_exclusion(&grid, 2), None);
-        let hint = aligned_exclusion(&grid, 3).expect("an exclusion");
+        assert_eq!(aligned_exclusion(&grid, 2, &mut Memo::new()), None);
+        let hint = aligned_exclusion(&grid, 3, &mut Memo::new()).expect("an exclusion");
         assert_eq!(hint.tenths, 75);
         assert_eq!(hint.name, "Aligned Triplet Exclusion");
         assert_eq!(hint.remove, vec![(0, 3), (1, 3)]);

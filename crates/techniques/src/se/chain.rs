@@ -94,15 +94,17 @@ impl Arena {
     /// The distinct potentials behind `node`, itself included (SE's ancestor count: a
     /// potential met again is not followed again), plus the complexity of each distinct
     /// nested chain one of them was concluded by.
-    fn ancestors(&self, node: u32, seen: &mut Vec<u64>) -> usize {
+    fn ancestors(&self, node: u32, walk: &mut Walk) -> usize {
+        let Walk { seen, todo, next, chains } = walk;
         seen.clear();
         seen.resize(POTS.div_ceil(64), 0);
-        let mut todo = vec![node];
+        todo.clear();
+        todo.push(node);
+        chains.clear();
         let mut count = 0;
-        let mut chains: Vec<u32> = Vec::new();
         while !todo.is_empty() {
-            let mut next = Vec::new();
-            for n in todo {
+            next.clear();
+            for &n in todo.iter() {
                 let p = self.pots[n as usize] as usize;
                 if seen[p / 64] >> (p % 64) & 1 == 0 {
                     seen[p / 64] |= 1 << (p % 64);
@@ -115,7 +117,7 @@ impl Arena {
                     next.extend_from_slice(self.parents_of(n));
                 }
             }
-            todo = next;
+            std::mem::swap(todo, next);
         }
         count
     }
@@ -134,6 +136,29 @@ impl Arena {
             }
         }
     }
+}
+
+/// The buffers of [`Arena::ancestors`], reused from call to call.
+#[derive(Default)]
+struct Walk {
+    seen: Vec<u64>,
+    todo: Vec<u32>,
+    next: Vec<u32>,
+    chains: Vec<u32>,
+}
+
+/// What a search allocates, kept from one search to the next (a rating runs thousands):
+/// empty sets, cleared arenas and walks, empty queues. A rating keeps one for all its steps.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    sets: Vec<PotSet>,
+    arenas: Vec<Arena>,
+    walks: Vec<Walk>,
+    queues: Vec<VecDeque<u32>>,
+    /// The nested forcing chains and cycles found on each grid an assumption reached (see
+    /// [`Search::nested_steps`]), for the outer grid `cycles_source`.
+    cycles: BTreeMap<[Mask; 81], NestedSteps>,
+    cycles_source: Option<[Mask; 81]>,
 }
 
 /// A set of potentials in insertion order, each with the node first inserted for it.
@@ -438,14 +463,14 @@ struct Search<'a> {
     rule: Rule,
     arena: Arena,
     found: Vec<Found>,
-    seen: Vec<u64>,
+    walk: Walk,
     /// The grid's places of each value.
     by_value: [u128; 10],
     /// Scratch for `on_to_off` and `off_to_on`.
     offs: Vec<Pot>,
     ons: Made,
-    /// Empty sets to reuse (each holds a table of every potential).
-    spare: Vec<PotSet>,
+    /// Empty sets, arenas and queues to reuse (each set holds a table of every potential).
+    pool: Scratch,
     /// The lowest difficulty found so far (`u32::MAX`: none): a chain whose difficulty would be
     /// higher cannot be the step taken, so a search whose next layer could only make such
     /// chains stops there.
@@ -474,11 +499,11 @@ struct Implied {
 }
 
 /// The step SE's `rule` takes on `grid`, if any.
-pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
+pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo, scratch: &mut Scratch) -> Option<Hint> {
     // X-chains and cycles, and Nishio chains, follow one value: a value they found nothing for
     // at the same places is skipped.
     let keys = Memo::keys(grid);
-    let mut search = Search::new(grid, rule, None);
+    let mut search = Search::new(grid, rule, None, std::mem::take(scratch));
     if rule.multiple || rule.dynamic {
         let skip = |v: u8| rule.nishio && memo.found_nothing(Memo::NISHIO, &keys, v);
         search.multiple_chains(&skip);
@@ -506,22 +531,24 @@ pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
         }
     }
     // Stable: among equals, the first found.
-    search.found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
-    search.found.into_iter().next().map(|f| f.hint)
+    let mut found = std::mem::take(&mut search.found);
+    *scratch = search.finish();
+    found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
+    found.into_iter().next().map(|f| f.hint)
 }
 
 impl<'a> Search<'a> {
-    fn new(grid: &'a Grid, rule: Rule, outer: Option<&'a Grid>) -> Search<'a> {
+    fn new(grid: &'a Grid, rule: Rule, outer: Option<&'a Grid>, mut pool: Scratch) -> Search<'a> {
         Search {
             grid,
             rule,
-            arena: Arena::default(),
+            arena: pool.arenas.pop().unwrap_or_default(),
             found: Vec::new(),
-            seen: Vec::new(),
+            walk: pool.walks.pop().unwrap_or_default(),
             by_value: grid.places_by_value(),
             offs: Vec::new(),
             ons: Made::default(),
-            spare: Vec::new(),
+            pool,
             best: u32::MAX,
             implied: Vec::new(),
             path: vec![0; POTS.div_ceil(64)],
@@ -529,6 +556,29 @@ impl<'a> Search<'a> {
             outer,
             nested_cache: BTreeMap::new(),
         }
+    }
+
+    /// Ends the search: what it allocated, for the next (the sets it kept, given back).
+    fn finish(mut self) -> Scratch {
+        for done in std::mem::take(&mut self.implied).into_iter().flatten() {
+            self.recycle(done.on);
+            self.recycle(done.off);
+        }
+        self.arena.clear();
+        self.pool.arenas.push(self.arena);
+        self.pool.walks.push(self.walk);
+        self.pool
+    }
+
+    /// An empty queue, reused if one was given back.
+    fn new_queue(&mut self) -> VecDeque<u32> {
+        self.pool.queues.pop().unwrap_or_default()
+    }
+
+    /// Gives back a queue no longer needed.
+    fn recycle_queue(&mut self, mut queue: VecDeque<u32>) {
+        queue.clear();
+        self.pool.queues.push(queue);
     }
 
     /// The candidates of `source` missing from this search's grid that the chains ending at
@@ -632,13 +682,33 @@ impl<'a> Search<'a> {
     /// The steps of [`Search::nested`] on `grid`, in SE's order: for each, the potentials it
     /// turns off, the candidates of `source` it rests on, its complexity.
     fn nested_steps(&mut self, grid: &Grid, source: &Grid) -> NestedSteps {
-        let mut out = Vec::new();
-        for rule in [Rule::CYCLES, Rule::MULTIPLE_STATIC] {
-            if rule.multiple && self.rule.level < 3 {
-                break;
+        // Forcing chains and cycles first: level 3 at a step asks for the grids level 2 asked
+        // for at the same step (it runs when level 2 found nothing), so their steps are kept
+        // for the step's outer grid.
+        let pool = &mut self.pool;
+        if pool.cycles_source != Some(source.cand) {
+            pool.cycles.clear();
+            pool.cycles_source = Some(source.cand);
+        }
+        let cycles = match pool.cycles.get(&grid.cand) {
+            Some(steps) => steps.clone(),
+            None => {
+                let steps = self.nested_rule(Rule::CYCLES, grid, source);
+                self.pool.cycles.insert(grid.cand, steps.clone());
+                steps
             }
-            let mut sub = Search::new(grid, rule, Some(source));
-            sub.spare = std::mem::take(&mut self.spare);
+        };
+        if !cycles.is_empty() || self.rule.level < 3 {
+            return cycles;
+        }
+        self.nested_rule(Rule::MULTIPLE_STATIC, grid, source)
+    }
+
+    /// The steps of the nested `rule` on `grid` that rest on candidates of `source` it lacks.
+    fn nested_rule(&mut self, rule: Rule, grid: &Grid, source: &Grid) -> NestedSteps {
+        let mut out = Vec::new();
+        {
+            let mut sub = Search::new(grid, rule, Some(source), std::mem::take(&mut self.pool));
             if rule.multiple {
                 sub.multiple_chains(&|_| false);
             } else {
@@ -668,17 +738,14 @@ impl<'a> Search<'a> {
                 let remove = f.hint.remove.iter().map(|&(c, v)| pot(c, v, false)).collect();
                 out.push((remove, f.rests_on, f.complexity as u32));
             }
-            self.spare = std::mem::take(&mut sub.spare);
-            if !out.is_empty() {
-                break;
-            }
+            self.pool = sub.finish();
         }
         out
     }
 
     /// An empty set, reused if one was given back.
     fn new_set(&mut self) -> PotSet {
-        self.spare.pop().unwrap_or_else(PotSet::new)
+        self.pool.sets.pop().unwrap_or_else(PotSet::new)
     }
 
     fn copy(&mut self, set: &PotSet) -> PotSet {
@@ -693,7 +760,7 @@ impl<'a> Search<'a> {
     /// Gives back a set no longer needed.
     fn recycle(&mut self, mut set: PotSet) {
         set.clear();
-        self.spare.push(set);
+        self.pool.sets.push(set);
     }
 
     fn push(&mut self, hint: Hint, complexity: usize, key: u8, nodes: Vec<u32>, root: Root) {
@@ -718,7 +785,7 @@ impl<'a> Search<'a> {
     }
 
     fn count(&mut self, node: u32) -> usize {
-        self.arena.ancestors(node, &mut self.seen)
+        self.arena.ancestors(node, &mut self.walk)
     }
 
     /// Cycles and forcing chains from one candidate (SE's unary chaining).
@@ -738,8 +805,9 @@ impl<'a> Search<'a> {
             let mut to_on = self.new_set();
             let mut to_off = self.new_set();
             to_on.insert(source, root);
-            let mut pending_on = VecDeque::from([root]);
-            let mut pending_off = VecDeque::new();
+            let mut pending_on = self.new_queue();
+            pending_on.push_back(root);
+            let mut pending_off = self.new_queue();
             let mut length = 0;
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 // The layers are made in turn: every potential made next is `length` links
@@ -778,6 +846,8 @@ impl<'a> Search<'a> {
             }
             self.recycle(to_on);
             self.recycle(to_off);
+            self.recycle_queue(pending_on);
+            self.recycle_queue(pending_off);
         }
         let mut chains = Vec::new();
         if x {
@@ -836,8 +906,10 @@ impl<'a> Search<'a> {
     /// Forcing chains from what `to_on` and `to_off` hold, on the pass's links: each potential
     /// `source` implies of itself (on to off or off to on) goes into `chains`.
     fn forcing(&mut self, to_on: &mut PotSet, to_off: &mut PotSet, source: Pot, base: u32, chains: &mut Vec<u32>) {
-        let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
-        let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
+        let mut pending_on = self.new_queue();
+        pending_on.extend(to_on.nodes().map(|(_, n)| n));
+        let mut pending_off = self.new_queue();
+        pending_off.extend(to_off.nodes().map(|(_, n)| n));
         let mut chained = self.new_set();
         // The layers are made in turn: the potentials made by a drain are `depth` links from
         // the start.
@@ -883,6 +955,8 @@ impl<'a> Search<'a> {
             }
         }
         self.recycle(chained);
+        self.recycle_queue(pending_on);
+        self.recycle_queue(pending_off);
     }
 
     fn cycle_hint(&mut self, dst: u32, y: bool, x: bool) {
@@ -934,12 +1008,28 @@ impl<'a> Search<'a> {
     /// Completes `to_on` and `to_off` with what they imply; the two nodes of the first
     /// potential found both on and off, if any.
     fn chaining(&mut self, to_on: &mut PotSet, to_off: &mut PotSet) -> Option<(u32, u32)> {
+        let mut pending_on = self.new_queue();
+        pending_on.extend(to_on.nodes().map(|(_, n)| n));
+        let mut pending_off = self.new_queue();
+        pending_off.extend(to_off.nodes().map(|(_, n)| n));
+        let absurd = self.chain_from(to_on, to_off, &mut pending_on, &mut pending_off);
+        self.recycle_queue(pending_on);
+        self.recycle_queue(pending_off);
+        absurd
+    }
+
+    /// [`Search::chaining`] from the potentials pending.
+    fn chain_from(
+        &mut self,
+        to_on: &mut PotSet,
+        to_off: &mut PotSet,
+        pending_on: &mut VecDeque<u32>,
+        pending_off: &mut VecDeque<u32>,
+    ) -> Option<(u32, u32)> {
         let save = self.grid;
         let mut grid = self.grid.clone();
         let mut by_value = self.by_value;
         let rule = self.rule;
-        let mut pending_on: VecDeque<u32> = to_on.nodes().map(|(_, n)| n).collect();
-        let mut pending_off: VecDeque<u32> = to_off.nodes().map(|(_, n)| n).collect();
         loop {
             if let Some(p) = pending_on.pop_front() {
                 on_to_off(&grid, &by_value, self.arena.pots[p as usize], !rule.nishio, &mut self.offs);
@@ -1086,7 +1176,7 @@ impl<'a> Search<'a> {
                     for (_, on, off) in &outcomes {
                         let branch = if which == 0 { on } else { off };
                         if let Some(n) = branch.get(p) {
-                            complexity += self.arena.ancestors(n, &mut self.seen);
+                            complexity += self.arena.ancestors(n, &mut self.walk);
                             nodes.push(n);
                         }
                     }
@@ -1202,7 +1292,7 @@ impl<'a> Search<'a> {
                     for (on, off) in &branches {
                         let branch = if which == 0 { on } else { off };
                         if let Some(n) = branch.get(p) {
-                            complexity += self.arena.ancestors(n, &mut self.seen);
+                            complexity += self.arena.ancestors(n, &mut self.walk);
                             nodes.push(n);
                         }
                     }

@@ -231,6 +231,8 @@ pub(crate) fn combinations(k: usize) -> &'static [u16] {
 /// rule would find nothing for it again; each step removes a few candidates, so most are.
 pub(crate) struct Memo {
     nothing: [[u128; 10]; Memo::SLOTS],
+    /// Aligned pair and triplet exclusion: the candidates when each last found nothing.
+    pub(crate) aligned: [Option<[Mask; 81]>; 2],
 }
 
 impl Memo {
@@ -246,7 +248,7 @@ impl Memo {
 
     pub(crate) fn new() -> Memo {
         // No real key has bits above 100: nothing is known yet.
-        Memo { nothing: [[u128::MAX; 10]; Memo::SLOTS] }
+        Memo { nothing: [[u128::MAX; 10]; Memo::SLOTS], aligned: [None; 2] }
     }
 
     /// Each value's key on `grid`: its places, and how many times it is placed.

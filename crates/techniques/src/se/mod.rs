@@ -45,9 +45,10 @@
 //! The nested levels run, inside each assumption (one per candidate, on and off), the nested
 //! rule each time the assumption's implications stop (at most once per potential they turn
 //! off); a nested search is itself at most 3 passes × 729 starts of one such search, and is
-//! done once per grid an assumption reaches (a grid reached again reuses it). Measured on the
-//! first 100 forum_hardest_1106 puzzles: 3.0 s of CPU on average, 10.3 s at most
-//! (docs/commands.md).
+//! done once per grid an assumption reaches (a grid reached again reuses it, and level 3 reuses
+//! the forcing chains and cycles level 2 found on it at the same step: one entry per grid
+//! reached, dropped at the next step). Measured on the first 100 forum_hardest_1106 puzzles:
+//! 2.2 s of CPU on average, 6.9 s at most (docs/commands.md).
 
 mod aligned;
 mod basic;
@@ -117,7 +118,7 @@ pub fn band(er: u32) -> usize {
 }
 
 /// The next step SE takes, in its order of techniques.
-fn next(grid: &Grid, memo: &mut Memo) -> Option<Hint> {
+fn next(grid: &Grid, memo: &mut Memo, scratch: &mut chain::Scratch) -> Option<Hint> {
     basic::hidden_single(grid)
         .or_else(|| basic::locking(grid, true))
         .or_else(|| basic::hidden_set(grid, 2, true))
@@ -142,17 +143,17 @@ fn next(grid: &Grid, memo: &mut Memo) -> Option<Hint> {
         .or_else(|| bug::bug(grid))
         .or_else(|| wings::strong_links(grid, 4, memo))
         .or_else(|| wings::als_wing(grid, 4))
-        .or_else(|| aligned::aligned_exclusion(grid, 2))
+        .or_else(|| aligned::aligned_exclusion(grid, 2, memo))
         .or_else(|| wings::als_wing(grid, 5))
-        .or_else(|| chain::find(grid, chain::Rule::CYCLES, memo))
+        .or_else(|| chain::find(grid, chain::Rule::CYCLES, memo, scratch))
         .or_else(|| wings::als_wing(grid, 6))
-        .or_else(|| aligned::aligned_exclusion(grid, 3))
-        .or_else(|| chain::find(grid, chain::Rule::NISHIO, memo))
-        .or_else(|| chain::find(grid, chain::Rule::MULTIPLE, memo))
-        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC, memo))
-        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC_PLUS, memo))
-        .or_else(|| chain::find(grid, chain::Rule::NESTED_CHAINS, memo))
-        .or_else(|| chain::find(grid, chain::Rule::NESTED_MULTIPLE, memo))
+        .or_else(|| aligned::aligned_exclusion(grid, 3, memo))
+        .or_else(|| chain::find(grid, chain::Rule::NISHIO, memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::MULTIPLE, memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC, memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::DYNAMIC_PLUS, memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_CHAINS, memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_MULTIPLE, memo, scratch))
 }
 
 /// Why a puzzle gets no SE rating.
@@ -180,13 +181,14 @@ pub fn rate_with(givens: &[u8], mut each_step: impl FnMut(&Hint)) -> Result<SeRa
     }
     let mut grid = Grid::new(givens);
     let mut memo = Memo::new();
+    let mut scratch = chain::Scratch::default();
     let mut rating = SeRating { er: 0, ep: 0, ed: 0, hardest: "", steps: 0 };
     // At most 81 placements and 729 removals: every step does one or the other.
     while !grid.solved() {
         if (0..81).any(|c| grid.value[c] == 0 && grid.cand[c] == 0) {
             return Err(SeError::NoSolution);
         }
-        let Some(hint) = next(&grid, &mut memo) else {
+        let Some(hint) = next(&grid, &mut memo, &mut scratch) else {
             rating.er = SeRating::BEYOND;
             rating.hardest = "Beyond solver";
             break;
