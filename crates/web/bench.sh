@@ -20,7 +20,8 @@
 # Defaults: the first 100 of tests/data/9x9/17_clue_first200.txt, `fast`. The Frisch 25×25 set,
 # each puzzle stopped after BENCH_CAP seconds (default 60) in both:
 #   BENCH_CAP=20 crates/web/bench.sh tests/data/25x25/gecode_frisch_18.txt fast 18
-# The native CLI is built with `--profile fast-build --no-default-features` unless
+# The native CLI is built with `--profile fast-build --no-default-features --features kissat`
+# (without kissat when KISSAT=0, as the page then is) unless
 # NATIVE=path/to/coverlab names one; NATIVE_CALL=path names a built examples/bench, PAGE=path a
 # built page. Needs node and chromium.
 set -euo pipefail
@@ -41,14 +42,17 @@ else
   "$here/build.sh" "$work" >&2
 fi
 target_dir=${CARGO_TARGET_DIR:-$root/target}
+# The native side has what the page has: kissat without CaDiCaL (KISSAT=0: neither).
+features=()
+[ "${KISSAT:-1}" = 0 ] || features=(--features kissat)
 if [ -z "${NATIVE:-}" ]; then
-  cargo build --quiet --profile fast-build --no-default-features
+  cargo build --quiet --profile fast-build --no-default-features "${features[@]}"
   NATIVE=$target_dir/fast-build/coverlab
 fi
 cap=${BENCH_CAP:-60}
 # The page's requests natively, in-process, in the page's profile (fat LTO, opt-level 3).
-if [ -z "${NATIVE_CALL:-}" ]; then
-  cargo build --quiet --profile wasm -p coverlab-web --example bench
+if [ -z "${NATIVE_CALL:-}" ] && [ "$count" -gt 30 ]; then
+  cargo build --quiet --profile wasm -p coverlab-web --example bench "${features[@]}"
   NATIVE_CALL=$target_dir/wasm/examples/bench
 fi
 if [ "$count" -le 30 ]; then

@@ -19,7 +19,25 @@ case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
-(cd "$root" && cargo build --quiet -p coverlab-web --target wasm32-unknown-unknown --profile wasm)
+# kissat (C), for `auto`'s hand-over on large grids, as natively: clang compiles the `kissat`
+# crate's sources for wasm32 against wasi-libc's headers, and strategies/src/sat/wasm_libc.rs
+# defines the few C functions they call (Debian: clang, llvm for llvm-ar, wasi-libc). KISSAT=0
+# builds the page without it: the hand-over then goes to batsat.
+features=()
+if [ "${KISSAT:-1}" != 0 ]; then
+  include=${WASI_INCLUDE:-/usr/include/wasm32-wasi}
+  if ! command -v "${CC_wasm32_unknown_unknown:-clang}" >/dev/null || [ ! -f "$include/stdlib.h" ]; then
+    echo "kissat in the page needs clang and wasi-libc's headers in $include (Debian: apt-get install" \
+      "clang llvm wasi-libc), or KISSAT=0 for a page without kissat" >&2
+    exit 1
+  fi
+  export CC_wasm32_unknown_unknown=${CC_wasm32_unknown_unknown:-clang}
+  # The kissat crate's own flags (-DQUIET -DNOPTIONS -DNPROOFS -DNDEBUG -DCOMPACT) leave out its
+  # output, options and proofs; wasm32-wasi for the headers (the objects are the same wasm32).
+  export CFLAGS_wasm32_unknown_unknown="--target=wasm32-wasi -isystem $include"
+  features=(--features kissat)
+fi
+(cd "$root" && cargo build --quiet -p coverlab-web --target wasm32-unknown-unknown --profile wasm "${features[@]}")
 built=$target_dir/wasm32-unknown-unknown/wasm/coverlab_web.wasm
 mkdir -p "$out"
 wasm=$out/coverlab.wasm

@@ -11,9 +11,11 @@
 //!   large grids is where a CDCL solver's learning wins. That hand-over is `fast(sat_from: 16)`.
 //!   On four 16×16 anti-king windoku puzzles, 1.3 s for all instead of 70 s (one still open at
 //!   60 s) when the hand-over began at 20×20.
-//!   In a build without CaDiCaL and kissat (the `sat` feature off: the page in WebAssembly) the
-//!   hand-over goes to batsat, a pure-Rust CDCL solver (`sat/rust_sat.rs`), which is much slower
-//!   than kissat on the hard tail (docs/performance.md) but settles what `fast` alone cannot.
+//!   In a build without CaDiCaL and kissat (`--no-default-features`) the hand-over goes to
+//!   batsat, a pure-Rust CDCL solver (`sat/rust_sat.rs`), which is much slower than kissat on
+//!   the hard tail (docs/performance.md) but settles what `fast` alone cannot. With kissat but
+//!   not CaDiCaL (the `kissat` feature: the page in WebAssembly), kissat finds the first
+//!   solution and batsat does CaDiCaL's part.
 //! - A spec with constraints beyond houses (killer cages, thermometers, …): `fast` without
 //!   branching on a value's two places in a house (`place_branching: false`), choosing its
 //!   cells by conflict weight (`wdeg: true`, dom/wdeg): on the 42 TAREK killers, 3.1 s for all

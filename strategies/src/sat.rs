@@ -76,10 +76,12 @@
 //! shape either way (it is written from the answer, not from the race).
 //!
 //! # Without CaDiCaL and kissat
-//! Built without the `sat` feature (no C++ compiler; the page in WebAssembly), this module keeps
-//! its encoding and hands it to batsat, a pure-Rust CDCL solver (`sat/rust_sat.rs`, the `batsat`
-//! strategy, which every build has): `fast`'s hand-over ([`BUILT_IN`] false) goes there, and the
-//! registry lists no `sat` and no `fast-sat`.
+//! Built without the `sat` feature (no C++ compiler), this module keeps its encoding and hands
+//! it to batsat, a pure-Rust CDCL solver (`sat/rust_sat.rs`, the `batsat` strategy, which every
+//! build has): `fast`'s hand-over ([`BUILT_IN`] false) goes there, and the registry lists no
+//! `sat` and no `fast-sat`. With the `kissat` feature alone (kissat is C: the page in
+//! WebAssembly builds it with clang, `sat/wasm_libc.rs` giving it the C library functions it
+//! calls), the hand-over's first solution is kissat's as above, and batsat does CaDiCaL's part.
 //!
 //! # Other SAT solvers
 //! [`write_dimacs`] writes the same encoding as DIMACS CNF (`cargo run --release -p
@@ -88,25 +90,27 @@
 #[cfg(feature = "sat")]
 mod cadical;
 mod constraints;
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 mod kissat;
 mod rust_sat;
+#[cfg(all(feature = "kissat", target_arch = "wasm32"))]
+mod wasm_libc;
 
 #[cfg(feature = "sat")]
 use std::ffi::CStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 use std::sync::mpsc;
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 use std::time::Duration;
 use std::time::Instant;
 
 #[cfg(feature = "sat")]
-use cadical::{Answer, Cadical};
+use cadical::Cadical;
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
 use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
-#[cfg(not(feature = "sat"))]
+#[cfg(not(feature = "kissat"))]
 pub(crate) use rust_sat::finish;
 pub use rust_sat::{Batsat, NAME as BATSAT};
 
@@ -115,8 +119,28 @@ pub use rust_sat::{Batsat, NAME as BATSAT};
 pub const PAIRWISE_MAX: usize = 16;
 
 /// Whether CaDiCaL and kissat are built in (the `sat` feature, on by default). Without them,
-/// `fast` hands over to batsat (`sat/rust_sat.rs`).
+/// `fast` hands over to batsat (`sat/rust_sat.rs`), or to kissat and then batsat with the
+/// `kissat` feature alone ([`KISSAT`]).
 pub const BUILT_IN: bool = cfg!(feature = "sat");
+
+/// Whether kissat is built in (the `kissat` feature, which `sat` brings; the page has it alone):
+/// a hand-over's first solution is then kissat's.
+pub const KISSAT: bool = cfg!(feature = "kissat");
+
+/// The answer of one call of CaDiCaL or kissat.
+#[cfg(feature = "kissat")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Answer {
+    Sat,
+    Unsat,
+    /// Stopped by a limit, the deadline or the stop flag.
+    Unknown,
+}
+
+/// A formula with this many variables is large (an empty 40×40 grid has about 64,000): its
+/// solvers are released on a thread of their own, and CaDiCaL reads the clock at every poll.
+#[cfg(feature = "kissat")]
+pub(crate) const LARGE_VARS: i32 = 50_000;
 
 /// The clauses the sets above [`PAIRWISE_MAX`] may take pairwise, in all: past it the largest
 /// sets get the sequential counter, whose clauses grow with the set, not with its square. The
@@ -199,11 +223,11 @@ struct Portfolio {
 /// the caller: inside a call CaDiCaL polls its terminate hook only between steps, and on a large
 /// formula a step (an inprocessing round) can take a tenth of a second. The caller returns at
 /// the deadline whatever CaDiCaL is doing, and the thread ends at its next poll.
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 const WATCHED_VARS: i32 = 20_000;
 
 /// How often a watched call looks at the clock and the interrupt flag.
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 const WATCH_EVERY: Duration = Duration::from_millis(5);
 
 #[cfg(feature = "sat")]
@@ -264,7 +288,7 @@ impl Portfolio {
 /// Runs `work` on a thread of its own and waits for its result, looking at `limits` every
 /// [`WATCH_EVERY`]: `None` once they expire first (the deadline, an interrupt). The thread is
 /// then left to finish on its own (it watches the same limits) and its result is dropped there.
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 fn watch<T: Send + 'static>(limits: &Limits, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new().name("coverlab-sat".into()).spawn(move || {
@@ -301,7 +325,7 @@ impl Stops {
     }
 
     /// Something may stop a call.
-    #[cfg(feature = "sat")]
+    #[cfg(feature = "kissat")]
     pub fn any(&self) -> bool {
         self.deadline.is_some() || self.interrupt.is_some() || self.stop.is_some()
     }
@@ -324,7 +348,7 @@ impl Stops {
 }
 
 /// A SAT solver's one call on the clauses it holds, for [`race`].
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 trait Solve: Send {
     fn solve(&mut self) -> Answer;
 }
@@ -336,7 +360,7 @@ impl Solve for Cadical {
     }
 }
 
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 impl Solve for kissat::Kissat {
     fn solve(&mut self) -> Answer {
         kissat::Kissat::solve(self)
@@ -345,7 +369,7 @@ impl Solve for kissat::Kissat {
 
 /// Runs one call of every solver, on a thread each beyond the first; the first to answer stops
 /// the others. The answers, in solver order.
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 fn race<S: Solve>(solvers: &mut [S], stop: &AtomicBool) -> Vec<Answer> {
     let race = |solver: &mut S| {
         let answer = solver.solve();
@@ -372,7 +396,7 @@ impl Drop for Portfolio {
     /// megabytes of clauses takes a tenth of a second, which a caller with a deadline (or the
     /// next puzzle) need not wait for.
     fn drop(&mut self) {
-        release_later(std::mem::take(&mut self.solvers), self.vars >= cadical::LARGE_VARS);
+        release_later(std::mem::take(&mut self.solvers), self.vars >= LARGE_VARS);
     }
 }
 
@@ -651,7 +675,10 @@ fn first_common_unit(model: &Model, a: Cell, b: Cell) -> Option<usize> {
 /// grid (its deductions at level 0, so the solutions are the puzzle's), `found` the solutions it
 /// already reported, blocked here so that none is counted twice; `allowed` the candidates left
 /// at its root, one bit per value, for each empty cell. The trace must be back at level 0.
-#[cfg(feature = "sat")]
+///
+/// With kissat built in but not CaDiCaL (the `kissat` feature alone: the page), kissat finds
+/// the first solution as here, and batsat takes CaDiCaL's part ([`rest`]).
+#[cfg(feature = "kissat")]
 pub(crate) fn finish(
     puzzle: &Puzzle,
     root: Vec<Value>,
@@ -687,7 +714,17 @@ pub(crate) fn finish(
             }
         }
     }
-    run(&root, limits, search, Some(allowed), &blocked);
+    rest(&root, limits, search, Some(allowed), &blocked);
+}
+
+/// What a hand-over does after kissat (or instead of it: counting): CaDiCaL's [`run`], or
+/// batsat's without CaDiCaL.
+#[cfg(feature = "kissat")]
+fn rest(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
+    #[cfg(feature = "sat")]
+    run(puzzle, limits, search, allowed, blocked);
+    #[cfg(not(feature = "sat"))]
+    rust_sat::run(puzzle, limits, search, allowed, blocked);
 }
 
 /// One answer from a fresh kissat (one call on the hand-over's root, the solutions in `blocked`
@@ -697,7 +734,7 @@ pub(crate) fn finish(
 /// large grids faster than CaDiCaL (strategies/PERFORMANCE.md), but it answers one call only
 /// and reports no conflicts: its call counts as one node (all the nodes left, when it stops at
 /// its conflict limit).
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 fn kissat_once(
     puzzle: &Puzzle,
     limits: &Limits,
@@ -719,8 +756,9 @@ fn kissat_once(
         .collect();
     let (mut solvers, enc) = encoded(search, encode_watched(puzzle, limits, Some(allowed), solvers))?;
     if enc.free.is_empty() {
-        // Every cell given: CaDiCaL's path settles it (the givens are the one solution).
-        run(puzzle, limits, search, Some(allowed), blocked);
+        // Every cell given: CaDiCaL's path (or batsat's) settles it (the givens are the one
+        // solution).
+        rest(puzzle, limits, search, Some(allowed), blocked);
         return None;
     }
     for solution in blocked {
@@ -758,11 +796,11 @@ fn kissat_once(
             if flow.is_break() { None } else { Some(grid) }
         }
     };
-    release_later(solvers, enc.vars >= cadical::LARGE_VARS);
+    release_later(solvers, enc.vars >= LARGE_VARS);
     found
 }
 
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 impl Clauses for Vec<kissat::Kissat> {
     fn reserve(&mut self, vars: i32) {
         self.iter_mut().for_each(|k| k.reserve(vars));
@@ -776,7 +814,7 @@ impl Clauses for Vec<kissat::Kissat> {
 /// Drops `solvers`, on a thread of its own when `large`: freeing hundreds of megabytes of
 /// clauses takes a tenth of a second, which a caller with a deadline (or the next puzzle) need
 /// not wait for.
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 fn release_later<S: Send + 'static>(solvers: S, large: bool) {
     if large {
         let _ = std::thread::Builder::new().name("coverlab-release".into()).spawn(move || drop(solvers));
@@ -805,7 +843,7 @@ fn encoded<S>(search: &mut Search<'_>, outcome: Option<(S, Result<Encoding, NoEn
 /// Encodes `puzzle` into `solver`; a large formula on a watched thread (its clause store grows
 /// by reallocation, one copy of which can take a tenth of a second that no clock check can
 /// interrupt). `None`: the limits expired first.
-#[cfg(feature = "sat")]
+#[cfg(feature = "kissat")]
 fn encode_watched<S: Clauses + Send + 'static>(
     puzzle: &Puzzle,
     limits: &Limits,

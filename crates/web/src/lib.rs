@@ -30,7 +30,8 @@
 //!   HTML, "cut": bool}`;
 //! - `read`: `puzzle`, `spec` → `{"results": [{"index", "location", "spec", "size", "givens"
 //!   (the line form), "symbols"}…]}`, what the page draws on its board;
-//! - `catalog`: the strategies, presets, built-in specs, symmetries and levels, for the menus.
+//! - `catalog`: the strategies, presets, built-in specs, symmetries and levels, for the menus,
+//!   and whether kissat is built in.
 //!
 //! A request that cannot be carried out (bad JSON, an unknown strategy or spec) gives
 //! `{"error": "…"}`; a bad puzzle is a record with `"status": "invalid"` and its error, as in
@@ -384,7 +385,8 @@ fn read(request: &Request) -> Result<Value, String> {
 }
 
 /// What the page's menus list: strategies and presets (name and summary), built-in specs,
-/// symmetries and levels.
+/// symmetries and levels; and whether kissat is built in (`auto`'s hand-over on large grids
+/// finds its first solution with kissat, else with batsat).
 fn catalog() -> Value {
     use coverlab_strategies::registry;
     let strategies: Vec<Value> =
@@ -398,5 +400,6 @@ fn catalog() -> Value {
         "specs": builtin::names(),
         "symmetries": coverlab_generate::Symmetry::ALL.map(|s| s.name()),
         "levels": coverlab_generate::Level::ALL.map(|l| l.name()),
+        "kissat": coverlab_strategies::sat::KISSAT,
     })
 }

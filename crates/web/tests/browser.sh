@@ -8,18 +8,26 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 cd "$root"
 # Debian's packages: chromium, node (the driver), binaryen (wasm-metadce and wasm-opt: without
-# them the page is built, but over its 3 MB budget, which the test checks).
+# them the page is built, but over its 3 MB budget, which the test checks), and the C compiler
+# for kissat.
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v node >/dev/null || missing+=(nodejs)
 command -v wasm-opt >/dev/null && command -v wasm-metadce >/dev/null || missing+=(binaryen)
-if [ ${#missing[@]} -gt 0 ]; then
+# kissat in the module (build.sh): clang, llvm-ar (Debian's llvm) and wasi-libc's headers. About
+# 25 s of apt-get here (clang 14 and wasi-libc: 9.6 MB of packages; llvm was installed already).
+kissat_missing=()
+command -v clang >/dev/null || kissat_missing+=(clang)
+command -v llvm-ar >/dev/null || kissat_missing+=(llvm)
+[ -f /usr/include/wasm32-wasi/stdlib.h ] || kissat_missing+=(wasi-libc)
+if [ $((${#missing[@]} + ${#kissat_missing[@]})) -gt 0 ]; then
   if command -v apt-get >/dev/null; then
     SUDO=$(command -v sudo || true)
     $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+    [ ${#missing[@]} -eq 0 ] || $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+    [ ${#kissat_missing[@]} -eq 0 ] || $SUDO apt-get install -y -qq --no-install-recommends "${kissat_missing[@]}" >/dev/null
   else
-    echo "skipped: the browser test needs ${missing[*]}, and there is no apt-get to install them"
+    echo "skipped: the browser test needs ${missing[*]} ${kissat_missing[*]}, and there is no apt-get to install them"
     exit 0
   fi
 fi

@@ -120,7 +120,8 @@ async function check(evaluate) {
     const v = await window.coverlab.run({ op: "solve", puzzle: ".342.....43....." });
     return { busyBefore, stopMs, said, after: v.results[0].solutions[0], busyAfter: document.body.dataset.busy === "1" };
   })()`);
-  return { ready_ms: ready, status, solution, shown, hint, marked, stop };
+  const kissat = await evaluate("window.coverlab.run({ op: 'catalog' }).then((c) => c.kissat)");
+  return { ready_ms: ready, status, solution, shown, hint, marked, stop, kissat };
 }
 
 // BENCH_CAP: seconds a puzzle may take in the page before it is stopped (default 60).

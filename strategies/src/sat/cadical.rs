@@ -11,7 +11,7 @@
 use std::ffi::{CStr, c_char, c_int, c_void};
 use std::ptr::NonNull;
 
-use super::Stops;
+use super::{Answer, LARGE_VARS, Stops};
 
 // The `cadical` crate builds CaDiCaL's sources (with its C API) into the static library that
 // the declarations below resolve against.
@@ -46,9 +46,6 @@ unsafe extern "C" {
 /// ([`LARGE_VARS`]) the clock is read at every poll, or a deadline would pass by a tenth of a
 /// second.
 const CLOCK_EVERY: u32 = 64;
-
-/// A formula with this many variables is large (an empty 40×40 grid has about 64,000).
-pub(crate) const LARGE_VARS: i32 = 50_000;
 
 /// What CaDiCaL's hooks read and write.
 #[derive(Debug, Default)]
@@ -90,15 +87,6 @@ pub(crate) struct Cadical {
 // SAFETY: a CaDiCaL instance has no thread affinity; it may move to another thread as long as
 // one thread uses it at a time, which `&mut self` on every call guarantees.
 unsafe impl Send for Cadical {}
-
-/// The answer of one call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Answer {
-    Sat,
-    Unsat,
-    /// Stopped by a limit, the deadline or the stop flag.
-    Unknown,
-}
 
 impl Cadical {
     /// A solver with CaDiCaL's configuration `config` (`default`, `plain`, `sat`, `unsat`) and

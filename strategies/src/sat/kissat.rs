@@ -6,7 +6,9 @@
 //! CaDiCaL for anything after. This kissat never calls the terminate hook its API declares; a
 //! call is stopped from outside instead: a watcher thread, parked beside the call, raises
 //! kissat's own termination flag (`kissat_terminate`, a volatile word it polls) once the
-//! deadline passes, the user interrupts, or another racer answers.
+//! deadline passes, the user interrupts, or another racer answers. On WebAssembly (the page),
+//! which has no threads, the limits carry no deadline and no interrupt and one thread races, so
+//! no watcher is needed: the page stops a search by ending its worker.
 
 #![allow(unsafe_code, reason = "the FFI boundary to kissat's C API; every call is on a live solver")]
 
@@ -15,8 +17,7 @@ use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::Stops;
-use super::cadical::Answer;
+use super::{Answer, Stops};
 
 // The `kissat` crate builds kissat's sources into the static library that the declarations
 // below resolve against.

@@ -1,9 +1,10 @@
 //! `batsat`: `sat`'s encoding solved by batsat (the `batsat` crate: MiniSat 2.2 ported to Rust
 //! by Simon Cruanes and Masaki Hara, MIT), the one SAT solver of a build without CaDiCaL and
-//! kissat. That is the page built to WebAssembly (crates/web), where no C++ is built, and any
-//! `cargo build --no-default-features`: there `fast`'s hand-over (`auto` on large grids) comes
-//! here ([`finish`]). With CaDiCaL built in it is a strategy of its own, to test and measure it
-//! beside `sat`.
+//! kissat (`cargo build --no-default-features`, or the page built with `KISSAT=0`): there
+//! `fast`'s hand-over (`auto` on large grids) comes here ([`finish`]). With kissat but not
+//! CaDiCaL (the page), the hand-over's first solution is kissat's and the rest comes here
+//! ([`run`]). With CaDiCaL built in it is a strategy of its own, to test and measure it beside
+//! `sat`.
 //!
 //! Everything but the solver is `sat`'s: the encoding (`encode`), the blocking clause after each
 //! model (incremental: batsat keeps what it learned), the trace (`report`) and the stats (one
@@ -108,8 +109,8 @@ impl Clauses for Solver {
 /// Takes over a search `fast` started, as `sat::finish` does with CaDiCaL and kissat: `root`
 /// its propagated root grid, `allowed` the candidates left there, `found` the solutions it
 /// reported already (blocked here). With CaDiCaL built in, `sat::finish` is `fast`'s instead
-/// and this is reached from the tests only.
-#[cfg_attr(feature = "sat", allow(dead_code))]
+/// (kissat's, then batsat's `run` without CaDiCaL) and this is reached from the tests only.
+#[cfg_attr(feature = "kissat", allow(dead_code))]
 pub(crate) fn finish(
     puzzle: &Puzzle,
     root: Vec<Value>,
@@ -124,8 +125,14 @@ pub(crate) fn finish(
 }
 
 /// Encodes, blocks the solutions in `blocked`, then solves and blocks each model until
-/// unsatisfiable or a limit.
-fn run(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
+/// unsatisfiable or a limit. What follows kissat in a hand-over without CaDiCaL (`sat::rest`).
+pub(super) fn run(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    search: &mut Search<'_>,
+    allowed: Option<&[u64]>,
+    blocked: &[Vec<Value>],
+) {
     let hooks = Hooks { stops: Stops::new(limits, None), ..Hooks::default() };
     let mut solver = Solver(batsat::Solver::new(SolverOpts::default(), hooks));
     let enc = encode(puzzle, &mut solver, allowed, Some(limits), None);

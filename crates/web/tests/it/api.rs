@@ -30,6 +30,7 @@ fn every_strategy_of_the_catalog_solves_a_16x16() {
     let names: Vec<&str> =
         catalog["strategies"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
     assert!(names.contains(&"fast") && names.contains(&"dlx"), "{names:?}");
+    assert_eq!(catalog["kissat"], coverlab_strategies::sat::KISSAT, "{catalog}");
     for name in names {
         if name == "band-9x9" || name.contains("sat") || name == "plain" || name == "dfs" {
             continue; // 9×9 only, not built in the page, or hopeless at 16×16
