@@ -563,9 +563,20 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         Lunchbox(cells: ["r8c6", "r8c7", "r8c8", "r8c9"], sum: 5),
         StateMachine(name: "low high", cells: ["r5c1", "r5c2"], start: [0], accept: [1],
             transitions: [(0, "[1-4]", 1), (1, "[5-9]", 1)]),
-        Clone(cells: ["r1c8", "r1c9"], clone: ["r4c5", "r4c6"])"#,
+        Clone(cells: ["r1c8", "r1c9"], clone: ["r4c5", "r4c6"]), ColumnIndexer(cells: ["r6c9"])"#,
         "",
-        &["quadruple", "sum", "rellik", "pill-arrow", "double-arrow", "sum-line", "lunchbox", "clone", "state-machine"],
+        &[
+            "quadruple",
+            "sum",
+            "rellik",
+            "pill-arrow",
+            "double-arrow",
+            "sum-line",
+            "lunchbox",
+            "clone",
+            "indexer",
+            "state-machine",
+        ],
         "(none)",
     ),
     (
@@ -703,6 +714,9 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 assert_eq!((&machine[0]["name"], &machine[0]["cells"]), (&json!("low high"), &json!([36, 37])));
                 let clones: Vec<_> = of_kind("constraints", "clone").iter().map(|k| k["cells"].clone()).collect();
                 assert_eq!(clones, [json!([7, 31]), json!([8, 32])]);
+                // One pair a cell of the indexer's row: r6c9 (cell 53) with r6c1 … r6c8.
+                let indexer: Vec<_> = of_kind("constraints", "indexer").iter().map(|k| k["cells"].clone()).collect();
+                assert_eq!(indexer, (45..53).map(|b| json!([53, b])).collect::<Vec<_>>());
             }
             "marks" => {
                 assert_eq!(board["negative"], json!(["v"]));

@@ -35,7 +35,8 @@
 //! serialized as ISS's `NFASerializer` writes it, then `_name` and groups of cells separated by
 //! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
 //! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
-//! `Clone`s; larger sets, equal as multisets, are refused),
+//! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
+//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -189,7 +190,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("BinaryX", "custom pair constraints (BinaryX) are"),
     ("Pair", "custom pair constraints (Pair) are"),
     ("PairX", "custom pair constraints (PairX) are"),
-    ("Indexing", "indexing constraints are"),
     ("CountingCircles", "counting circles are"),
     ("CountDistinct", "distinct-value counts are"),
     ("Var", "extra cells (Var) are"),
@@ -232,6 +232,7 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("Skyscraper", "ISS sees no building of height 0"),
     ("StrictKropki", "the pairs it forbids change"),
     ("StrictXV", "the pairs it forbids change"),
+    ("Indexing", "a value names a column or row by its number"),
 ];
 
 /// The constraints coverlab reads, by name (besides the givens' empty name), as the module doc
@@ -268,6 +269,7 @@ pub const SUPPORTED: &[&str] = &[
     "Lunchbox",
     "NFA",
     "SameValues",
+    "Indexing",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -933,6 +935,21 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 let [sum, ids @ ..] = args else { return Err(item.invalid("Lunchbox has no sum and no cells")) };
                 let sum = total(item, sum, "the sum")?;
                 b.push(Rule::Lunchbox { cells: cells(item, ids, 2, n)?, sum }, Some(i));
+            }
+            "Indexing" => {
+                // ISS: `C` (column indexing) or `R` (row), then the indexing cells.
+                let rule = match args {
+                    ["C", ids @ ..] => Rule::ColumnIndexer { cells: cells(item, ids, 1, n)? },
+                    ["R", ids @ ..] => Rule::RowIndexer { cells: cells(item, ids, 1, n)? },
+                    [other, ..] => {
+                        return Err(item.invalid(format!(
+                            "the indexing type \"{}\" is neither C (columns) nor R (rows)",
+                            shown(other)
+                        )));
+                    }
+                    [] => return Err(item.invalid("Indexing has no type (C or R) and no cells")),
+                };
+                b.push(rule, Some(i));
             }
             "SameValues" => {
                 // ISS: the number of sets, then the cells, cut into that many sets of equal size

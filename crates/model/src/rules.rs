@@ -913,6 +913,30 @@ pub(crate) fn compile(
                     }
                 }
             }
+            Rule::ColumnIndexer { cells } | Rule::RowIndexer { cells } => {
+                // The indexing cell a holding v points at the cell of its row (column) in column
+                // (row) v, which then holds a's column (row): a pair rule between a and each
+                // other cell of its line, "a is v only when that cell holds a's index".
+                let by_column = matches!(rule, Rule::ColumnIndexer { .. });
+                let noun = if by_column { "column indexer" } else { "row indexer" };
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n * n, noun)?;
+                for a in cells {
+                    let (r, c) = (a / n, a % n);
+                    let index = if by_column { c } else { r } as u32 + 1;
+                    for v in (1..=n as u32).filter(|&v| v != index) {
+                        let b = if by_column { r * n + v as usize - 1 } else { (v as usize - 1) * n + c };
+                        let table = Arc::new(PairTable::new(n, |x, y| x != v || y == index));
+                        push(
+                            &mut out.constraints,
+                            ConstraintKind::Indexer,
+                            format!("{noun} {number} at {}", cell_name(a, n)),
+                            vec![a, b],
+                            Relation::Pair(table),
+                        );
+                    }
+                }
+            }
             Rule::StateMachine { name, cells, start, accept, transitions } => {
                 let cells = cells_of(cells)?;
                 length(&cells, 1, n * n, "state machine")?;

@@ -49,6 +49,8 @@
 //! SumLine(cells: ["r1c1", "r1c2", "r2c2", "r2c1"], sum: 10, closed: true),  // a loop
 //! Lunchbox(cells: ["r7c1", "r7c2", "r7c3", "r7c4"], sum: 5),  // between its smallest and largest
 //! Clone(cells: ["r1c1", "r1c2"], clone: ["r5c5", "r5c6"]),  // r5c5 = r1c1, r5c6 = r1c2
+//! ColumnIndexer(cells: ["r1c1", "r2c1"]),  // r1c1 = v: the cell of row 1 in column v holds 1
+//! RowIndexer(cells: ["r1c5"]),             // r1c5 = v: the cell of column 5 in row v holds 1
 //! StateMachine(cells: ["r8c1", "r8c2", "r8c3"], start: [0], accept: [0],  // a machine of your own
 //!     transitions: [(0, "[13579]", 1), (1, "[2468]", 0), (1, "[13579]", 0)]),
 //! ```
@@ -408,6 +410,19 @@ pub enum Rule {
         /// Their clones, in the same order: as many.
         clone: Vec<CellRef>,
     },
+    /// Column indexers (ISS's `Indexing~C`, f-puzzles' `columnindexer`): a cell of these in
+    /// column c holding the v-th value says that the cell of its row in column v holds the c-th
+    /// value (a 1-9 column indexer in column 1 holding 5: r?c5 holds 1).
+    ColumnIndexer {
+        /// The indexing cells, in any order.
+        cells: Vec<CellRef>,
+    },
+    /// Row indexers (ISS's `Indexing~R`, f-puzzles' `rowindexer`): a cell of these in row r
+    /// holding the v-th value says that the cell of its column in row v holds the r-th value.
+    RowIndexer {
+        /// The indexing cells, in any order.
+        cells: Vec<CellRef>,
+    },
     /// A state machine (ISS's `NFA`): the values along the cells, read in order, take the
     /// machine from one of its start states to one of its accepting states, each value along
     /// one transition out of the state it is in. Nondeterministic: a state may have several
@@ -506,6 +521,8 @@ impl Rule {
             Rule::Lunchbox { .. } => "Lunchbox",
             Rule::StateMachine { .. } => "StateMachine",
             Rule::Clone { .. } => "Clone",
+            Rule::ColumnIndexer { .. } => "ColumnIndexer",
+            Rule::RowIndexer { .. } => "RowIndexer",
         }
     }
 }

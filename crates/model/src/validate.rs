@@ -491,6 +491,25 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::ColumnIndexer { cells } | Rule::RowIndexer { cells } => {
+                let by_column = matches!(rule, Rule::ColumnIndexer { .. });
+                for a in cells {
+                    let v = at(a) as usize;
+                    let (index, target) = if by_column {
+                        (a.col, CellRef { row: a.row, col: v })
+                    } else {
+                        (a.row, CellRef { row: v, col: a.col })
+                    };
+                    if at(&target) as usize != index {
+                        let (line, what) = if by_column { ("column", "row") } else { ("row", "column") };
+                        return Some(format!(
+                            "the {line} indexer {} holds {v}, but {target}, the cell of its {what} in {line} {v}, holds {} instead of {index}",
+                            name(a),
+                            at(&target)
+                        ));
+                    }
+                }
+            }
             Rule::Clone { cells, clone } => {
                 for (a, b) in cells.iter().zip(clone) {
                     if at(a) != at(b) {

@@ -124,7 +124,7 @@ def fnv1a(text):
 # Quadruple{cells (the 2x2 block, top-left first), values}, Sum{cells, sum}, Rellik{cells, sum},
 # PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
 # SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
-# [(from, values, to)]}, Clone{cells, clone}. Rows,
+# [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -304,6 +304,8 @@ def validate(spec):
         elif kind == "Pair":
             assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
+        elif kind in ("ColumnIndexer", "RowIndexer"):
+            assert a["cells"]
         elif kind == "Clone":
             assert a["cells"] and len(a["cells"]) == len(a["clone"])
             assert not any(x in h and y in h for x, y in zip(a["cells"], a["clone"]) for h in spec.houses())
@@ -382,6 +384,8 @@ def rule_text(n, kind, a):
         return "%s(cells: %s, sum: %d)" % (kind, cells(a["cells"]), a["sum"])
     if kind == "Clone":
         return "Clone(cells: %s, clone: %s)" % (cells(a["cells"]), cells(a["clone"]))
+    if kind in ("ColumnIndexer", "RowIndexer"):
+        return "%s(cells: %s)" % (kind, cells(a["cells"]))
     if kind == "StateMachine":
         def values(vs):
             return ALPHABET[vs[0] - 1] if len(vs) == 1 else "[%s]" % "".join(ALPHABET[v - 1] for v in vs)
@@ -494,6 +498,14 @@ def rule_ok(spec, kind, a, g):
         return machine_runs(a, [g[c] for c in a["cells"]])
     if kind == "Clone":
         return all(g[x] == g[y] for x, y in zip(a["cells"], a["clone"]))
+    if kind in ("ColumnIndexer", "RowIndexer"):
+        # The definition: the cell holding v points at the cell v of its row (column), which
+        # holds the indexer's own column (row) number.
+        for c in a["cells"]:
+            target, index = indexed(spec.n, kind, c, g[c])
+            if g[target] != index:
+                return False
+        return True
     if kind in NEW_LINES:
         return line_ok(spec, kind, a, [g[c] for c in a["cells"]])
     if kind == "Quadruple":
@@ -641,6 +653,19 @@ def regex_table(n, k, pattern):
             if re.fullmatch(pattern, "".join(ALPHABET[v - 1] for v in t)) is not None]
 
 
+def indexed(n, kind, c, v):
+    """An indexer at cell c holding v: the cell it points at, and the value that cell holds."""
+    r, col = divmod(c, n)
+    if kind == "ColumnIndexer":
+        return r * n + v - 1, col + 1
+    return (v - 1) * n + col, r + 1
+
+
+def indexer_line(n, kind, c):
+    r, col = divmod(c, n)
+    return [r * n + j for j in range(n)] if kind == "ColumnIndexer" else [i * n + col for i in range(n)]
+
+
 def machine_runs(a, vals):
     """The machine as given: the set of states it may be in after each value; some accepting
     at the end (nondeterministic, so no state is ever chosen)."""
@@ -733,6 +758,14 @@ class Counter:
             elif kind == "Clone":
                 for x, y in zip(a["cells"], a["clone"]):
                     self.pair_directed(x, y, lambda p, q: p == q)
+            elif kind in ("ColumnIndexer", "RowIndexer"):
+                # For each value v the indexer may hold: it holds v only if the cell it then
+                # points at holds its index.
+                for c in a["cells"]:
+                    for v in range(1, n + 1):
+                        target, index = indexed(n, kind, c, v)
+                        if target != c:
+                            self.pair_directed(c, target, lambda p, q, v=v, i=index: p != v or q == i)
             elif kind == "StateMachine":
                 self.add(a["cells"], self.table_prop(a["cells"], machine_table(n, len(a["cells"]), a)))
             elif kind in ("Entropic", "Modular"):
@@ -1463,6 +1496,8 @@ def naive_count(spec, puzzle, cap, budget):
                 sandwich_line(n, a)
                 if kind in ("Sandwich", "Skyscraper", "XSum")
                 else a["cells"] + a["clone"] if kind == "Clone"
+                else a["cells"] + [x for c in a["cells"] for x in indexer_line(n, kind, c)]
+                if kind in ("ColumnIndexer", "RowIndexer")
                 else a["cells"] if "cells" in a else [a["circle"]] + a["line"]
             )
             atoms.append((cells, lambda g, k=kind, a=a: rule_ok(spec, k, a, g)))
@@ -1581,6 +1616,10 @@ def self_test():
     assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(4, 2)})])
     # Clones: r1c1 = r2c3 = 1 (no house in common); r1c1 and r2c2 differ (1, 4).
     assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
+    # Indexers: every row is an involution (r2 is 3 4 1 2: r2c1 = 3 and r2c3 = 1), so column
+    # indexers anywhere hold; c2 is 2 4 1 3 (r1c2 = 2 but r2c2 = 4, not 1), c1 1 3 2 4 is one.
+    assert ok([("ColumnIndexer", {"cells": [0, 4, 5, 15]})]) and ok([("RowIndexer", {"cells": [0, 4, 8]})])
+    assert not ok([("RowIndexer", {"cells": [4, 1]})])
     # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
@@ -2309,6 +2348,21 @@ def fam_clone(n, rng, variant):
     return "%dx%d clones: each cell of a clone holds its original's value" % (n, n), rules, G
 
 
+def fam_indexer(n, rng, variant):
+    """Indexers read off the grid: the cells whose value points at a cell of their row holding
+    their own column number (column indexers), or of their column holding their row number (row
+    indexers), a few to a rule, in shuffled order; about one cell in n of each kind qualifies."""
+    G = classic_grid(n, rng)
+    rules = []
+    for kind in ("ColumnIndexer", "RowIndexer"):
+        good = [c for c in rng.shuffled(range(n * n)) if G[indexed(n, kind, c, G[c])[0]] == indexed(n, kind, c, G[c])[1]]
+        good = good[: {4: 3, 6: 4, 9: 8, 16: 10, 25: 12}[n]]
+        k = max(1, len(good) // 3)
+        rules += [(kind, {"cells": good[i:i + k]}) for i in range(0, len(good), k)]
+    assert rules
+    return "%dx%d row and column indexers" % (n, n), rules, G
+
+
 def fam_new_line(kind):
     """A family of lines of one new kind, read off the grid: random king's-move paths whose
     values keep the rule (checked in full when the path is complete)."""
@@ -2497,6 +2551,9 @@ FAMILIES = [
     (fam_clone, 4, "", "clone-4x4-a", "utwe", 0),
     (fam_clone, 6, "", "clone-6x6-a", "utwe", 0),
     (fam_clone, 9, "", "clone-9x9-a", "utw", 30),
+    (fam_indexer, 4, "", "indexer-4x4-a", "utwe", 0),
+    (fam_indexer, 6, "", "indexer-6x6-a", "utwe", 0),
+    (fam_indexer, 9, "", "indexer-9x9-a", "utw", 30),
 ]
 
 # 16x16 and 25x25 (issue 31): one family per kind and size (kinds that go together as they do
@@ -2543,6 +2600,7 @@ BIG_FAMILIES = [
         (fam_double_arrow, "", "double-arrow"),
         (fam_state_machine, "", "state-machine"),
         (fam_clone, "", "clone"),
+        (fam_indexer, "", "indexer"),
     ]
 ]
 FAMILIES += BIG_FAMILIES
