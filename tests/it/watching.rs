@@ -548,10 +548,11 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "skyscraper",
         r#"Skyscraper(row: 1, count: 3), Skyscraper(row: 2, from_end: true, count: 2),
         Skyscraper(column: 4, count: 1), Skyscraper(column: 9, from_end: true, count: 4),
-        XSum(row: 5, sum: 10), XSum(column: 1, from_end: true, sum: 12)"#,
+        XSum(row: 5, sum: 10), XSum(column: 1, from_end: true, sum: 12),
+        NumberedRoom(row: 7, from_end: true, value: 9)"#,
         "",
-        &["skyscraper", "x-sum"],
-        "3, 2, 1, 4, 10, 12",
+        &["skyscraper", "x-sum", "numbered-room"],
+        "3, 2, 1, 4, 10, 12, 9",
     ),
     (
         "sums",
@@ -692,6 +693,14 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 let x_sums: Vec<_> =
                     of_kind("constraints", "x-sum").iter().map(|k| (k["sum"].clone(), k["clue"].clone())).collect();
                 assert_eq!(x_sums, [(json!(10), json!([4, -1])), (json!(12), json!([9, 0]))]);
+                // Eight pairs from r7c9 (cell 62); the clue, right of the row, with the first.
+                let rooms = of_kind("constraints", "numbered-room");
+                assert_eq!(rooms.len(), 8);
+                assert_eq!(
+                    (&rooms[0]["cells"], &rooms[0]["sum"], &rooms[0]["clue"]),
+                    (&json!([62, 61]), &json!(9), &json!([6, 9]))
+                );
+                assert!(rooms[1].get("clue").is_none(), "drawn once");
             }
             "sums" => {
                 let quads: Vec<_> = of_kind("constraints", "quadruple")

@@ -36,7 +36,8 @@
 //! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
 //! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
 //! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
-//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`),
+//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` (as
+//! `Skyscraper`: a row or column, then the clue from its start and the one from its end),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -51,7 +52,7 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (hidden skyscrapers, numbered rooms, composites such as `Or`,
+//! Everything else ISS has (hidden skyscrapers, composites such as `Or`,
 //! extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
@@ -180,7 +181,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
     ("HiddenSkyscraper", "hidden skyscrapers are"),
-    ("NumberedRoom", "numbered rooms are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
     ("ContainExact", "required values (ContainExact) are"),
     ("LookAndSay", "look-and-say clues are"),
@@ -233,6 +233,7 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("StrictKropki", "the pairs it forbids change"),
     ("StrictXV", "the pairs it forbids change"),
     ("Indexing", "a value names a column or row by its number"),
+    ("NumberedRoom", "the first value names a cell by its place"),
 ];
 
 /// The constraints coverlab reads, by name (besides the givens' empty name), as the module doc
@@ -270,6 +271,7 @@ pub const SUPPORTED: &[&str] = &[
     "NFA",
     "SameValues",
     "Indexing",
+    "NumberedRoom",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -825,7 +827,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let mut givens: BTreeMap<CellRef, (Vec<u32>, usize)> = BTreeMap::new();
     let mut little_killers: BTreeMap<CellRef, (Rule, usize)> = BTreeMap::new();
     let mut sandwiches: BTreeMap<(bool, usize), (Rule, usize)> = BTreeMap::new();
-    let mut skyscrapers: BTreeMap<(bool, bool, usize, bool), (Rule, usize)> = BTreeMap::new();
+    let mut skyscrapers: BTreeMap<(&str, bool, usize, bool), (Rule, usize)> = BTreeMap::new();
     let mut flags: BTreeMap<&str, usize> = BTreeMap::new();
     let mut kropki: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
     let mut xv: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
@@ -1153,7 +1155,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 // ISS keeps the last clue of a line (its uniqueness key).
                 sandwiches.insert((line.starts_with('R'), index.unwrap_or(0)), (rule, i));
             }
-            "Skyscraper" | "XSum" => {
+            "Skyscraper" | "XSum" | "NumberedRoom" => {
                 let (line, clues) = match args {
                     [line, clues @ ..] if (1..=2).contains(&clues.len()) => (line, clues),
                     _ => {
@@ -1188,17 +1190,20 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                         _ if item.name == "XSum" => {
                             return Err(item.invalid(format!("the clue \"{}\" is not a sum", shown(clue))));
                         }
+                        _ if item.name == "NumberedRoom" => {
+                            return Err(item.invalid(format!("the clue \"{}\" is not a value", shown(clue))));
+                        }
                         _ => return Err(item.invalid(format!("the clue \"{}\" is not a count of cells", shown(clue)))),
                     };
                     let (r, c) = if row { (Some(index), None) } else { (None, Some(index)) };
                     let from_end = from_end == 1;
-                    let rule = if item.name == "XSum" {
-                        Rule::XSum { row: r, column: c, from_end, sum: value }
-                    } else {
-                        Rule::Skyscraper { row: r, column: c, from_end, count: value }
+                    let rule = match item.name {
+                        "XSum" => Rule::XSum { row: r, column: c, from_end, sum: value },
+                        "NumberedRoom" => Rule::NumberedRoom { row: r, column: c, from_end, value },
+                        _ => Rule::Skyscraper { row: r, column: c, from_end, count: value },
                     };
                     // ISS keeps the last clue of a line and direction (its uniqueness key).
-                    skyscrapers.insert((item.name == "XSum", row, index, from_end), (rule, i));
+                    skyscrapers.insert((item.name, row, index, from_end), (rule, i));
                 }
             }
             "AntiKnight" | "AntiKing" | "AntiConsecutive" | "Windoku" | "DisjointSets" | "StrictKropki"

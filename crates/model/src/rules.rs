@@ -913,6 +913,44 @@ pub(crate) fn compile(
                     }
                 }
             }
+            Rule::NumberedRoom { row, column, from_end, value } => {
+                let (line, index, mut cells) = outside_line(*row, *column)?;
+                if *from_end {
+                    cells.reverse();
+                }
+                if *value == 0 || *value as usize > n {
+                    return Err(err(format!(
+                        "{}: the value {value} is out of range on a {n}×{n} grid (1 to {n})",
+                        what()
+                    )));
+                }
+                let side = match (line, from_end) {
+                    ("row", false) => "left",
+                    ("row", true) => "right",
+                    (_, false) => "top",
+                    _ => "bottom",
+                };
+                let label = format!("numbered room {line} {index} from the {side} (value {value})");
+                // The first cell holding x points at the x-th: a pair rule between the first
+                // cell and each later one, "the first holds x only when the x-th holds value";
+                // holding 1, it points at itself, so it is 1 only when the value is.
+                for (k, &b) in cells.iter().enumerate().skip(1) {
+                    let x = k as u32 + 1;
+                    let v = *value;
+                    let table = if k == 1 {
+                        PairTable::new(n, |p, q| (p != 1 || v == 1) && (p != x || q == v))
+                    } else {
+                        PairTable::new(n, |p, q| p != x || q == v)
+                    };
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::NumberedRoom,
+                        label.clone(),
+                        vec![cells[0], b],
+                        Relation::Pair(Arc::new(table)),
+                    );
+                }
+            }
             Rule::ColumnIndexer { cells } | Rule::RowIndexer { cells } => {
                 // The indexing cell a holding v points at the cell of its row (column) in column
                 // (row) v, which then holds a's column (row): a pair rule between a and each

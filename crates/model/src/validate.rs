@@ -491,6 +491,25 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::NumberedRoom { row, column, from_end, value } => {
+                let mut line: Vec<CellRef> = match (row, column) {
+                    (Some(r), None) => (1..=n).map(|c| CellRef { row: *r, col: c }).collect(),
+                    (None, Some(c)) => (1..=n).map(|r| CellRef { row: r, col: *c }).collect(),
+                    _ => return Some("a numbered room clue needs a row or a column".to_string()),
+                };
+                if *from_end {
+                    line.reverse();
+                }
+                let x = at(&line[0]) as usize;
+                if at(&line[x - 1]) != *value {
+                    return Some(format!(
+                        "the numbered room clue {value} at {}: its first cell holds {x}, and cell {x} from there, {}, holds {}",
+                        name(&line[0]),
+                        name(&line[x - 1]),
+                        at(&line[x - 1])
+                    ));
+                }
+            }
             Rule::ColumnIndexer { cells } | Rule::RowIndexer { cells } => {
                 let by_column = matches!(rule, Rule::ColumnIndexer { .. });
                 for a in cells {

@@ -123,6 +123,9 @@ pub enum ConstraintKind {
     /// A row or column indexer: a value in the indexing cell and the value of the cell it points
     /// to in its row (column), one pair of cells for each other cell of the line.
     Indexer,
+    /// A numbered room clue: the first value of a row (column) read from the clue and the cell
+    /// it points at, one pair of cells for each cell after the first.
+    NumberedRoom,
     /// A state machine of the spec's own (ISS's NFA): it accepts the values read along the cells.
     StateMachine,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
@@ -133,7 +136,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 40] = [
+    pub const ALL: [ConstraintKind; 41] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -173,6 +176,7 @@ impl ConstraintKind {
         ConstraintKind::StateMachine,
         ConstraintKind::Clone,
         ConstraintKind::Indexer,
+        ConstraintKind::NumberedRoom,
         ConstraintKind::HouseSum,
     ];
 
@@ -218,6 +222,7 @@ impl ConstraintKind {
             ConstraintKind::StateMachine => "state-machine",
             ConstraintKind::Clone => "clone",
             ConstraintKind::Indexer => "indexer",
+            ConstraintKind::NumberedRoom => "numbered-room",
             ConstraintKind::HouseSum => "house-sum",
         }
     }

@@ -124,7 +124,8 @@ def fnv1a(text):
 # Quadruple{cells (the 2x2 block, top-left first), values}, Sum{cells, sum}, Rellik{cells, sum},
 # PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
 # SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
-# [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells}. Rows,
+# [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells},
+# NumberedRoom{row|column (0-based), from_end (optional), value}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -282,6 +283,9 @@ def validate(spec):
         elif kind == "Skyscraper":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["count"] <= n
+        elif kind == "NumberedRoom":
+            assert ("row" in a) != ("column" in a)
+            assert 1 <= a["value"] <= n
         elif kind == "XSum":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["sum"] <= n * (n + 1) // 2
@@ -352,6 +356,10 @@ def rule_text(n, kind, a):
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
         return "Skyscraper(%s%s, count: %d)" % (where, end, a["count"])
+    if kind == "NumberedRoom":
+        where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
+        end = ", from_end: true" if a.get("from_end") else ""
+        return "NumberedRoom(%s%s, value: %d)" % (where, end, a["value"])
     if kind == "XSum":
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
@@ -489,6 +497,10 @@ def rule_ok(spec, kind, a, g):
         return sum(vals[i + 1:j]) == a["sum"]
     if kind == "Skyscraper":
         return seen([g[c] for c in skyscraper_line(n, a)]) == a["count"]
+    if kind == "NumberedRoom":
+        # The first value x read from the clue: the x-th cell holds the clue's value.
+        vals = [g[c] for c in skyscraper_line(n, a)]
+        return vals[vals[0] - 1] == a["value"]
     if kind == "XSum":
         vals = [g[c] for c in skyscraper_line(n, a)]
         return sum(vals[:vals[0]]) == a["sum"]
@@ -750,6 +762,12 @@ class Counter:
             elif kind == "Skyscraper":
                 line = skyscraper_line(n, a)
                 self.add(line, self.skyscraper_prop(line, a["count"]))
+            elif kind == "NumberedRoom":
+                # The first cell holds x only when the x-th holds the value (x = 1: itself).
+                line, want = skyscraper_line(n, a), a["value"]
+                for k in range(1, n):
+                    self.pair_directed(line[0], line[k], lambda p, q, x=k + 1, w=want: (p != x or q == w)
+                                       and (p != 1 or w == 1))
             elif kind == "XSum":
                 line = skyscraper_line(n, a)
                 self.add(line, self.x_sum_prop(line, a["sum"]))
@@ -1494,7 +1512,7 @@ def naive_count(spec, puzzle, cap, budget):
         else:
             cells = (
                 sandwich_line(n, a)
-                if kind in ("Sandwich", "Skyscraper", "XSum")
+                if kind in ("Sandwich", "Skyscraper", "XSum", "NumberedRoom")
                 else a["cells"] + a["clone"] if kind == "Clone"
                 else a["cells"] + [x for c in a["cells"] for x in indexer_line(n, kind, c)]
                 if kind in ("ColumnIndexer", "RowIndexer")
@@ -1616,6 +1634,10 @@ def self_test():
     assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(4, 2)})])
     # Clones: r1c1 = r2c3 = 1 (no house in common); r1c1 and r2c2 differ (1, 4).
     assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
+    # Numbered rooms: r1 is 1 2 3 4 (1 points at itself), read from the right 4 3 2 1 (4 points
+    # at 1); c2 is 2 4 1 3 (2 points at 4, not 3).
+    assert ok([("NumberedRoom", {"row": 0, "value": 1})]) and ok([("NumberedRoom", {"row": 0, "from_end": True, "value": 1})])
+    assert ok([("NumberedRoom", {"column": 1, "value": 4})]) and not ok([("NumberedRoom", {"column": 1, "value": 3})])
     # Indexers: every row is an involution (r2 is 3 4 1 2: r2c1 = 3 and r2c3 = 1), so column
     # indexers anywhere hold; c2 is 2 4 1 3 (r1c2 = 2 but r2c2 = 4, not 1), c1 1 3 2 4 is one.
     assert ok([("ColumnIndexer", {"cells": [0, 4, 5, 15]})]) and ok([("RowIndexer", {"cells": [0, 4, 8]})])
@@ -2045,6 +2067,23 @@ def make_x_sums(n, G, rng, picks):
         a["sum"] = sum(vals[:vals[0]])
         out.append(("XSum", a))
     return out
+
+
+def fam_numbered_room(n, rng, variant):
+    """`picks` numbered room clues on distinct sides of rows and columns, each the value G has in
+    the cell its first value points at."""
+    G = classic_grid(n, rng)
+    picks = {4: 4, 6: 6, 9: 10, 16: 12, 25: 12}[n]
+    sides = [(kind, i, end) for kind in ("row", "column") for i in range(n) for end in (False, True)]
+    rules = []
+    for kind, i, end in sorted(rng.shuffled(sides)[:picks]):
+        a = {kind: i, "value": 0}
+        if end:
+            a["from_end"] = True
+        vals = [G[c] for c in skyscraper_line(n, a)]
+        a["value"] = vals[vals[0] - 1]
+        rules.append(("NumberedRoom", a))
+    return "%dx%d numbered room clues" % (n, n), rules, G
 
 
 def fam_x_sum(n, rng, variant):
@@ -2554,6 +2593,9 @@ FAMILIES = [
     (fam_indexer, 4, "", "indexer-4x4-a", "utwe", 0),
     (fam_indexer, 6, "", "indexer-6x6-a", "utwe", 0),
     (fam_indexer, 9, "", "indexer-9x9-a", "utw", 30),
+    (fam_numbered_room, 4, "", "numbered-room-4x4-a", "utwe", 0),
+    (fam_numbered_room, 6, "", "numbered-room-6x6-a", "utwe", 0),
+    (fam_numbered_room, 9, "", "numbered-room-9x9-a", "utw", 20),
 ]
 
 # 16x16 and 25x25 (issue 31): one family per kind and size (kinds that go together as they do
@@ -2601,6 +2643,7 @@ BIG_FAMILIES = [
         (fam_state_machine, "", "state-machine"),
         (fam_clone, "", "clone"),
         (fam_indexer, "", "indexer"),
+        (fam_numbered_room, "", "numbered-room"),
     ]
 ]
 FAMILIES += BIG_FAMILIES
