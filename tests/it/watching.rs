@@ -549,10 +549,10 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         r#"Skyscraper(row: 1, count: 3), Skyscraper(row: 2, from_end: true, count: 2),
         Skyscraper(column: 4, count: 1), Skyscraper(column: 9, from_end: true, count: 4),
         XSum(row: 5, sum: 10), XSum(column: 1, from_end: true, sum: 12),
-        NumberedRoom(row: 7, from_end: true, value: 9)"#,
+        NumberedRoom(row: 7, from_end: true, value: 9), HiddenSkyscraper(column: 2, value: 1)"#,
         "",
-        &["skyscraper", "x-sum", "numbered-room"],
-        "3, 2, 1, 4, 10, 12, 9",
+        &["skyscraper", "x-sum", "hidden-skyscraper", "numbered-room"],
+        "3, 2, 1, 4, 10, 12, 9, 1",
     ),
     (
         "sums",
@@ -701,6 +701,8 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                     (&json!([62, 61]), &json!(9), &json!([6, 9]))
                 );
                 assert!(rooms[1].get("clue").is_none(), "drawn once");
+                let hidden = of_kind("constraints", "hidden-skyscraper");
+                assert_eq!((&hidden[0]["sum"], &hidden[0]["clue"]), (&json!(1), &json!([-1, 1])));
             }
             "sums" => {
                 let quads: Vec<_> = of_kind("constraints", "quadruple")

@@ -36,8 +36,9 @@
 //! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
 //! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
 //! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
-//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` (as
-//! `Skyscraper`: a row or column, then the clue from its start and the one from its end),
+//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` and
+//! `HiddenSkyscraper` (as `Skyscraper`: a row or column, then the clue from its start and the one
+//! from its end),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -52,7 +53,7 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (hidden skyscrapers, composites such as `Or`,
+//! Everything else ISS has (counting circles, composites such as `Or`,
 //! extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
@@ -180,7 +181,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("GreaterThan", "greater-than marks are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
-    ("HiddenSkyscraper", "hidden skyscrapers are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
     ("ContainExact", "required values (ContainExact) are"),
     ("LookAndSay", "look-and-say clues are"),
@@ -272,6 +272,7 @@ pub const SUPPORTED: &[&str] = &[
     "SameValues",
     "Indexing",
     "NumberedRoom",
+    "HiddenSkyscraper",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -1155,7 +1156,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 // ISS keeps the last clue of a line (its uniqueness key).
                 sandwiches.insert((line.starts_with('R'), index.unwrap_or(0)), (rule, i));
             }
-            "Skyscraper" | "XSum" | "NumberedRoom" => {
+            "Skyscraper" | "XSum" | "NumberedRoom" | "HiddenSkyscraper" => {
                 let (line, clues) = match args {
                     [line, clues @ ..] if (1..=2).contains(&clues.len()) => (line, clues),
                     _ => {
@@ -1190,7 +1191,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                         _ if item.name == "XSum" => {
                             return Err(item.invalid(format!("the clue \"{}\" is not a sum", shown(clue))));
                         }
-                        _ if item.name == "NumberedRoom" => {
+                        _ if item.name == "NumberedRoom" || item.name == "HiddenSkyscraper" => {
                             return Err(item.invalid(format!("the clue \"{}\" is not a value", shown(clue))));
                         }
                         _ => return Err(item.invalid(format!("the clue \"{}\" is not a count of cells", shown(clue)))),
@@ -1200,6 +1201,12 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                     let rule = match item.name {
                         "XSum" => Rule::XSum { row: r, column: c, from_end, sum: value },
                         "NumberedRoom" => Rule::NumberedRoom { row: r, column: c, from_end, value },
+                        // On values from 0 every value is one higher: the order, and so what is
+                        // hidden, stays.
+                        "HiddenSkyscraper" => {
+                            let value = if zero { value.saturating_add(1) } else { value };
+                            Rule::HiddenSkyscraper { row: r, column: c, from_end, value }
+                        }
                         _ => Rule::Skyscraper { row: r, column: c, from_end, count: value },
                     };
                     // ISS keeps the last clue of a line and direction (its uniqueness key).

@@ -579,7 +579,9 @@ pub(crate) fn compile(
                     Relation::SegmentSums { ends },
                 );
             }
-            Rule::Skyscraper { row, column, from_end, .. } | Rule::XSum { row, column, from_end, .. } => {
+            Rule::Skyscraper { row, column, from_end, .. }
+            | Rule::XSum { row, column, from_end, .. }
+            | Rule::HiddenSkyscraper { row, column, from_end, .. } => {
                 let (line, index, mut cells) = outside_line(*row, *column)?;
                 if *from_end {
                     cells.reverse();
@@ -603,6 +605,21 @@ pub(crate) fn compile(
                             ConstraintKind::Skyscraper,
                             label,
                             crate::constraint::Automaton::skyscraper(n, *count as usize),
+                        )
+                    }
+                    Rule::HiddenSkyscraper { value, .. } => {
+                        if *value == 0 || *value as usize >= n {
+                            return Err(err(format!(
+                                "{}: the first hidden value {value} is out of range on a {n}×{n} grid (1 to {}: {n} is never hidden)",
+                                what(),
+                                n - 1
+                            )));
+                        }
+                        let label = format!("hidden skyscraper {line} {index} from the {side} (first hidden {value})");
+                        (
+                            ConstraintKind::HiddenSkyscraper,
+                            label,
+                            crate::constraint::Automaton::hidden_skyscraper(n, *value as usize),
                         )
                     }
                     Rule::XSum { sum, .. } => {

@@ -52,6 +52,7 @@
 //! ColumnIndexer(cells: ["r1c1", "r2c1"]),  // r1c1 = v: the cell of row 1 in column v holds 1
 //! RowIndexer(cells: ["r1c5"]),             // r1c5 = v: the cell of column 5 in row v holds 1
 //! NumberedRoom(row: 4, value: 7),          // r4c1 = x: the x-th cell of row 4 holds 7
+//! HiddenSkyscraper(column: 3, value: 2),   // from the top, the first value lower than one before is 2
 //! StateMachine(cells: ["r8c1", "r8c2", "r8c3"], start: [0], accept: [0],  // a machine of your own
 //!     transitions: [(0, "[13579]", 1), (1, "[2468]", 0), (1, "[13579]", 0)]),
 //! ```
@@ -424,6 +425,23 @@ pub enum Rule {
         /// The indexing cells, in any order.
         cells: Vec<CellRef>,
     },
+    /// A hidden skyscraper clue outside the grid (ISS's `HiddenSkyscraper`): reading the row
+    /// (or column) from the clue, the values rise until the first one not higher than every
+    /// value before it (hidden behind a taller one), and that one is `value`. Give `row` or
+    /// `column`, 1-based; from the left (top), or the right (bottom) with `from_end: true`.
+    HiddenSkyscraper {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Read from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// The first hidden value: 1 to n − 1 (n is never hidden).
+        value: u32,
+    },
     /// A numbered room clue outside the grid (ISS's `NumberedRoom`): reading the row (or
     /// column) from the clue, its first value x says that its x-th cell (the first is the 1st)
     /// holds `value`. Give `row` or `column`, 1-based; the clue is at the left of the row (the
@@ -542,6 +560,7 @@ impl Rule {
             Rule::ColumnIndexer { .. } => "ColumnIndexer",
             Rule::RowIndexer { .. } => "RowIndexer",
             Rule::NumberedRoom { .. } => "NumberedRoom",
+            Rule::HiddenSkyscraper { .. } => "HiddenSkyscraper",
         }
     }
 }

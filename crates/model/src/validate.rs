@@ -491,6 +491,41 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::HiddenSkyscraper { row, column, from_end, value } => {
+                let mut line: Vec<CellRef> = match (row, column) {
+                    (Some(r), None) => (1..=n).map(|c| CellRef { row: *r, col: c }).collect(),
+                    (None, Some(c)) => (1..=n).map(|r| CellRef { row: r, col: *c }).collect(),
+                    _ => return Some("a hidden skyscraper clue needs a row or a column".to_string()),
+                };
+                if *from_end {
+                    line.reverse();
+                }
+                // The first value not higher than every one before it.
+                let mut high = 0;
+                let hidden = line.iter().find(|c| {
+                    let v = at(c);
+                    let hid = v <= high;
+                    high = high.max(v);
+                    hid
+                });
+                match hidden {
+                    Some(c) if at(c) == *value => {}
+                    Some(c) => {
+                        return Some(format!(
+                            "the hidden skyscraper clue {value} at {}: the first hidden value, at {}, is {}",
+                            name(&line[0]),
+                            name(c),
+                            at(c)
+                        ));
+                    }
+                    None => {
+                        return Some(format!(
+                            "the hidden skyscraper clue {value} at {}: no value of the line is hidden",
+                            name(&line[0])
+                        ));
+                    }
+                }
+            }
             Rule::NumberedRoom { row, column, from_end, value } => {
                 let mut line: Vec<CellRef> = match (row, column) {
                     (Some(r), None) => (1..=n).map(|c| CellRef { row: *r, col: c }).collect(),

@@ -126,6 +126,9 @@ pub enum ConstraintKind {
     /// A numbered room clue: the first value of a row (column) read from the clue and the cell
     /// it points at, one pair of cells for each cell after the first.
     NumberedRoom,
+    /// A hidden skyscraper clue: the values of a row (column) read from the clue rise until the
+    /// first hidden one, which is the clue.
+    HiddenSkyscraper,
     /// A state machine of the spec's own (ISS's NFA): it accepts the values read along the cells.
     StateMachine,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
@@ -136,7 +139,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 41] = [
+    pub const ALL: [ConstraintKind; 42] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -177,6 +180,7 @@ impl ConstraintKind {
         ConstraintKind::Clone,
         ConstraintKind::Indexer,
         ConstraintKind::NumberedRoom,
+        ConstraintKind::HiddenSkyscraper,
         ConstraintKind::HouseSum,
     ];
 
@@ -223,6 +227,7 @@ impl ConstraintKind {
             ConstraintKind::Clone => "clone",
             ConstraintKind::Indexer => "indexer",
             ConstraintKind::NumberedRoom => "numbered-room",
+            ConstraintKind::HiddenSkyscraper => "hidden-skyscraper",
             ConstraintKind::HouseSum => "house-sum",
         }
     }

@@ -125,7 +125,7 @@ def fnv1a(text):
 # PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
 # SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
 # [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells},
-# NumberedRoom{row|column (0-based), from_end (optional), value}. Rows,
+# NumberedRoom{row|column (0-based), from_end (optional), value}, HiddenSkyscraper{the same}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -217,6 +217,15 @@ def skyscraper_line(n, a):
     return line[::-1] if a.get("from_end") else line
 
 
+def first_hidden(vals):
+    """The first value not higher than every value before it (hidden behind a taller one), or
+    None."""
+    for i, v in enumerate(vals):
+        if any(b >= v for b in vals[:i]):
+            return v
+    return None
+
+
 def seen(vals):
     """How many values are seen from the front: each one higher than every value before it."""
     return sum(1 for i, v in enumerate(vals) if all(b < v for b in vals[:i]))
@@ -286,6 +295,9 @@ def validate(spec):
         elif kind == "NumberedRoom":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["value"] <= n
+        elif kind == "HiddenSkyscraper":
+            assert ("row" in a) != ("column" in a)
+            assert 1 <= a["value"] < n
         elif kind == "XSum":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["sum"] <= n * (n + 1) // 2
@@ -356,10 +368,10 @@ def rule_text(n, kind, a):
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
         return "Skyscraper(%s%s, count: %d)" % (where, end, a["count"])
-    if kind == "NumberedRoom":
+    if kind in ("NumberedRoom", "HiddenSkyscraper"):
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
-        return "NumberedRoom(%s%s, value: %d)" % (where, end, a["value"])
+        return "%s(%s%s, value: %d)" % (kind, where, end, a["value"])
     if kind == "XSum":
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
@@ -497,6 +509,8 @@ def rule_ok(spec, kind, a, g):
         return sum(vals[i + 1:j]) == a["sum"]
     if kind == "Skyscraper":
         return seen([g[c] for c in skyscraper_line(n, a)]) == a["count"]
+    if kind == "HiddenSkyscraper":
+        return first_hidden([g[c] for c in skyscraper_line(n, a)]) == a["value"]
     if kind == "NumberedRoom":
         # The first value x read from the clue: the x-th cell holds the clue's value.
         vals = [g[c] for c in skyscraper_line(n, a)]
@@ -762,6 +776,9 @@ class Counter:
             elif kind == "Skyscraper":
                 line = skyscraper_line(n, a)
                 self.add(line, self.skyscraper_prop(line, a["count"]))
+            elif kind == "HiddenSkyscraper":
+                line = skyscraper_line(n, a)
+                self.add(line, self.hidden_prop(line, a["value"]))
             elif kind == "NumberedRoom":
                 # The first cell holds x only when the x-th holds the value (x = 1: itself).
                 line, want = skyscraper_line(n, a), a["value"]
@@ -1244,6 +1261,33 @@ class Counter:
 
         return prop
 
+    def hidden_prop(self, line, value):
+        """Along the decided cells at the clue's end: each must rise above the highest so far,
+        until one that does not, which must be the value (then the rule holds); the first cell
+        is never hidden, so it is not the value."""
+        n = self.n
+        line = tuple(line)
+        bit = 1 << (value - 1)
+
+        def prop(dom, q):
+            if dom[line[0]] & bit:
+                dom[line[0]] &= ~bit
+                if not dom[line[0]]:
+                    return False
+                q.append(line[0])
+            high = 0
+            for c in line:
+                d = dom[c]
+                if d & (d - 1):
+                    return True
+                v = d.bit_length()
+                if v <= high:
+                    return v == value
+                high = v
+            return False
+
+        return prop
+
     def x_sum_prop(self, line, total):
         """Bounds: the first cell keeps a value x only when x plus the least (the most) the next
         x - 1 cells can hold reaches (does not pass) the total; once x is decided, each of those
@@ -1512,7 +1556,7 @@ def naive_count(spec, puzzle, cap, budget):
         else:
             cells = (
                 sandwich_line(n, a)
-                if kind in ("Sandwich", "Skyscraper", "XSum", "NumberedRoom")
+                if kind in ("Sandwich", "Skyscraper", "XSum", "NumberedRoom", "HiddenSkyscraper")
                 else a["cells"] + a["clone"] if kind == "Clone"
                 else a["cells"] + [x for c in a["cells"] for x in indexer_line(n, kind, c)]
                 if kind in ("ColumnIndexer", "RowIndexer")
@@ -1634,6 +1678,10 @@ def self_test():
     assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(4, 2)})])
     # Clones: r1c1 = r2c3 = 1 (no house in common); r1c1 and r2c2 differ (1, 4).
     assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
+    # Hidden skyscrapers: r2 is 3 4 1 2 (1 hidden first), from the right 2 1 4 3 (1); c2 is
+    # 2 4 1 3 (1); r1 1 2 3 4 hides nothing.
+    assert ok([("HiddenSkyscraper", {"row": 1, "value": 1})]) and ok([("HiddenSkyscraper", {"row": 1, "from_end": True, "value": 1})])
+    assert not ok([("HiddenSkyscraper", {"column": 1, "value": 3})]) and not ok([("HiddenSkyscraper", {"row": 0, "value": 1})])
     # Numbered rooms: r1 is 1 2 3 4 (1 points at itself), read from the right 4 3 2 1 (4 points
     # at 1); c2 is 2 4 1 3 (2 points at 4, not 3).
     assert ok([("NumberedRoom", {"row": 0, "value": 1})]) and ok([("NumberedRoom", {"row": 0, "from_end": True, "value": 1})])
@@ -2067,6 +2115,23 @@ def make_x_sums(n, G, rng, picks):
         a["sum"] = sum(vals[:vals[0]])
         out.append(("XSum", a))
     return out
+
+
+def fam_hidden_skyscraper(n, rng, variant):
+    """`picks` hidden skyscraper clues on distinct sides of rows and columns that hide a value,
+    each the first value G hides there."""
+    G = classic_grid(n, rng)
+    picks = {4: 4, 6: 6, 9: 10, 16: 12, 25: 12}[n]
+    sides = [(kind, i, end) for kind in ("row", "column") for i in range(n) for end in (False, True)]
+    rules = []
+    for kind, i, end in sorted(rng.shuffled(sides)[:picks]):
+        a = {kind: i, "value": 0}
+        if end:
+            a["from_end"] = True
+        a["value"] = first_hidden([G[c] for c in skyscraper_line(n, a)])
+        if a["value"] is not None:
+            rules.append(("HiddenSkyscraper", a))
+    return "%dx%d hidden skyscraper clues" % (n, n), rules, G
 
 
 def fam_numbered_room(n, rng, variant):
@@ -2596,6 +2661,9 @@ FAMILIES = [
     (fam_numbered_room, 4, "", "numbered-room-4x4-a", "utwe", 0),
     (fam_numbered_room, 6, "", "numbered-room-6x6-a", "utwe", 0),
     (fam_numbered_room, 9, "", "numbered-room-9x9-a", "utw", 20),
+    (fam_hidden_skyscraper, 4, "", "hidden-skyscraper-4x4-a", "utwe", 0),
+    (fam_hidden_skyscraper, 6, "", "hidden-skyscraper-6x6-a", "utwe", 0),
+    (fam_hidden_skyscraper, 9, "", "hidden-skyscraper-9x9-a", "utw", 20),
 ]
 
 # 16x16 and 25x25 (issue 31): one family per kind and size (kinds that go together as they do
@@ -2644,6 +2712,7 @@ BIG_FAMILIES = [
         (fam_clone, "", "clone"),
         (fam_indexer, "", "indexer"),
         (fam_numbered_room, "", "numbered-room"),
+        (fam_hidden_skyscraper, "", "hidden-skyscraper"),
     ]
 ]
 FAMILIES += BIG_FAMILIES
