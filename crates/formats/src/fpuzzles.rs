@@ -901,9 +901,9 @@ mod tests {
 
     #[test]
     fn unknown_constraints_are_named_not_dropped() {
-        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"rowindexer":[{"cells":["R1C1"]}],"clone":[]}"#;
+        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"boxindexer":[{"cells":["R1C1"]}],"clone":[]}"#;
         let e = parse(text).unwrap_err();
-        assert!(e.contains("'rowindexer' (1 of them)"), "{e}");
+        assert!(e.contains("'boxindexer' (1 of them)"), "{e}");
         assert!(!e.contains("clone"), "an empty list holds no rule: {e}");
     }
 
