@@ -190,7 +190,8 @@ impl<W: Write> TraceSink for Run<'_, '_, W> {
 /// (cages, lines, dots; derived sums too, named by eliminations; cages without a sum, which are
 /// only groups in the model, too). A little killer carries its
 /// clue's place outside the grid and the step its arrow points along, a sandwich its clue's
-/// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum,
+/// place, a skyscraper clue its place and its count (as `sum`), an X-sum clue its place and sum, a numbered room its place and
+/// value (as `sum`, on its first pair only), a hidden skyscraper its place and value (as `sum`),
 /// a quadruple its values, a rellik cage, a sum line and a lunchbox their totals (as `sum`), a pill arrow its pill's size (its
 /// cells: the pill, then the line; a double arrow's: its two ends, then the middle), the first pair of a palindrome the whole line in order (the model keeps only the
 /// mirror pairs), a regex line its pattern, a state machine its name; `negative` names the marks of a negative rule.
@@ -209,6 +210,16 @@ pub fn board(puzzle: &Puzzle) -> Value {
         .filter_map(|r| if let Rule::Skyscraper { count, .. } = r { Some(*count) } else { None });
     let mut x_sums =
         model.spec().rules.iter().filter_map(|r| if let Rule::XSum { sum, .. } = r { Some(*sum) } else { None });
+    let mut hidden = model
+        .spec()
+        .rules
+        .iter()
+        .filter_map(|r| if let Rule::HiddenSkyscraper { value, .. } = r { Some(*value) } else { None });
+    let mut rooms = model
+        .spec()
+        .rules
+        .iter()
+        .filter_map(|r| if let Rule::NumberedRoom { value, .. } = r { Some(*value) } else { None });
     // Likewise quadruples (their values), rellik cages (their totals) and pill arrows (their
     // pills' sizes).
     let rules = &model.spec().rules;
@@ -245,15 +256,32 @@ pub fn board(puzzle: &Puzzle) -> Value {
                     let (r, col) = (c.cells[0] / n, c.cells[0] % n);
                     v["clue"] = if c.cells[1] == c.cells[0] + 1 { json!([r, -1]) } else { json!([-1, col]) };
                 }
-                ConstraintKind::Skyscraper | ConstraintKind::XSum if c.cells.len() >= 2 => {
+                ConstraintKind::Skyscraper | ConstraintKind::XSum | ConstraintKind::HiddenSkyscraper
+                    if c.cells.len() >= 2 =>
+                {
                     // One step back from the first cell seen, away from the second.
                     let (a, b) = (c.cells[0], c.cells[1]);
                     let (r, col) = ((a / n) as i64, (a % n) as i64);
                     let (dr, dc) = ((b / n) as i64 - r, (b % n) as i64 - col);
                     v["clue"] = json!([r - dr, col - dc]);
-                    let clue = if c.kind == ConstraintKind::XSum { x_sums.next() } else { skyscrapers.next() };
+                    let clue = match c.kind {
+                        ConstraintKind::XSum => x_sums.next(),
+                        ConstraintKind::HiddenSkyscraper => hidden.next(),
+                        _ => skyscrapers.next(),
+                    };
                     if let Some(value) = clue {
                         v["sum"] = value.into();
+                    }
+                }
+                // A numbered room is a pair rule from its first cell to each later one: the clue
+                // goes with the first pair (its two cells side by side), one step before it.
+                ConstraintKind::NumberedRoom if c.cells.len() == 2 => {
+                    let (a, b) = (c.cells[0], c.cells[1]);
+                    let (r, col) = ((a / n) as i64, (a % n) as i64);
+                    let (dr, dc) = ((b / n) as i64 - r, (b % n) as i64 - col);
+                    if dr.abs() + dc.abs() == 1 {
+                        v["clue"] = json!([r - dr, col - dc]);
+                        v["sum"] = rooms.next().unwrap_or_default().into();
                     }
                 }
                 ConstraintKind::Quadruple => v["values"] = quadruples.next().unwrap_or_default().into(),

@@ -29,14 +29,14 @@ fn killers_from_f_puzzles_json_are_solved_and_proved_unique() {
 #[test]
 fn an_unsupported_constraint_is_named_and_the_other_puzzles_still_solved() {
     let lines: Vec<String> = std::fs::read_to_string(KILLERS).unwrap().lines().map(str::to_string).collect();
-    let bad = lines[1].replacen("\"killercage\"", "\"rowindexer\":[{\"cells\":[\"R1C1\"]}],\"killercage\"", 1);
+    let bad = lines[1].replacen("\"killercage\"", "\"boxindexer\":[{\"cells\":[\"R1C1\"]}],\"killercage\"", 1);
     let dir = scratch("fpuzzles", "mixed");
     let file = dir.join("mixed.jsonl");
     std::fs::write(&file, format!("{}\n{bad}\n{}\n", lines[0], lines[2])).unwrap();
     let out = run(&["solve", "--format", "line", s(&file)]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert!(err.contains("mixed.jsonl:2") && err.contains("'rowindexer' (1 of them)"), "{err}");
+    assert!(err.contains("mixed.jsonl:2") && err.contains("'boxindexer' (1 of them)"), "{err}");
     let stdout = text(&out.stdout);
     let solved: Vec<&str> = stdout.lines().filter(|l| l.len() >= 81).collect();
     assert_eq!(solved.len(), 2, "{stdout}");

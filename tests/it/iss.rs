@@ -59,7 +59,7 @@ fn iss_puzzles_solve_to_the_solutions_iss_records() {
             compared += 1;
         }
     }
-    assert_eq!(compared, 89);
+    assert_eq!(compared, 99);
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn the_binary_reads_iss_strings_detected_or_named() {
 fn a_constraint_coverlab_lacks_is_named_and_the_other_puzzles_still_solved() {
     let solutions: Vec<String> = std::fs::read_to_string(SOLUTIONS).unwrap().lines().map(str::to_string).collect();
     let lines: Vec<String> = std::fs::read_to_string(PUZZLES).unwrap().lines().take(3).map(str::to_string).collect();
-    let bad = format!(".NumberedRoom~R1~3{}", lines[1]);
+    let bad = format!(".CountingCircles~R1C1~R1C2{}", lines[1]);
     let dir = scratch("iss", "mixed");
     let file = dir.join("mixed.txt");
     std::fs::write(&file, format!("{}\n{bad}\n{}\n", lines[0], lines[2])).unwrap();
@@ -105,7 +105,7 @@ fn a_constraint_coverlab_lacks_is_named_and_the_other_puzzles_still_solved() {
     let err = text(&out.stderr);
     assert!(
         err.contains(
-            "mixed.txt:2:1: iss: constraint 1 \".NumberedRoom~R1~3\": numbered rooms are not supported by coverlab"
+            "mixed.txt:2:1: iss: constraint 1 \".CountingCircles~R1C1~R1C2\": counting circles are not supported by coverlab"
         ),
         "{err}"
     );

@@ -548,10 +548,11 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "skyscraper",
         r#"Skyscraper(row: 1, count: 3), Skyscraper(row: 2, from_end: true, count: 2),
         Skyscraper(column: 4, count: 1), Skyscraper(column: 9, from_end: true, count: 4),
-        XSum(row: 5, sum: 10), XSum(column: 1, from_end: true, sum: 12)"#,
+        XSum(row: 5, sum: 10), XSum(column: 1, from_end: true, sum: 12),
+        NumberedRoom(row: 7, from_end: true, value: 9), HiddenSkyscraper(column: 2, value: 1)"#,
         "",
-        &["skyscraper", "x-sum"],
-        "3, 2, 1, 4, 10, 12",
+        &["skyscraper", "x-sum", "hidden-skyscraper", "numbered-room"],
+        "3, 2, 1, 4, 10, 12, 9, 1",
     ),
     (
         "sums",
@@ -563,9 +564,20 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         Lunchbox(cells: ["r8c6", "r8c7", "r8c8", "r8c9"], sum: 5),
         StateMachine(name: "low high", cells: ["r5c1", "r5c2"], start: [0], accept: [1],
             transitions: [(0, "[1-4]", 1), (1, "[5-9]", 1)]),
-        Clone(cells: ["r1c8", "r1c9"], clone: ["r4c5", "r4c6"])"#,
+        Clone(cells: ["r1c8", "r1c9"], clone: ["r4c5", "r4c6"]), ColumnIndexer(cells: ["r6c9"])"#,
         "",
-        &["quadruple", "sum", "rellik", "pill-arrow", "double-arrow", "sum-line", "lunchbox", "clone", "state-machine"],
+        &[
+            "quadruple",
+            "sum",
+            "rellik",
+            "pill-arrow",
+            "double-arrow",
+            "sum-line",
+            "lunchbox",
+            "clone",
+            "indexer",
+            "state-machine",
+        ],
         "(none)",
     ),
     (
@@ -681,6 +693,16 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 let x_sums: Vec<_> =
                     of_kind("constraints", "x-sum").iter().map(|k| (k["sum"].clone(), k["clue"].clone())).collect();
                 assert_eq!(x_sums, [(json!(10), json!([4, -1])), (json!(12), json!([9, 0]))]);
+                // Eight pairs from r7c9 (cell 62); the clue, right of the row, with the first.
+                let rooms = of_kind("constraints", "numbered-room");
+                assert_eq!(rooms.len(), 8);
+                assert_eq!(
+                    (&rooms[0]["cells"], &rooms[0]["sum"], &rooms[0]["clue"]),
+                    (&json!([62, 61]), &json!(9), &json!([6, 9]))
+                );
+                assert!(rooms[1].get("clue").is_none(), "drawn once");
+                let hidden = of_kind("constraints", "hidden-skyscraper");
+                assert_eq!((&hidden[0]["sum"], &hidden[0]["clue"]), (&json!(1), &json!([-1, 1])));
             }
             "sums" => {
                 let quads: Vec<_> = of_kind("constraints", "quadruple")
@@ -703,6 +725,9 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 assert_eq!((&machine[0]["name"], &machine[0]["cells"]), (&json!("low high"), &json!([36, 37])));
                 let clones: Vec<_> = of_kind("constraints", "clone").iter().map(|k| k["cells"].clone()).collect();
                 assert_eq!(clones, [json!([7, 31]), json!([8, 32])]);
+                // One pair a cell of the indexer's row: r6c9 (cell 53) with r6c1 … r6c8.
+                let indexer: Vec<_> = of_kind("constraints", "indexer").iter().map(|k| k["cells"].clone()).collect();
+                assert_eq!(indexer, (45..53).map(|b| json!([53, b])).collect::<Vec<_>>());
             }
             "marks" => {
                 assert_eq!(board["negative"], json!(["v"]));

@@ -629,6 +629,18 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     rules.push(Rule::Clone { cells: cells(c.get("cells"), &what)?, clone });
                 }
             }
+            "columnindexer" | "rowindexer" => {
+                // dclamage's reader: one object per group of indexing cells, `cells` its cells.
+                let noun = if key == "columnindexer" { "column indexer" } else { "row indexer" };
+                for (i, c) in items(v, key)?.iter().enumerate() {
+                    let cells = cells(c.get("cells"), &format!("{noun} {}", i + 1))?;
+                    rules.push(if key == "columnindexer" {
+                        Rule::ColumnIndexer { cells }
+                    } else {
+                        Rule::RowIndexer { cells }
+                    });
+                }
+            }
             "doublearrow" => {
                 for t in items(v, key)? {
                     for line in t.get("lines").and_then(Value::as_array).ok_or("doublearrow: no lines")? {
@@ -784,6 +796,7 @@ fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
         "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" | "doublearrow" => &["lines"],
         "quadruple" => &["cells", "values"],
         "clone" => &["cells", "cloneCells"],
+        "columnindexer" | "rowindexer" => &["cells"],
         _ if PLUGIN_LINES.iter().any(|(k, _)| *k == key) => &["lines"],
         "arrow" => &["cells", "lines"],
         "even" | "odd" => &["cell"],
@@ -888,9 +901,9 @@ mod tests {
 
     #[test]
     fn unknown_constraints_are_named_not_dropped() {
-        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"rowindexer":[{"cells":["R1C1"]}],"clone":[]}"#;
+        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"boxindexer":[{"cells":["R1C1"]}],"clone":[]}"#;
         let e = parse(text).unwrap_err();
-        assert!(e.contains("'rowindexer' (1 of them)"), "{e}");
+        assert!(e.contains("'boxindexer' (1 of them)"), "{e}");
         assert!(!e.contains("clone"), "an empty list holds no rule: {e}");
     }
 

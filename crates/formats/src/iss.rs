@@ -35,7 +35,10 @@
 //! serialized as ISS's `NFASerializer` writes it, then `_name` and groups of cells separated by
 //! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
 //! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
-//! `Clone`s; larger sets, equal as multisets, are refused),
+//! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
+//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` and
+//! `HiddenSkyscraper` (as `Skyscraper`: a row or column, then the clue from its start and the one
+//! from its end),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -50,7 +53,7 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (hidden skyscrapers, numbered rooms, composites such as `Or`,
+//! Everything else ISS has (counting circles, composites such as `Or`,
 //! extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
@@ -178,8 +181,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("GreaterThan", "greater-than marks are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
-    ("HiddenSkyscraper", "hidden skyscrapers are"),
-    ("NumberedRoom", "numbered rooms are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
     ("ContainExact", "required values (ContainExact) are"),
     ("LookAndSay", "look-and-say clues are"),
@@ -189,7 +190,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("BinaryX", "custom pair constraints (BinaryX) are"),
     ("Pair", "custom pair constraints (Pair) are"),
     ("PairX", "custom pair constraints (PairX) are"),
-    ("Indexing", "indexing constraints are"),
     ("CountingCircles", "counting circles are"),
     ("CountDistinct", "distinct-value counts are"),
     ("Var", "extra cells (Var) are"),
@@ -232,6 +232,8 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("Skyscraper", "ISS sees no building of height 0"),
     ("StrictKropki", "the pairs it forbids change"),
     ("StrictXV", "the pairs it forbids change"),
+    ("Indexing", "a value names a column or row by its number"),
+    ("NumberedRoom", "the first value names a cell by its place"),
 ];
 
 /// The constraints coverlab reads, by name (besides the givens' empty name), as the module doc
@@ -268,6 +270,9 @@ pub const SUPPORTED: &[&str] = &[
     "Lunchbox",
     "NFA",
     "SameValues",
+    "Indexing",
+    "NumberedRoom",
+    "HiddenSkyscraper",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -823,7 +828,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let mut givens: BTreeMap<CellRef, (Vec<u32>, usize)> = BTreeMap::new();
     let mut little_killers: BTreeMap<CellRef, (Rule, usize)> = BTreeMap::new();
     let mut sandwiches: BTreeMap<(bool, usize), (Rule, usize)> = BTreeMap::new();
-    let mut skyscrapers: BTreeMap<(bool, bool, usize, bool), (Rule, usize)> = BTreeMap::new();
+    let mut skyscrapers: BTreeMap<(&str, bool, usize, bool), (Rule, usize)> = BTreeMap::new();
     let mut flags: BTreeMap<&str, usize> = BTreeMap::new();
     let mut kropki: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
     let mut xv: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
@@ -933,6 +938,21 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 let [sum, ids @ ..] = args else { return Err(item.invalid("Lunchbox has no sum and no cells")) };
                 let sum = total(item, sum, "the sum")?;
                 b.push(Rule::Lunchbox { cells: cells(item, ids, 2, n)?, sum }, Some(i));
+            }
+            "Indexing" => {
+                // ISS: `C` (column indexing) or `R` (row), then the indexing cells.
+                let rule = match args {
+                    ["C", ids @ ..] => Rule::ColumnIndexer { cells: cells(item, ids, 1, n)? },
+                    ["R", ids @ ..] => Rule::RowIndexer { cells: cells(item, ids, 1, n)? },
+                    [other, ..] => {
+                        return Err(item.invalid(format!(
+                            "the indexing type \"{}\" is neither C (columns) nor R (rows)",
+                            shown(other)
+                        )));
+                    }
+                    [] => return Err(item.invalid("Indexing has no type (C or R) and no cells")),
+                };
+                b.push(rule, Some(i));
             }
             "SameValues" => {
                 // ISS: the number of sets, then the cells, cut into that many sets of equal size
@@ -1136,7 +1156,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 // ISS keeps the last clue of a line (its uniqueness key).
                 sandwiches.insert((line.starts_with('R'), index.unwrap_or(0)), (rule, i));
             }
-            "Skyscraper" | "XSum" => {
+            "Skyscraper" | "XSum" | "NumberedRoom" | "HiddenSkyscraper" => {
                 let (line, clues) = match args {
                     [line, clues @ ..] if (1..=2).contains(&clues.len()) => (line, clues),
                     _ => {
@@ -1171,17 +1191,26 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                         _ if item.name == "XSum" => {
                             return Err(item.invalid(format!("the clue \"{}\" is not a sum", shown(clue))));
                         }
+                        _ if item.name == "NumberedRoom" || item.name == "HiddenSkyscraper" => {
+                            return Err(item.invalid(format!("the clue \"{}\" is not a value", shown(clue))));
+                        }
                         _ => return Err(item.invalid(format!("the clue \"{}\" is not a count of cells", shown(clue)))),
                     };
                     let (r, c) = if row { (Some(index), None) } else { (None, Some(index)) };
                     let from_end = from_end == 1;
-                    let rule = if item.name == "XSum" {
-                        Rule::XSum { row: r, column: c, from_end, sum: value }
-                    } else {
-                        Rule::Skyscraper { row: r, column: c, from_end, count: value }
+                    let rule = match item.name {
+                        "XSum" => Rule::XSum { row: r, column: c, from_end, sum: value },
+                        "NumberedRoom" => Rule::NumberedRoom { row: r, column: c, from_end, value },
+                        // On values from 0 every value is one higher: the order, and so what is
+                        // hidden, stays.
+                        "HiddenSkyscraper" => {
+                            let value = if zero { value.saturating_add(1) } else { value };
+                            Rule::HiddenSkyscraper { row: r, column: c, from_end, value }
+                        }
+                        _ => Rule::Skyscraper { row: r, column: c, from_end, count: value },
                     };
                     // ISS keeps the last clue of a line and direction (its uniqueness key).
-                    skyscrapers.insert((item.name == "XSum", row, index, from_end), (rule, i));
+                    skyscrapers.insert((item.name, row, index, from_end), (rule, i));
                 }
             }
             "AntiKnight" | "AntiKing" | "AntiConsecutive" | "Windoku" | "DisjointSets" | "StrictKropki"

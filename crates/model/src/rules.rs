@@ -579,7 +579,9 @@ pub(crate) fn compile(
                     Relation::SegmentSums { ends },
                 );
             }
-            Rule::Skyscraper { row, column, from_end, .. } | Rule::XSum { row, column, from_end, .. } => {
+            Rule::Skyscraper { row, column, from_end, .. }
+            | Rule::XSum { row, column, from_end, .. }
+            | Rule::HiddenSkyscraper { row, column, from_end, .. } => {
                 let (line, index, mut cells) = outside_line(*row, *column)?;
                 if *from_end {
                     cells.reverse();
@@ -603,6 +605,21 @@ pub(crate) fn compile(
                             ConstraintKind::Skyscraper,
                             label,
                             crate::constraint::Automaton::skyscraper(n, *count as usize),
+                        )
+                    }
+                    Rule::HiddenSkyscraper { value, .. } => {
+                        if *value == 0 || *value as usize >= n {
+                            return Err(err(format!(
+                                "{}: the first hidden value {value} is out of range on a {n}×{n} grid (1 to {}: {n} is never hidden)",
+                                what(),
+                                n - 1
+                            )));
+                        }
+                        let label = format!("hidden skyscraper {line} {index} from the {side} (first hidden {value})");
+                        (
+                            ConstraintKind::HiddenSkyscraper,
+                            label,
+                            crate::constraint::Automaton::hidden_skyscraper(n, *value as usize),
                         )
                     }
                     Rule::XSum { sum, .. } => {
@@ -909,6 +926,68 @@ pub(crate) fn compile(
                             format!("clone {number}"),
                             vec![a, b],
                             Relation::Pair(table.clone()),
+                        );
+                    }
+                }
+            }
+            Rule::NumberedRoom { row, column, from_end, value } => {
+                let (line, index, mut cells) = outside_line(*row, *column)?;
+                if *from_end {
+                    cells.reverse();
+                }
+                if *value == 0 || *value as usize > n {
+                    return Err(err(format!(
+                        "{}: the value {value} is out of range on a {n}×{n} grid (1 to {n})",
+                        what()
+                    )));
+                }
+                let side = match (line, from_end) {
+                    ("row", false) => "left",
+                    ("row", true) => "right",
+                    (_, false) => "top",
+                    _ => "bottom",
+                };
+                let label = format!("numbered room {line} {index} from the {side} (value {value})");
+                // The first cell holding x points at the x-th: a pair rule between the first
+                // cell and each later one, "the first holds x only when the x-th holds value";
+                // holding 1, it points at itself, so it is 1 only when the value is.
+                for (k, &b) in cells.iter().enumerate().skip(1) {
+                    let x = k as u32 + 1;
+                    let v = *value;
+                    let table = if k == 1 {
+                        PairTable::new(n, |p, q| (p != 1 || v == 1) && (p != x || q == v))
+                    } else {
+                        PairTable::new(n, |p, q| p != x || q == v)
+                    };
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::NumberedRoom,
+                        label.clone(),
+                        vec![cells[0], b],
+                        Relation::Pair(Arc::new(table)),
+                    );
+                }
+            }
+            Rule::ColumnIndexer { cells } | Rule::RowIndexer { cells } => {
+                // The indexing cell a holding v points at the cell of its row (column) in column
+                // (row) v, which then holds a's column (row): a pair rule between a and each
+                // other cell of its line, "a is v only when that cell holds a's index".
+                let by_column = matches!(rule, Rule::ColumnIndexer { .. });
+                let noun = if by_column { "column indexer" } else { "row indexer" };
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n * n, noun)?;
+                for a in cells {
+                    let (r, c) = (a / n, a % n);
+                    let index = if by_column { c } else { r } as u32 + 1;
+                    for v in (1..=n as u32).filter(|&v| v != index) {
+                        let b = if by_column { r * n + v as usize - 1 } else { (v as usize - 1) * n + c };
+                        let table = Arc::new(PairTable::new(n, |x, y| x != v || y == index));
+                        push(
+                            &mut out.constraints,
+                            ConstraintKind::Indexer,
+                            format!("{noun} {number} at {}", cell_name(a, n)),
+                            vec![a, b],
+                            Relation::Pair(table),
                         );
                     }
                 }

@@ -49,6 +49,10 @@
 //! SumLine(cells: ["r1c1", "r1c2", "r2c2", "r2c1"], sum: 10, closed: true),  // a loop
 //! Lunchbox(cells: ["r7c1", "r7c2", "r7c3", "r7c4"], sum: 5),  // between its smallest and largest
 //! Clone(cells: ["r1c1", "r1c2"], clone: ["r5c5", "r5c6"]),  // r5c5 = r1c1, r5c6 = r1c2
+//! ColumnIndexer(cells: ["r1c1", "r2c1"]),  // r1c1 = v: the cell of row 1 in column v holds 1
+//! RowIndexer(cells: ["r1c5"]),             // r1c5 = v: the cell of column 5 in row v holds 1
+//! NumberedRoom(row: 4, value: 7),          // r4c1 = x: the x-th cell of row 4 holds 7
+//! HiddenSkyscraper(column: 3, value: 2),   // from the top, the first value lower than one before is 2
 //! StateMachine(cells: ["r8c1", "r8c2", "r8c3"], start: [0], accept: [0],  // a machine of your own
 //!     transitions: [(0, "[13579]", 1), (1, "[2468]", 0), (1, "[13579]", 0)]),
 //! ```
@@ -408,6 +412,53 @@ pub enum Rule {
         /// Their clones, in the same order: as many.
         clone: Vec<CellRef>,
     },
+    /// Column indexers (ISS's `Indexing~C`, f-puzzles' `columnindexer`): a cell of these in
+    /// column c holding the v-th value says that the cell of its row in column v holds the c-th
+    /// value (a 1-9 column indexer in column 1 holding 5: r?c5 holds 1).
+    ColumnIndexer {
+        /// The indexing cells, in any order.
+        cells: Vec<CellRef>,
+    },
+    /// Row indexers (ISS's `Indexing~R`, f-puzzles' `rowindexer`): a cell of these in row r
+    /// holding the v-th value says that the cell of its column in row v holds the r-th value.
+    RowIndexer {
+        /// The indexing cells, in any order.
+        cells: Vec<CellRef>,
+    },
+    /// A hidden skyscraper clue outside the grid (ISS's `HiddenSkyscraper`): reading the row
+    /// (or column) from the clue, the values rise until the first one not higher than every
+    /// value before it (hidden behind a taller one), and that one is `value`. Give `row` or
+    /// `column`, 1-based; from the left (top), or the right (bottom) with `from_end: true`.
+    HiddenSkyscraper {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Read from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// The first hidden value: 1 to n − 1 (n is never hidden).
+        value: u32,
+    },
+    /// A numbered room clue outside the grid (ISS's `NumberedRoom`): reading the row (or
+    /// column) from the clue, its first value x says that its x-th cell (the first is the 1st)
+    /// holds `value`. Give `row` or `column`, 1-based; the clue is at the left of the row (the
+    /// top of the column), or at the right (the bottom) with `from_end: true`.
+    NumberedRoom {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Read from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// The value in the cell the first one points at: 1 to n.
+        value: u32,
+    },
     /// A state machine (ISS's `NFA`): the values along the cells, read in order, take the
     /// machine from one of its start states to one of its accepting states, each value along
     /// one transition out of the state it is in. Nondeterministic: a state may have several
@@ -506,6 +557,10 @@ impl Rule {
             Rule::Lunchbox { .. } => "Lunchbox",
             Rule::StateMachine { .. } => "StateMachine",
             Rule::Clone { .. } => "Clone",
+            Rule::ColumnIndexer { .. } => "ColumnIndexer",
+            Rule::RowIndexer { .. } => "RowIndexer",
+            Rule::NumberedRoom { .. } => "NumberedRoom",
+            Rule::HiddenSkyscraper { .. } => "HiddenSkyscraper",
         }
     }
 }

@@ -491,6 +491,79 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     ));
                 }
             }
+            Rule::HiddenSkyscraper { row, column, from_end, value } => {
+                let mut line: Vec<CellRef> = match (row, column) {
+                    (Some(r), None) => (1..=n).map(|c| CellRef { row: *r, col: c }).collect(),
+                    (None, Some(c)) => (1..=n).map(|r| CellRef { row: r, col: *c }).collect(),
+                    _ => return Some("a hidden skyscraper clue needs a row or a column".to_string()),
+                };
+                if *from_end {
+                    line.reverse();
+                }
+                // The first value not higher than every one before it.
+                let mut high = 0;
+                let hidden = line.iter().find(|c| {
+                    let v = at(c);
+                    let hid = v <= high;
+                    high = high.max(v);
+                    hid
+                });
+                match hidden {
+                    Some(c) if at(c) == *value => {}
+                    Some(c) => {
+                        return Some(format!(
+                            "the hidden skyscraper clue {value} at {}: the first hidden value, at {}, is {}",
+                            name(&line[0]),
+                            name(c),
+                            at(c)
+                        ));
+                    }
+                    None => {
+                        return Some(format!(
+                            "the hidden skyscraper clue {value} at {}: no value of the line is hidden",
+                            name(&line[0])
+                        ));
+                    }
+                }
+            }
+            Rule::NumberedRoom { row, column, from_end, value } => {
+                let mut line: Vec<CellRef> = match (row, column) {
+                    (Some(r), None) => (1..=n).map(|c| CellRef { row: *r, col: c }).collect(),
+                    (None, Some(c)) => (1..=n).map(|r| CellRef { row: r, col: *c }).collect(),
+                    _ => return Some("a numbered room clue needs a row or a column".to_string()),
+                };
+                if *from_end {
+                    line.reverse();
+                }
+                let x = at(&line[0]) as usize;
+                if at(&line[x - 1]) != *value {
+                    return Some(format!(
+                        "the numbered room clue {value} at {}: its first cell holds {x}, and cell {x} from there, {}, holds {}",
+                        name(&line[0]),
+                        name(&line[x - 1]),
+                        at(&line[x - 1])
+                    ));
+                }
+            }
+            Rule::ColumnIndexer { cells } | Rule::RowIndexer { cells } => {
+                let by_column = matches!(rule, Rule::ColumnIndexer { .. });
+                for a in cells {
+                    let v = at(a) as usize;
+                    let (index, target) = if by_column {
+                        (a.col, CellRef { row: a.row, col: v })
+                    } else {
+                        (a.row, CellRef { row: v, col: a.col })
+                    };
+                    if at(&target) as usize != index {
+                        let (line, what) = if by_column { ("column", "row") } else { ("row", "column") };
+                        return Some(format!(
+                            "the {line} indexer {} holds {v}, but {target}, the cell of its {what} in {line} {v}, holds {} instead of {index}",
+                            name(a),
+                            at(&target)
+                        ));
+                    }
+                }
+            }
             Rule::Clone { cells, clone } => {
                 for (a, b) in cells.iter().zip(clone) {
                     if at(a) != at(b) {

@@ -559,3 +559,35 @@ fn a_json_list_and_a_killer_with_one_bad_character_say_what_they_are() {
     let e = entries[0].result.as_ref().unwrap_err().to_string();
     assert_eq!(e, "line 1: killer: r1c6 (column 6): 'x' is neither a sum nor an arrow");
 }
+
+#[test]
+fn fpuzzles_indexers_read_as_dclamage_reads_them() {
+    // `columnindexer` and `rowindexer`: one object per group of indexing cells, `cells` its cells.
+    let row = r#"[{},{},{},{}]"#;
+    let json = format!(
+        r#"{{"size":4,"grid":[{row},{row},{row},{row}],"columnindexer":[{{"cells":["R1C1","R2C1"]}}],"rowindexer":[{{"cells":["R1C3"]}}]}}"#
+    );
+    let spec = coverlab_formats::fpuzzles::parse(&json).unwrap().spec.unwrap();
+    let cell = |row, col| coverlab_model::spec::CellRef { row, col };
+    let ours: Vec<_> = spec
+        .rules
+        .iter()
+        .filter(|r| {
+            matches!(
+                r,
+                coverlab_model::spec::Rule::ColumnIndexer { .. } | coverlab_model::spec::Rule::RowIndexer { .. }
+            )
+        })
+        .cloned()
+        .collect();
+    assert_eq!(
+        ours,
+        [
+            coverlab_model::spec::Rule::ColumnIndexer { cells: vec![cell(1, 1), cell(2, 1)] },
+            coverlab_model::spec::Rule::RowIndexer { cells: vec![cell(1, 3)] }
+        ]
+    );
+    let e =
+        coverlab_formats::fpuzzles::parse(&json.replace(r#"{"cells":["R1C3"]}"#, r#"{"cells":"R1C3"}"#)).unwrap_err();
+    assert!(e.contains("row indexer 1"), "{e}");
+}

@@ -170,6 +170,29 @@ impl Automaton {
         Automaton::trimmed(n, "skyscraper", &delta, &accepting)
     }
 
+    /// The automaton of a hidden skyscraper clue: reading a row from the clue, the values rise
+    /// until the first one that is not higher than every value before it (hidden), and that one
+    /// is `value`. A state is the highest value so far (0 before the first), then one state,
+    /// found, that reads anything: n + 2 states.
+    pub(crate) fn hidden_skyscraper(n: usize, value: usize) -> Automaton {
+        let found = n + 1;
+        let mut delta: Vec<Option<usize>> = Vec::with_capacity((n + 2) * n);
+        for high in 0..=n {
+            for v in 1..=n {
+                delta.push(if v > high {
+                    Some(v)
+                } else if v == value {
+                    Some(found)
+                } else {
+                    None
+                });
+            }
+        }
+        delta.extend((1..=n).map(|_| Some(found)));
+        let accepting: Vec<bool> = (0..=found).map(|q| q == found).collect();
+        Automaton::trimmed(n, "hidden skyscraper", &delta, &accepting)
+    }
+
     /// The automaton of an X-sum clue on a line of n cells: the first value x says that the
     /// first x values, it included, add up to `sum`. A state is how many of those cells are left
     /// and what they must add up to (each left cell 1 to n), then one state, done, that reads

@@ -120,6 +120,15 @@ pub enum ConstraintKind {
     Lunchbox,
     /// A clone: a cell holding the same value as another.
     Clone,
+    /// A row or column indexer: a value in the indexing cell and the value of the cell it points
+    /// to in its row (column), one pair of cells for each other cell of the line.
+    Indexer,
+    /// A numbered room clue: the first value of a row (column) read from the clue and the cell
+    /// it points at, one pair of cells for each cell after the first.
+    NumberedRoom,
+    /// A hidden skyscraper clue: the values of a row (column) read from the clue rise until the
+    /// first hidden one, which is the clue.
+    HiddenSkyscraper,
     /// A state machine of the spec's own (ISS's NFA): it accepts the values read along the cells.
     StateMachine,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
@@ -130,7 +139,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 39] = [
+    pub const ALL: [ConstraintKind; 42] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -169,6 +178,9 @@ impl ConstraintKind {
         ConstraintKind::Lunchbox,
         ConstraintKind::StateMachine,
         ConstraintKind::Clone,
+        ConstraintKind::Indexer,
+        ConstraintKind::NumberedRoom,
+        ConstraintKind::HiddenSkyscraper,
         ConstraintKind::HouseSum,
     ];
 
@@ -213,6 +225,9 @@ impl ConstraintKind {
             ConstraintKind::Lunchbox => "lunchbox",
             ConstraintKind::StateMachine => "state-machine",
             ConstraintKind::Clone => "clone",
+            ConstraintKind::Indexer => "indexer",
+            ConstraintKind::NumberedRoom => "numbered-room",
+            ConstraintKind::HiddenSkyscraper => "hidden-skyscraper",
             ConstraintKind::HouseSum => "house-sum",
         }
     }

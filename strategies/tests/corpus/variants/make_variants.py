@@ -5,6 +5,8 @@ Usage (Python 3.6+, standard library only, plain CPython):
 
     python3 strategies/tests/corpus/variants/make_variants.py           # (re)write the files
     python3 strategies/tests/corpus/variants/make_variants.py --check   # exit 1 if any is stale
+    python3 strategies/tests/corpus/variants/make_variants.py --only clone-16x16-a ...
+        # (re)write those families' spec files and blocks of variants.txt, keeping the others'
 
 Both write (or compare) the files next to this script: one spec file per puzzle family
 (`killer-9x9-a.ron`, ...) and `variants.txt`, one case per line:
@@ -122,7 +124,8 @@ def fnv1a(text):
 # Quadruple{cells (the 2x2 block, top-left first), values}, Sum{cells, sum}, Rellik{cells, sum},
 # PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
 # SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
-# [(from, values, to)]}, Clone{cells, clone}. Rows,
+# [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells},
+# NumberedRoom{row|column (0-based), from_end (optional), value}, HiddenSkyscraper{the same}. Rows,
 # Columns and Boxes are always there.
 
 
@@ -214,6 +217,15 @@ def skyscraper_line(n, a):
     return line[::-1] if a.get("from_end") else line
 
 
+def first_hidden(vals):
+    """The first value not higher than every value before it (hidden behind a taller one), or
+    None."""
+    for i, v in enumerate(vals):
+        if any(b >= v for b in vals[:i]):
+            return v
+    return None
+
+
 def seen(vals):
     """How many values are seen from the front: each one higher than every value before it."""
     return sum(1 for i, v in enumerate(vals) if all(b < v for b in vals[:i]))
@@ -280,6 +292,12 @@ def validate(spec):
         elif kind == "Skyscraper":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["count"] <= n
+        elif kind == "NumberedRoom":
+            assert ("row" in a) != ("column" in a)
+            assert 1 <= a["value"] <= n
+        elif kind == "HiddenSkyscraper":
+            assert ("row" in a) != ("column" in a)
+            assert 1 <= a["value"] < n
         elif kind == "XSum":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["sum"] <= n * (n + 1) // 2
@@ -302,6 +320,8 @@ def validate(spec):
         elif kind == "Pair":
             assert len(cells) >= 2 and (a["allowed"] is None) != (a["holds"] is None)
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
+        elif kind in ("ColumnIndexer", "RowIndexer"):
+            assert a["cells"]
         elif kind == "Clone":
             assert a["cells"] and len(a["cells"]) == len(a["clone"])
             assert not any(x in h and y in h for x, y in zip(a["cells"], a["clone"]) for h in spec.houses())
@@ -348,6 +368,10 @@ def rule_text(n, kind, a):
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
         return "Skyscraper(%s%s, count: %d)" % (where, end, a["count"])
+    if kind in ("NumberedRoom", "HiddenSkyscraper"):
+        where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
+        end = ", from_end: true" if a.get("from_end") else ""
+        return "%s(%s%s, value: %d)" % (kind, where, end, a["value"])
     if kind == "XSum":
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
@@ -380,6 +404,8 @@ def rule_text(n, kind, a):
         return "%s(cells: %s, sum: %d)" % (kind, cells(a["cells"]), a["sum"])
     if kind == "Clone":
         return "Clone(cells: %s, clone: %s)" % (cells(a["cells"]), cells(a["clone"]))
+    if kind in ("ColumnIndexer", "RowIndexer"):
+        return "%s(cells: %s)" % (kind, cells(a["cells"]))
     if kind == "StateMachine":
         def values(vs):
             return ALPHABET[vs[0] - 1] if len(vs) == 1 else "[%s]" % "".join(ALPHABET[v - 1] for v in vs)
@@ -483,6 +509,12 @@ def rule_ok(spec, kind, a, g):
         return sum(vals[i + 1:j]) == a["sum"]
     if kind == "Skyscraper":
         return seen([g[c] for c in skyscraper_line(n, a)]) == a["count"]
+    if kind == "HiddenSkyscraper":
+        return first_hidden([g[c] for c in skyscraper_line(n, a)]) == a["value"]
+    if kind == "NumberedRoom":
+        # The first value x read from the clue: the x-th cell holds the clue's value.
+        vals = [g[c] for c in skyscraper_line(n, a)]
+        return vals[vals[0] - 1] == a["value"]
     if kind == "XSum":
         vals = [g[c] for c in skyscraper_line(n, a)]
         return sum(vals[:vals[0]]) == a["sum"]
@@ -492,6 +524,14 @@ def rule_ok(spec, kind, a, g):
         return machine_runs(a, [g[c] for c in a["cells"]])
     if kind == "Clone":
         return all(g[x] == g[y] for x, y in zip(a["cells"], a["clone"]))
+    if kind in ("ColumnIndexer", "RowIndexer"):
+        # The definition: the cell holding v points at the cell v of its row (column), which
+        # holds the indexer's own column (row) number.
+        for c in a["cells"]:
+            target, index = indexed(spec.n, kind, c, g[c])
+            if g[target] != index:
+                return False
+        return True
     if kind in NEW_LINES:
         return line_ok(spec, kind, a, [g[c] for c in a["cells"]])
     if kind == "Quadruple":
@@ -639,6 +679,19 @@ def regex_table(n, k, pattern):
             if re.fullmatch(pattern, "".join(ALPHABET[v - 1] for v in t)) is not None]
 
 
+def indexed(n, kind, c, v):
+    """An indexer at cell c holding v: the cell it points at, and the value that cell holds."""
+    r, col = divmod(c, n)
+    if kind == "ColumnIndexer":
+        return r * n + v - 1, col + 1
+    return (v - 1) * n + col, r + 1
+
+
+def indexer_line(n, kind, c):
+    r, col = divmod(c, n)
+    return [r * n + j for j in range(n)] if kind == "ColumnIndexer" else [i * n + col for i in range(n)]
+
+
 def machine_runs(a, vals):
     """The machine as given: the set of states it may be in after each value; some accepting
     at the end (nondeterministic, so no state is ever chosen)."""
@@ -723,6 +776,15 @@ class Counter:
             elif kind == "Skyscraper":
                 line = skyscraper_line(n, a)
                 self.add(line, self.skyscraper_prop(line, a["count"]))
+            elif kind == "HiddenSkyscraper":
+                line = skyscraper_line(n, a)
+                self.add(line, self.hidden_prop(line, a["value"]))
+            elif kind == "NumberedRoom":
+                # The first cell holds x only when the x-th holds the value (x = 1: itself).
+                line, want = skyscraper_line(n, a), a["value"]
+                for k in range(1, n):
+                    self.pair_directed(line[0], line[k], lambda p, q, x=k + 1, w=want: (p != x or q == w)
+                                       and (p != 1 or w == 1))
             elif kind == "XSum":
                 line = skyscraper_line(n, a)
                 self.add(line, self.x_sum_prop(line, a["sum"]))
@@ -731,6 +793,14 @@ class Counter:
             elif kind == "Clone":
                 for x, y in zip(a["cells"], a["clone"]):
                     self.pair_directed(x, y, lambda p, q: p == q)
+            elif kind in ("ColumnIndexer", "RowIndexer"):
+                # For each value v the indexer may hold: it holds v only if the cell it then
+                # points at holds its index.
+                for c in a["cells"]:
+                    for v in range(1, n + 1):
+                        target, index = indexed(n, kind, c, v)
+                        if target != c:
+                            self.pair_directed(c, target, lambda p, q, v=v, i=index: p != v or q == i)
             elif kind == "StateMachine":
                 self.add(a["cells"], self.table_prop(a["cells"], machine_table(n, len(a["cells"]), a)))
             elif kind in ("Entropic", "Modular"):
@@ -1191,6 +1261,33 @@ class Counter:
 
         return prop
 
+    def hidden_prop(self, line, value):
+        """Along the decided cells at the clue's end: each must rise above the highest so far,
+        until one that does not, which must be the value (then the rule holds); the first cell
+        is never hidden, so it is not the value."""
+        n = self.n
+        line = tuple(line)
+        bit = 1 << (value - 1)
+
+        def prop(dom, q):
+            if dom[line[0]] & bit:
+                dom[line[0]] &= ~bit
+                if not dom[line[0]]:
+                    return False
+                q.append(line[0])
+            high = 0
+            for c in line:
+                d = dom[c]
+                if d & (d - 1):
+                    return True
+                v = d.bit_length()
+                if v <= high:
+                    return v == value
+                high = v
+            return False
+
+        return prop
+
     def x_sum_prop(self, line, total):
         """Bounds: the first cell keeps a value x only when x plus the least (the most) the next
         x - 1 cells can hold reaches (does not pass) the total; once x is decided, each of those
@@ -1459,8 +1556,10 @@ def naive_count(spec, puzzle, cap, budget):
         else:
             cells = (
                 sandwich_line(n, a)
-                if kind in ("Sandwich", "Skyscraper", "XSum")
+                if kind in ("Sandwich", "Skyscraper", "XSum", "NumberedRoom", "HiddenSkyscraper")
                 else a["cells"] + a["clone"] if kind == "Clone"
+                else a["cells"] + [x for c in a["cells"] for x in indexer_line(n, kind, c)]
+                if kind in ("ColumnIndexer", "RowIndexer")
                 else a["cells"] if "cells" in a else [a["circle"]] + a["line"]
             )
             atoms.append((cells, lambda g, k=kind, a=a: rule_ok(spec, k, a, g)))
@@ -1579,6 +1678,18 @@ def self_test():
     assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(4, 2)})])
     # Clones: r1c1 = r2c3 = 1 (no house in common); r1c1 and r2c2 differ (1, 4).
     assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
+    # Hidden skyscrapers: r2 is 3 4 1 2 (1 hidden first), from the right 2 1 4 3 (1); c2 is
+    # 2 4 1 3 (1); r1 1 2 3 4 hides nothing.
+    assert ok([("HiddenSkyscraper", {"row": 1, "value": 1})]) and ok([("HiddenSkyscraper", {"row": 1, "from_end": True, "value": 1})])
+    assert not ok([("HiddenSkyscraper", {"column": 1, "value": 3})]) and not ok([("HiddenSkyscraper", {"row": 0, "value": 1})])
+    # Numbered rooms: r1 is 1 2 3 4 (1 points at itself), read from the right 4 3 2 1 (4 points
+    # at 1); c2 is 2 4 1 3 (2 points at 4, not 3).
+    assert ok([("NumberedRoom", {"row": 0, "value": 1})]) and ok([("NumberedRoom", {"row": 0, "from_end": True, "value": 1})])
+    assert ok([("NumberedRoom", {"column": 1, "value": 4})]) and not ok([("NumberedRoom", {"column": 1, "value": 3})])
+    # Indexers: every row is an involution (r2 is 3 4 1 2: r2c1 = 3 and r2c3 = 1), so column
+    # indexers anywhere hold; c2 is 2 4 1 3 (r1c2 = 2 but r2c2 = 4, not 1), c1 1 3 2 4 is one.
+    assert ok([("ColumnIndexer", {"cells": [0, 4, 5, 15]})]) and ok([("RowIndexer", {"cells": [0, 4, 8]})])
+    assert not ok([("RowIndexer", {"cells": [4, 1]})])
     # Regex lines read their values as symbols in line order: r1 is 1 2 3 4, c1 is 1 3 2 4
     assert ok([("Regex", {"cells": [0, 1, 2], "pattern": "1[23]+"})])
     assert ok([("Regex", {"cells": [0, 1, 2, 3], "pattern": "(12|34)*"})])
@@ -2006,6 +2117,40 @@ def make_x_sums(n, G, rng, picks):
     return out
 
 
+def fam_hidden_skyscraper(n, rng, variant):
+    """`picks` hidden skyscraper clues on distinct sides of rows and columns that hide a value,
+    each the first value G hides there."""
+    G = classic_grid(n, rng)
+    picks = {4: 4, 6: 6, 9: 10, 16: 12, 25: 12}[n]
+    sides = [(kind, i, end) for kind in ("row", "column") for i in range(n) for end in (False, True)]
+    rules = []
+    for kind, i, end in sorted(rng.shuffled(sides)[:picks]):
+        a = {kind: i, "value": 0}
+        if end:
+            a["from_end"] = True
+        a["value"] = first_hidden([G[c] for c in skyscraper_line(n, a)])
+        if a["value"] is not None:
+            rules.append(("HiddenSkyscraper", a))
+    return "%dx%d hidden skyscraper clues" % (n, n), rules, G
+
+
+def fam_numbered_room(n, rng, variant):
+    """`picks` numbered room clues on distinct sides of rows and columns, each the value G has in
+    the cell its first value points at."""
+    G = classic_grid(n, rng)
+    picks = {4: 4, 6: 6, 9: 10, 16: 12, 25: 12}[n]
+    sides = [(kind, i, end) for kind in ("row", "column") for i in range(n) for end in (False, True)]
+    rules = []
+    for kind, i, end in sorted(rng.shuffled(sides)[:picks]):
+        a = {kind: i, "value": 0}
+        if end:
+            a["from_end"] = True
+        vals = [G[c] for c in skyscraper_line(n, a)]
+        a["value"] = vals[vals[0] - 1]
+        rules.append(("NumberedRoom", a))
+    return "%dx%d numbered room clues" % (n, n), rules, G
+
+
 def fam_x_sum(n, rng, variant):
     G = classic_grid(n, rng)
     picks = {4: 5, 6: 8, 9: 12, 16: 12, 25: 12}[n]
@@ -2248,14 +2393,15 @@ def fam_state_machine(n, rng, variant):
     remainder), a given value somewhere before another (nondeterministic: the machine guesses
     where), or how many odd values it holds (a counter)."""
     G = classic_grid(n, rng)
-    count = {4: 3, 6: 4, 9: 5}[n]
-    lengths = {4: [3, 4], 6: [3, 4, 5], 9: [4, 5]}[n]
+    count = {4: 3, 6: 4, 9: 5, 16: 4, 25: 4}[n]
+    # (16x16 and 25x25: lines of 3, since this script lists each machine's table value by value)
+    lengths = {4: [3, 4], 6: [3, 4, 5], 9: [4, 5], 16: [3], 25: [3]}[n]
     paths = make_lines(n, G, rng, "StateMachine", count, lengths, lambda length: (lambda path, x: True), set())
     every = list(range(1, n + 1))
     rules = []
     for i, p in enumerate(paths):
         vals = [G[c] for c in p]
-        style = (i + {4: 0, 6: 1, 9: 2}[n]) % 3
+        style = (i + {4: 0, 6: 1, 9: 2, 16: 0, 25: 1}[n]) % 3
         if style == 0:
             m = 3 + i % 2
             transitions = [(q, [v for v in every if (q + v) % m == r], r) for q in range(m) for r in range(m)]
@@ -2283,7 +2429,7 @@ def fam_clone(n, rng, variant):
     G = classic_grid(n, rng)
     spec = Spec("t", "", n, [])
     houses = [set(h) for h in spec.houses()]
-    count = {4: 2, 6: 3, 9: 4}[n]
+    count = {4: 2, 6: 3, 9: 4, 16: 5, 25: 6}[n]
     used = set()
     rules = []
     for _ in range(count):
@@ -2304,6 +2450,21 @@ def fam_clone(n, rng, variant):
             rules.append(("Clone", {"cells": [a for a, _ in pairs], "clone": [b for _, b in pairs]}))
     assert rules
     return "%dx%d clones: each cell of a clone holds its original's value" % (n, n), rules, G
+
+
+def fam_indexer(n, rng, variant):
+    """Indexers read off the grid: the cells whose value points at a cell of their row holding
+    their own column number (column indexers), or of their column holding their row number (row
+    indexers), a few to a rule, in shuffled order; about one cell in n of each kind qualifies."""
+    G = classic_grid(n, rng)
+    rules = []
+    for kind in ("ColumnIndexer", "RowIndexer"):
+        good = [c for c in rng.shuffled(range(n * n)) if G[indexed(n, kind, c, G[c])[0]] == indexed(n, kind, c, G[c])[1]]
+        good = good[: {4: 3, 6: 4, 9: 8, 16: 10, 25: 12}[n]]
+        k = max(1, len(good) // 3)
+        rules += [(kind, {"cells": good[i:i + k]}) for i in range(0, len(good), k)]
+    assert rules
+    return "%dx%d row and column indexers" % (n, n), rules, G
 
 
 def fam_new_line(kind):
@@ -2494,6 +2655,15 @@ FAMILIES = [
     (fam_clone, 4, "", "clone-4x4-a", "utwe", 0),
     (fam_clone, 6, "", "clone-6x6-a", "utwe", 0),
     (fam_clone, 9, "", "clone-9x9-a", "utw", 30),
+    (fam_indexer, 4, "", "indexer-4x4-a", "utwe", 0),
+    (fam_indexer, 6, "", "indexer-6x6-a", "utwe", 0),
+    (fam_indexer, 9, "", "indexer-9x9-a", "utw", 30),
+    (fam_numbered_room, 4, "", "numbered-room-4x4-a", "utwe", 0),
+    (fam_numbered_room, 6, "", "numbered-room-6x6-a", "utwe", 0),
+    (fam_numbered_room, 9, "", "numbered-room-9x9-a", "utw", 20),
+    (fam_hidden_skyscraper, 4, "", "hidden-skyscraper-4x4-a", "utwe", 0),
+    (fam_hidden_skyscraper, 6, "", "hidden-skyscraper-6x6-a", "utwe", 0),
+    (fam_hidden_skyscraper, 9, "", "hidden-skyscraper-9x9-a", "utw", 20),
 ]
 
 # 16x16 and 25x25 (issue 31): one family per kind and size (kinds that go together as they do
@@ -2538,6 +2708,11 @@ BIG_FAMILIES = [
         (fam_rellik, "", "rellik"),
         (fam_pill_arrow, "", "pill-arrow"),
         (fam_double_arrow, "", "double-arrow"),
+        (fam_state_machine, "", "state-machine"),
+        (fam_clone, "", "clone"),
+        (fam_indexer, "", "indexer"),
+        (fam_numbered_room, "", "numbered-room"),
+        (fam_hidden_skyscraper, "", "hidden-skyscraper"),
     ]
 ]
 FAMILIES += BIG_FAMILIES
@@ -2637,10 +2812,15 @@ def make_cases(spec, G, rng, plan, floor):
 # ---------------------------------------------------------------------------------------------
 
 
-def build():
+def build(only=None):
+    """Every family's files, or with `only` (a set of family names) those families' spec files
+    and variants.txt with their blocks made anew and every other block kept as it is on disk
+    (each family's generator is seeded by its name alone, so a block does not depend on the
+    others: a full run writes the same text)."""
     t0 = time.time()
     grids4 = self_test()
     files = {}
+    kept = blocks_on_disk() if only is not None else {}
     out = [
         "# coverlab variant conformance corpus: generated by make_variants.py (read its header); do not edit.",
         "# One case per line: SPECFILE : PUZZLE : COUNT  (SPECFILE in this directory; PUZZLE in line format,",
@@ -2653,6 +2833,11 @@ def build():
         t = time.time()
         assert name not in names
         names.add(name)
+        if only is not None and name not in only:
+            if name not in kept:
+                sys.exit("%s: no block in variants.txt to keep; build it too (--only %s)" % (name, name))
+            out += kept[name] + [""]
+            continue
         rng = Rng(SEED ^ fnv1a(name))
         summary, rules, G = fam(n, rng, variant)
         spec = Spec(name, summary, n, rules)
@@ -2690,6 +2875,25 @@ def build():
     return files, stats
 
 
+def blocks_on_disk():
+    """variants.txt's blocks by family name: each from its `# name (kinds): summary` line to the
+    blank line after its cases."""
+    blocks = {}
+    lines = (HERE / "variants.txt").read_text().split("\n")
+    i = 0
+    while i < len(lines):
+        m = re.match(r"# (\S+) \(", lines[i])
+        if m and i + 1 < len(lines) and lines[i + 1].startswith("#   "):
+            j = i
+            while j < len(lines) and lines[j].strip():
+                j += 1
+            blocks[m.group(1)] = lines[i:j]
+            i = j
+        else:
+            i += 1
+    return blocks
+
+
 def generated_on_disk():
     out = set()
     for p in HERE.glob("*.ron"):
@@ -2700,13 +2904,21 @@ def generated_on_disk():
 
 
 def main():
-    check = sys.argv[1:] == ["--check"]
-    if sys.argv[1:] and not check:
+    args = sys.argv[1:]
+    check = args == ["--check"]
+    only = None
+    if args[:1] == ["--only"] and len(args) > 1:
+        only = set(args[1:])
+        unknown = sorted(only - {f[3] for f in FAMILIES})
+        if unknown:
+            sys.exit("no family named %s" % ", ".join(unknown))
+    elif args and not check:
         sys.exit(__doc__)
-    files, _ = build()
+    files, _ = build(only)
     stale = [name for name, text in sorted(files.items())
              if not (HERE / name).exists() or (HERE / name).read_text() != text]
-    extra = sorted(generated_on_disk() - set(files))
+    # (with --only, the spec files of the families not built are neither compared nor removed)
+    extra = sorted(generated_on_disk() - set(files)) if only is None else []
     if check:
         for name in stale:
             print("stale: %s" % name, file=sys.stderr)
