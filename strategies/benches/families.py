@@ -4,11 +4,12 @@ family, the best strategy's throughput and `auto`'s ratio to it (issue 31's targ
 more than 1.5x behind the best on any family).
 
     strategies/benches/families.py [--bin target/fast-build/coverlab] [--generate 20] [--only a,b]
-                                   [--budget 20] [--strategies auto,fast,...]
+                                   [--budget 20] [--strategies auto,fast,...] [--keep DIR]
 
 Per family (a spec of strategies/tests/corpus/variants), `--generate N` minimal puzzles made by
 `coverlab generate --spec FAMILY --minimal --seed 5` (default 20; 0: the family's 2-4 corpus cases
-instead, too few to judge a strategy by) are timed by `coverlab bench` (in process, solutions
+instead, too few to judge a strategy by; `--keep DIR` saves them as DIR/FAMILY.txt and reuses that
+file when it exists, so that several runs or binaries time the same puzzles) are timed by `coverlab bench` (in process, solutions
 counted up to 2: each proved unique), every strategy on the same puzzles, `--min-seconds`
 repeats. Families whose best strategy takes under 20 µs a puzzle are listed but not judged: their
 time is the call's fixed cost, not the search."""
@@ -24,6 +25,8 @@ ap.add_argument("--budget", default="20", help="seconds per strategy and family 
 ap.add_argument("--strategies", default=None, help="default: every registered strategy")
 ap.add_argument("--generate", type=int, default=20, metavar="N")
 ap.add_argument("--only", default=None, help="comma-separated family names (without .ron)")
+ap.add_argument("--keep", default=None, metavar="DIR", help="save the generated puzzles in DIR/FAMILY.txt; "
+                "reuse that file when it exists (made by an earlier run, whatever its --generate)")
 args = ap.parse_args()
 
 corpus = os.path.join(root, "strategies/tests/corpus/variants")
@@ -44,7 +47,10 @@ print("| --- | ---: | --- | ---: | ---: | ---: |")
 with tempfile.TemporaryDirectory() as tmp:
     for spec, puzzles in families.items():
         path = os.path.join(tmp, spec.replace(".ron", ".txt"))
-        if args.generate > 0:
+        kept = os.path.join(args.keep, spec.replace(".ron", ".txt")) if args.keep else None
+        if kept and os.path.exists(kept):
+            puzzles = [l for l in open(kept).read().splitlines() if l.strip() and not l.startswith("#")]
+        elif args.generate > 0:
             gen = [args.bin, "generate", "--spec", os.path.join(corpus, spec), "-n", str(args.generate),
                    "--seed", "5", "--minimal", "-j", "1", "--quiet", "--timeout", "60"]
             made = subprocess.run(gen, capture_output=True, text=True)
@@ -54,6 +60,10 @@ with tempfile.TemporaryDirectory() as tmp:
             if not puzzles:
                 print(f"| {spec} | 0 | generate failed: {made.stderr.strip()[:80]} | | | |")
                 continue
+            if kept:
+                os.makedirs(args.keep, exist_ok=True)
+                with open(kept, "w") as f:
+                    f.write("\n".join(puzzles) + "\n")
         with open(path, "w") as f:
             f.write("\n".join(puzzles) + "\n")
         cmd = [args.bin, "bench", "--spec", os.path.join(corpus, spec), path, "--format", "json",

@@ -29,6 +29,18 @@
 //!   With sums, `fast`'s cage tables propagate what the CNF encoding does not: `sat` took 3.1 s
 //!   on the 4 extreme killers where `fast` takes 0.6 s, and 71 s on the 14 Mathemagic ones
 //!   where `fast` takes 44 s, so killers keep the 16×16 threshold.
+//! - From 16×16 up ([`LARGE_FROM`]), when some constraint comes from a rule that adds values up
+//!   ([`crate::band9::adds_up`]: cages, arrows of every kind, little killers, sandwiches, sums,
+//!   sum, region-sum and zipper lines, lunchboxes, X-sums), the dom/wdeg configuration above
+//!   hands over after 20,000 guesses instead of 2,000 ([`LARGE_ADDING_SAT_AFTER`]): on 10
+//!   generated minimal 16×16 puzzles per family, killers 36 ms a puzzle instead of 48, double
+//!   arrows 12 instead of 23, pill arrows 29 instead of 54, and a little killer 27 ms instead of
+//!   278 (CaDiCaL took longer than `fast` needed to finish alone). When every constraint is a
+//!   pair rule or a modular line ([`crate::band9::pairs_and_modular_only`]), `fast`'s default
+//!   branching (scored bivalue cells, a value's two places in a house) with the 2,000-guess
+//!   hand-over: dom/wdeg was 2.5× and 1.6× behind it there. Every other kind measured, skyscrapers
+//!   and whispers most (2.3× and 2.7×), is faster with dom/wdeg, so it stays. Below 16×16 nothing
+//!   changed (strategies/PERFORMANCE.md, "`auto` against the best strategy").
 //!
 //! Its traces say `start auto` whichever kernel ran; its options are none (choose `band-9x9`,
 //! `fast(…)` or `sat` to set a kernel's).
@@ -40,6 +52,15 @@ use crate::fast::{Config, SAT_AFTER_GUESSES};
 /// beyond houses, if any, add values up).
 pub const SAT_FROM: usize = 16;
 
+/// The grid size from which `auto` hands specs whose constraints add values up
+/// ([`crate::band9::adds_up`]) over later, and runs fast's default branching on specs of pair
+/// rules and modular lines ([`crate::band9::pairs_and_modular_only`]).
+pub const LARGE_FROM: usize = 16;
+
+/// The guesses before the hand-over to CaDiCaL on grids of [`LARGE_FROM`] and more whose
+/// constraints add values up (see the module doc for the measurements).
+pub const LARGE_ADDING_SAT_AFTER: u64 = 20_000;
+
 /// The default strategy.
 pub fn auto() -> Band9 {
     let config = Config { sat_after: Some((SAT_FROM, SAT_AFTER_GUESSES)), ..Config::DEFAULT };
@@ -47,4 +68,9 @@ pub fn auto() -> Band9 {
     Band9::with_fallback("auto", config)
         .with_constrained(constrained)
         .with_unsummed(Config { sat_after: Some((1, SAT_AFTER_GUESSES)), ..constrained })
+        .with_large_constrained(
+            LARGE_FROM,
+            Config { sat_after: Some((SAT_FROM, LARGE_ADDING_SAT_AFTER)), ..constrained },
+            config,
+        )
 }

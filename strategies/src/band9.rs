@@ -313,6 +313,11 @@ pub struct Band9 {
     /// The generic kernel for specs whose constraints beyond houses hold no sum (no cage, arrow,
     /// little killer or sandwich), when it differs from `constrained` (`auto`).
     unsummed: Option<Fast>,
+    /// From this grid size up, the generic kernels for specs with constraints beyond houses, when
+    /// they differ from `constrained` and `unsummed` (`auto`): the first when some constraint adds
+    /// values up ([`adds_up`]), the second when every constraint is a pair rule or a modular line
+    /// ([`pairs_and_modular_only`]); other specs keep `constrained` or `unsummed`.
+    large: Option<(usize, Fast, Fast)>,
     /// The last model seen and which kernel runs it.
     cache: Option<(Arc<Model>, Kind)>,
     /// One board per decision level, reused across solves.
@@ -334,6 +339,7 @@ impl Band9 {
             fallback: Fast::new(name, config, 0),
             constrained: None,
             unsummed: None,
+            large: None,
             cache: None,
             stack: Vec::new(),
             frames: Vec::new(),
@@ -350,6 +356,14 @@ impl Band9 {
     /// sum ([`has_sums`]).
     pub fn with_unsummed(mut self, config: Config) -> Band9 {
         self.unsummed = Some(Fast::new(self.name, config, 0));
+        self
+    }
+
+    /// The same, with `fast` running `adding` on specs of `from` cells a side and more whose
+    /// constraints beyond houses add values up ([`adds_up`]), and `pairs` on those of that size
+    /// whose constraints are all pair rules or modular lines ([`pairs_and_modular_only`]).
+    pub fn with_large_constrained(mut self, from: usize, adding: Config, pairs: Config) -> Band9 {
+        self.large = Some((from, Fast::new(self.name, adding, 0), Fast::new(self.name, pairs, 0)));
         self
     }
 }
@@ -377,14 +391,26 @@ enum Kind {
     Summed,
     /// Constraints beyond houses, none adding values up.
     Unsummed,
+    /// A grid of the large kernels' size or more, with constraints beyond houses of which some
+    /// add values up ([`adds_up`]).
+    LargeAdding,
+    /// A grid of the large kernels' size or more whose constraints beyond houses are all pair
+    /// rules or modular lines.
+    LargePairs,
 }
 
 impl Kind {
-    fn of(model: &Model) -> Kind {
+    /// The kind of `model`; `large_from`: the size from which specs with constraints beyond
+    /// houses are told apart by [`adds_up`] and [`pairs_and_modular_only`].
+    fn of(model: &Model, large_from: Option<usize>) -> Kind {
         if is_classic_9x9(model) {
             Kind::Classic9x9
         } else if model.constraints().is_empty() {
             Kind::Houses
+        } else if large_from.is_some_and(|from| model.size() >= from) && adds_up(model) {
+            Kind::LargeAdding
+        } else if large_from.is_some_and(|from| model.size() >= from) && pairs_and_modular_only(model) {
+            Kind::LargePairs
         } else if has_sums(model) {
             Kind::Summed
         } else {
@@ -403,6 +429,40 @@ pub fn has_sums(model: &Model) -> bool {
             Relation::Sum { .. } | Relation::SignedSum { .. } | Relation::Arrow | Relation::Sandwich { .. }
         )
     })
+}
+
+/// True when some constraint beyond houses comes from a rule that adds values up, whatever its
+/// relation: a cage, an arrow (pill and double arrows too), a little killer, a sandwich, a sum,
+/// a sum, region-sum or zipper line, a lunchbox, an X-sum, or a sum the model derives. Wider
+/// than [`has_sums`], which looks at the relations (pill and double arrows, sum lines, lunchboxes
+/// and X-sums are automata): `auto` branches by conflict weights on these from 16×16 up.
+pub fn adds_up(model: &Model) -> bool {
+    use coverlab_model::ConstraintKind as K;
+    model.constraints().iter().any(|c| {
+        matches!(
+            c.kind,
+            K::Cage
+                | K::Arrow
+                | K::PillArrow
+                | K::DoubleArrow
+                | K::LittleKiller
+                | K::Sandwich
+                | K::Sum
+                | K::SumLine
+                | K::RegionSum
+                | K::Zipper
+                | K::Lunchbox
+                | K::XSum
+                | K::HouseSum
+        )
+    })
+}
+
+/// True when every constraint beyond houses is a user-defined pair rule or a modular line (and
+/// there is one): the specs on which `auto` keeps `fast`'s default branching from 16×16 up.
+pub fn pairs_and_modular_only(model: &Model) -> bool {
+    use coverlab_model::ConstraintKind as K;
+    !model.constraints().is_empty() && model.constraints().iter().all(|c| matches!(c.kind, K::Pair | K::Modular))
 }
 
 /// True when the model is exactly classic 9×9: 27 houses, the rows, columns and 3×3 boxes.
@@ -447,13 +507,15 @@ impl Strategy for Band9 {
         let kind = match &self.cache {
             Some((m, kind)) if Arc::ptr_eq(m, model) => *kind,
             _ => {
-                let kind = Kind::of(model);
+                let kind = Kind::of(model, self.large.as_ref().map(|l| l.0));
                 self.cache = Some((model.clone(), kind));
                 kind
             }
         };
         let generic = match kind {
             Kind::Classic9x9 => None,
+            Kind::LargeAdding => self.large.as_mut().map(|l| &mut l.1),
+            Kind::LargePairs => self.large.as_mut().map(|l| &mut l.2),
             Kind::Unsummed if self.unsummed.is_some() => self.unsummed.as_mut(),
             Kind::Unsummed | Kind::Summed if self.constrained.is_some() => self.constrained.as_mut(),
             _ => Some(&mut self.fallback),

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod auto;
 mod band9;
 mod batsat;
 mod conformance;

@@ -1,0 +1,80 @@
+//! `auto` on grids of 16×16 and more with constraints beyond houses: dom/wdeg with the late
+//! hand-over when some constraint adds values up, `fast`'s default branching when all are pair
+//! rules or modular lines. Each rule is checked by the search it makes: the same guesses as the
+//! configuration it names, and not those of the other, on a minimal puzzle (from `families.py`'s
+//! generator) of each side.
+
+use crate::common;
+
+use std::sync::Arc;
+
+use coverlab_engine::{Limits, NullSink, Outcome, Strategy};
+use coverlab_model::validate::check_solution;
+use coverlab_model::{Model, Puzzle};
+use coverlab_strategies::auto::{LARGE_ADDING_SAT_AFTER, SAT_FROM, auto};
+use coverlab_strategies::band9::{adds_up, pairs_and_modular_only};
+use coverlab_strategies::fast::{Config, Fast, SAT_AFTER_GUESSES};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/variants");
+
+fn corpus_model(family: &str) -> Arc<Model> {
+    let ron = std::fs::read_to_string(format!("{DIR}/{family}.ron")).unwrap();
+    Arc::new(Model::from_ron(&ron, family).unwrap())
+}
+
+/// Counts to 2 with `strategy`; the puzzle must come out unique, its solution valid.
+fn count(strategy: &mut dyn Strategy, puzzle: &Puzzle) -> Outcome {
+    let out = strategy.solve(puzzle, &Limits::count(2, 2), &mut NullSink);
+    assert_eq!(out.unique(), Some(true), "{}", strategy.name());
+    check_solution(puzzle.model(), puzzle.givens(), &out.solutions[0]).unwrap();
+    out
+}
+
+#[test]
+fn the_rules_tell_sums_pairs_and_the_rest_apart() {
+    for family in ["killer-16x16-a", "killer-thermo-16x16-a", "double-arrow-16x16-a", "little-killer-16x16-a"] {
+        let model = corpus_model(family);
+        assert!(adds_up(&model) && !pairs_and_modular_only(&model), "{family}");
+    }
+    for family in ["pair-16x16-a", "modular-16x16-a"] {
+        let model = corpus_model(family);
+        assert!(!adds_up(&model) && pairs_and_modular_only(&model), "{family}");
+    }
+    for family in ["thermo-16x16-a", "skyscraper-16x16-a", "whisper-16x16-a", "classic-16x16"] {
+        let model = if family.starts_with("classic") { common::model(family) } else { corpus_model(family) };
+        assert!(!adds_up(&model) && !pairs_and_modular_only(&model), "{family}");
+    }
+}
+
+#[test]
+fn large_sums_hand_over_late_and_large_pair_rules_branch_by_default() {
+    let hand_over = Config { sat_after: Some((SAT_FROM, SAT_AFTER_GUESSES)), ..Config::DEFAULT };
+    let wdeg = Config {
+        place_branching: false,
+        conflict_weights: true,
+        sat_after: Some((SAT_FROM, LARGE_ADDING_SAT_AFTER)),
+        ..Config::DEFAULT
+    };
+    let cases = [
+        // (family, minimal puzzle, true when dom/wdeg is auto's choice)
+        (
+            "killer-16x16-a",
+            "F.....C25A...7.......3..........1.....E..............A.GB.C8......G........6A.7.........7.B.E4..97...6...2....C....8...B...A.9F..8....B.......D.....3......9.C5..5...98..D.F.1........G........F...GB..F.......6C.......E7...A..31A..G.E..........B2......8.....",
+            true,
+        ),
+        (
+            "pair-16x16-a",
+            "..GD.....3..5.8...6....92...B4..A.......4.D.3.FE..74C..6.18B.D....9...A..............E24...3AF..6....5B...C.....8...F...GA....D.......C2A...D84.G....4.15.2.F....1.BD.E...7...6..F4.879....1E2B.B..G..1D..6.859.....7.........2...AF....E.9.......1..25..D.4.B..",
+            false,
+        ),
+    ];
+    for (family, line, weighted) in cases {
+        let model = corpus_model(family);
+        let puzzle = Puzzle::new(model.clone(), common::parse_line(&model, line)).unwrap();
+        let ours = count(&mut auto(), &puzzle).stats;
+        let with_weights = count(&mut Fast::new("wdeg", wdeg, 0), &puzzle).stats;
+        let by_default = count(&mut Fast::new("default", hand_over, 0), &puzzle).stats;
+        assert_ne!(with_weights.guesses, by_default.guesses, "{family}: the puzzle does not tell them apart");
+        assert_eq!(ours, if weighted { with_weights } else { by_default }, "{family}");
+    }
+}
