@@ -783,7 +783,8 @@ pub fn hint_one_with(
 /// The next step of a hint: every technique but the nested forcing net first, then that net only
 /// when a count does not find several solutions. On a grid of several solutions no net can end
 /// in a placement everywhere, and the net would spend its whole budget (half a minute on a
-/// nearly empty 9×9) before saying "guess".
+/// nearly empty 9×9) before saying "guess". The second try runs the net alone: the first found
+/// nothing with every other technique on the same board.
 fn next_hint(
     board: &Board,
     puzzle: &Puzzle,
@@ -795,7 +796,7 @@ fn next_hint(
     if !options.allows(Technique::NestedForcingNet) || count_to_two(puzzle) == Some(false) {
         return Ok(None);
     }
-    try_next_step_with(board, puzzle.model(), options)
+    Technique::NestedForcingNet.find(board, puzzle.model())
 }
 
 /// Whether a search finds a solution of `puzzle` (true when it runs out of nodes first).

@@ -122,6 +122,18 @@ fn hints_name_the_next_step_or_only_where_to_look() {
 }
 
 #[test]
+fn a_hint_tries_the_nested_net_alone_once_every_other_technique_found_nothing() {
+    // forum_hardest_1106's first puzzle after its first step (a hidden single, r2c9 = 2): with
+    // the forcing net off, only the nested one finds a step. The hint's second try runs it alone.
+    let grid = "........8..3...4.2.9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let o = run(&["hint", "--no-technique", "forcing-net", grid]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let hint = text(&o.stdout);
+    assert!(hint.starts_with("nested forcing net (level 1): if r1c1 were 1, then "), "{hint}");
+    assert!(hint.trim_end().ends_with("; so r1c1 is not 1"), "{hint}");
+}
+
+#[test]
 fn killers_are_explained_with_their_cages() {
     let o = run(&["explain", "--spec", "killer-9x9-example", "examples/puzzles/killer-9x9.txt"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));

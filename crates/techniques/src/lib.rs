@@ -69,8 +69,10 @@
 //! scans bounded by the grid (pairs of links, pairs of chains, corners × n²).
 //!
 //! The forcing rungs count their work in cells visited and stop each search after
-//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units up to 16×16, and
-//! proportionally less above ([`scaled_work`]: × 256 / cells, as a unit costs more there); a
+//! [`MAX_FORCING_WORK`] (chains) or [`MAX_NET_WORK`] (nets) units on a board of at most
+//! [`FULL_WORK_CANDIDATES`] candidates (every 9×9), and proportionally more on a board with more
+//! candidates, up to [`MAX_WORK_SCALE`] times ([`scaled_work`]: a round of the search tries each
+//! candidate); the nested forcing net has [`MAX_NESTED_WORK`] (× 4 per level) at every size. A
 //! step beyond the budget is not found, and the explanation ends stuck.
 
 mod bits;
@@ -131,8 +133,8 @@ pub const MAX_ALS_CHAIN_NODES: usize = 2048;
 /// The work one search of a cell, unit or dynamic forcing chain may do before giving up: one
 /// unit per cell visited by the propagations (a peer cleared, a house scanned for its last
 /// place, a unit read for locked candidates, a candidate state copied: cells / 8). About
-/// 20 ms on this machine's class on 9×9; scaled down above 16×16 ([`scaled_work`]): a step
-/// that needs more is not found.
+/// 20 ms on this machine's class on 9×9; more on a board of many candidates ([`scaled_work`]):
+/// a step that needs more is not found.
 pub const MAX_FORCING_WORK: u64 = 8_000_000;
 
 /// The work one forcing net search may do (as [`MAX_FORCING_WORK`]): the nested propagations
@@ -140,27 +142,37 @@ pub const MAX_FORCING_WORK: u64 = 8_000_000;
 pub const MAX_NET_WORK: u64 = 60_000_000;
 
 /// The work a nested forcing net of level 1 may do (as [`MAX_FORCING_WORK`]); level d may do
-/// 4^(d − 1) times as much (level 3: 16 × 100,000,000), scaled down above 16×16 by
-/// [`scaled_work`]. About 0.25 s on 9×9 for level 1 and 4 s for level 3 when the whole budget
-/// is spent, which happens only when nothing is found (the explanation then ends stuck).
+/// 4^(d − 1) times as much (level 3: 16 × 100,000,000), at every size (not scaled: the nested
+/// net already holds most of a stuck explanation's time). About 0.25 s on 9×9 for level 1 and
+/// 4 s for level 3 when the whole budget is spent (less since the propagation got cheaper),
+/// which happens only when nothing is found (the explanation then ends stuck).
 pub const MAX_NESTED_WORK: u64 = 100_000_000;
 
 /// The deepest nested forcing net: level 3 nets test candidates with level 2 nets, which test
 /// them with forcing nets (level 1), which test them with dynamic forcing chains.
 pub const MAX_NESTING: u8 = 3;
 
-/// The cells up to which the forcing budgets hold in full: a 16×16 grid.
-pub const FULL_WORK_CELLS: usize = 256;
+/// The candidates up to which the chain and net budgets hold as given: every candidate of a
+/// 9×9 grid (81 × 9), so no 9×9 board's budget grows.
+pub const FULL_WORK_CANDIDATES: usize = 729;
 
-/// The budget a forcing search has on a grid of `cells` cells: `base` ([`MAX_FORCING_WORK`] or
-/// [`MAX_NET_WORK`]) up to [`FULL_WORK_CELLS`] cells, and `base` × 256 / cells above. A unit of
-/// work (a cell visited) costs more on a larger grid, whose propagation state outgrows the
-/// caches: about 2.5 ns on 9×9, 20 ns on 25×25, 40 ns on 64×64 (measured on the forcing net
-/// of an empty grid). Scaled so, a search costs at most about 0.5 s on 25×25 and 0.15 s on
-/// 64×64 (a net; a chain search an eighth of that), where the whole budget took 1.2 s and
-/// 2.4 s.
-pub fn scaled_work(base: u64, cells: usize) -> u64 {
-    if cells <= FULL_WORK_CELLS { base } else { base * FULL_WORK_CELLS as u64 / cells as u64 }
+/// The most a chain or net budget grows on a board with many candidates: 4 times.
+pub const MAX_WORK_SCALE: u64 = 4;
+
+/// The budget a cell, unit or dynamic forcing chain search or a forcing net search has on a
+/// board with `candidates` candidates (on its open cells): `base` ([`MAX_FORCING_WORK`] or
+/// [`MAX_NET_WORK`]) × candidates / [`FULL_WORK_CANDIDATES`], at least `base` and at most
+/// [`MAX_WORK_SCALE`] × `base`. A search tries each candidate (or each place of a house value)
+/// as a premise, so what a whole round of it costs grows with the candidates, while a unit of
+/// work costs about the same at every size (about 1–1.5 ns on this machine class from 9×9 to
+/// 25×25: the propagation keeps each house value's places as it goes, rescans for locked
+/// candidates only the values that lost a place, and undoes its own events rather than copying
+/// the board back). On the Frisch 25×25 puzzles (1,800 to 3,000 candidates) a dynamic forcing
+/// chain round takes about 18,000,000 units: the former budget, scaled down above 16×16 to
+/// 3,300,000, ran out before it; the nested forcing net keeps its base budgets at every size.
+pub fn scaled_work(base: u64, candidates: usize) -> u64 {
+    let scaled = u128::from(base) * candidates as u128 / FULL_WORK_CANDIDATES as u128;
+    (scaled.min(u128::from(base * MAX_WORK_SCALE)) as u64).max(base)
 }
 
 /// Why the board admits no solution: `r4c5 has no candidates`, `7 has no place in row 3`,

@@ -21,13 +21,20 @@
 //! Budgets: propagation counts *work*, one unit per cell visited (a peer cleared, a house
 //! scanned for its last place, a unit read by the locked candidates scan). Each rung's search
 //! for one step stops after [`crate::MAX_FORCING_WORK`] (the chains) or
-//! [`crate::MAX_NET_WORK`] (the net) units: a step costs about the same time at every size,
-//! and a search that runs out finds nothing (the explanation ends stuck).
+//! [`crate::MAX_NET_WORK`] (the net) units, more on a board of many candidates
+//! ([`crate::scaled_work`]), and a search that runs out finds nothing (the explanation ends
+//! stuck).
+//!
+//! Cost: a propagation keeps, per house and value, the positions of its places (a bit per cell
+//! of the house), so a hidden single and a locked candidates pattern are read from them; the
+//! locked candidates scan reads only the values that lost a place in a house since its last
+//! scan; going back to the base undoes the propagation's own events (no copy of the board, no
+//! allocation per premise). A unit of work so costs about the same at every size.
 
 use coverlab_model::{Cell, ConstraintKind, Model, Value};
 use serde::Serialize;
 
-use crate::bits::Ones;
+use crate::bits::{Ones, full};
 use crate::{Board, Step, Technique};
 
 /// One fact of a forcing branch: `cell` holds `value` (`holds`) or cannot hold it, following
@@ -134,20 +141,116 @@ struct Ev {
 
 const NONE: u32 = u32::MAX;
 
+/// The model's houses as a propagation reads them, built once per search and shared by its
+/// worlds: where each cell sits in its houses, and for the locked candidates scan, the units
+/// each house position shares with other cells of the house.
+struct Layout {
+    /// Per cell, offsets into `slots`.
+    slot_at: Vec<u32>,
+    /// (house, position of the cell in the house's cells), houses in [`Model::units_of`] order.
+    slots: Vec<(u32, u32)>,
+    /// Per house position (`pos_at[h] + i`), offsets into `line_ids`.
+    pos_at: Vec<u32>,
+    line_at: Vec<u32>,
+    /// Per house position: the lines (indices into `lines`) through the cell there, in
+    /// [`Model::units_of`] order.
+    line_ids: Vec<u32>,
+    lines: Vec<Line>,
+    /// The cells of each line's unit outside its house (ranges in `lines`).
+    targets: Vec<u32>,
+}
+
+/// A unit sharing two cells or more with a house.
+struct Line {
+    unit: u32,
+    /// The house positions of the shared cells.
+    mask: u64,
+    /// The unit's other cells: `targets[from..to]`.
+    from: u32,
+    to: u32,
+}
+
+impl Layout {
+    fn new(model: &Model) -> Layout {
+        let houses = model.houses().len();
+        let mut slot_at = vec![0u32];
+        let mut slots = Vec::new();
+        for c in 0..model.cells() {
+            for &h in model.units_of(c) {
+                if (h as usize) < houses
+                    && let Some(i) = model.units()[h as usize].cells.iter().position(|&x| x == c)
+                {
+                    slots.push((h, i as u32));
+                }
+            }
+            slot_at.push(slots.len() as u32);
+        }
+        let (mut pos_at, mut line_at, mut line_ids, mut lines, mut targets) =
+            (vec![0u32], vec![0u32], Vec::new(), Vec::new(), Vec::new());
+        for (h, house) in model.houses().iter().enumerate() {
+            // The units meeting the house in two cells or more, by unit index.
+            let mut meets: Vec<(u32, u64)> = Vec::new();
+            for (i, &c) in house.cells.iter().enumerate().take(64) {
+                for &b in model.units_of(c) {
+                    if b as usize == h {
+                        continue;
+                    }
+                    match meets.iter_mut().find(|m| m.0 == b) {
+                        Some(m) => m.1 |= 1 << i,
+                        None => meets.push((b, 1 << i)),
+                    }
+                }
+            }
+            meets.retain(|m| m.1.count_ones() >= 2);
+            let first = lines.len();
+            for &(b, mask) in &meets {
+                let from = targets.len() as u32;
+                targets.extend(
+                    model.units()[b as usize].cells.iter().filter(|c| !house.cells.contains(c)).map(|&c| c as u32),
+                );
+                lines.push(Line { unit: b, mask, from, to: targets.len() as u32 });
+            }
+            for (i, &c) in house.cells.iter().enumerate().take(64) {
+                for &b in model.units_of(c) {
+                    if let Some(k) = meets.iter().position(|m| m.0 == b && m.1 >> i & 1 == 1) {
+                        line_ids.push((first + k) as u32);
+                    }
+                }
+                line_at.push(line_ids.len() as u32);
+            }
+            pos_at.push(line_at.len() as u32 - 1);
+        }
+        Layout { slot_at, slots, pos_at, line_at, line_ids, lines, targets }
+    }
+
+    /// The houses holding cell `c`, with its position in each.
+    fn slots(&self, c: Cell) -> &[(u32, u32)] {
+        &self.slots[self.slot_at[c] as usize..self.slot_at[c + 1] as usize]
+    }
+
+    /// The lines through position `i` of house `h`.
+    fn lines_at(&self, h: usize, i: usize) -> &[u32] {
+        let k = self.pos_at[h] as usize + i;
+        &self.line_ids[self.line_at[k] as usize..self.line_at[k + 1] as usize]
+    }
+}
+
 /// A hypothetical board: the base (the board the premises are tried on) and the current state
 /// of one propagation.
 struct World<'m> {
     model: &'m Model,
+    layout: &'m Layout,
     n: usize,
     houses: usize,
     base_cand: Vec<u64>,
     base_vals: Vec<u8>,
-    base_count: Vec<u16>,
+    base_pos: Vec<u64>,
     base_done: Vec<u64>,
     cand: Vec<u64>,
     vals: Vec<u8>,
-    /// Per house and value index: the open cells where it is a candidate.
-    count: Vec<u16>,
+    /// Per house and value index: the positions (into the house's cells) of the open cells
+    /// where it is a candidate.
+    pos: Vec<u64>,
     /// Per house: the values placed.
     done: Vec<u64>,
     /// Per candidate (cell * n + value index): the event deciding it.
@@ -164,26 +267,27 @@ struct World<'m> {
     dirty: Vec<bool>,
     /// The filter's domains, reused.
     domains: Vec<u64>,
-    /// Per house: a candidate of it went since its last locked candidates scan (only those
-    /// houses can point anew; the others were scanned, or hold no pattern at the base).
-    stale: Vec<bool>,
+    /// Per house: the values (bit per value index) that lost a place in it since its last
+    /// locked candidates scan (only those can point anew; the others were scanned, or hold no
+    /// pattern at the base).
+    stale: Vec<u64>,
     /// Whether the base may hold a locked candidates pattern (every house stale at a reset).
     base_stale: bool,
 }
 
 impl<'m> World<'m> {
-    fn new(model: &'m Model, cand: &[u64], vals: &[u8], left: u64) -> World<'m> {
+    fn new(model: &'m Model, layout: &'m Layout, cand: &[u64], vals: &[u8], left: u64) -> World<'m> {
         let n = model.size();
         let houses = model.houses().len();
-        let mut count = vec![0u16; houses * n];
+        let mut pos = vec![0u64; houses * n];
         let mut done = vec![0u64; houses];
         for (h, house) in model.houses().iter().enumerate() {
-            for &c in &house.cells {
+            for (i, &c) in house.cells.iter().enumerate().take(64) {
                 if vals[c] != 0 {
                     done[h] |= 1 << (vals[c] - 1);
                 }
                 for u in Ones(cand[c]) {
-                    count[h * n + u] += 1;
+                    pos[h * n + u] |= 1 << i;
                 }
             }
         }
@@ -199,15 +303,16 @@ impl<'m> World<'m> {
         }
         World {
             model,
+            layout,
             n,
             houses,
             base_cand: cand.to_vec(),
             base_vals: vals.to_vec(),
-            base_count: count.clone(),
+            base_pos: pos.clone(),
             base_done: done.clone(),
             cand: cand.to_vec(),
             vals: vals.to_vec(),
-            count,
+            pos,
             done,
             decided: vec![NONE; cand.len() * n],
             events: Vec::new(),
@@ -217,7 +322,7 @@ impl<'m> World<'m> {
             filters_of,
             dirty: vec![false; model.constraints().len()],
             domains: Vec::new(),
-            stale: vec![true; houses],
+            stale: vec![full(n); houses],
             base_stale: true,
         }
     }
@@ -226,7 +331,7 @@ impl<'m> World<'m> {
     /// locked candidates rung found nothing), a propagation rescans only the houses it changed.
     fn settle(&mut self) {
         self.reset();
-        self.stale.fill(true);
+        self.stale.fill(full(self.n));
         if !self.locked() {
             self.base_stale = false;
         }
@@ -236,33 +341,47 @@ impl<'m> World<'m> {
     /// Makes the current state of `outer` this world's base.
     /// The outer world is at a fixpoint of its propagation, locked candidates included.
     fn rebase(&mut self, outer: &World<'_>) {
+        for e in &self.events {
+            self.decided[e.cell as usize * self.n + usize::from(e.value)] = NONE;
+        }
+        self.events.clear();
+        self.cand.copy_from_slice(&outer.cand);
+        self.vals.copy_from_slice(&outer.vals);
+        self.pos.copy_from_slice(&outer.pos);
+        self.done.copy_from_slice(&outer.done);
         self.base_stale = false;
         self.base_cand.copy_from_slice(&outer.cand);
         self.base_vals.copy_from_slice(&outer.vals);
-        self.base_count.copy_from_slice(&outer.count);
+        self.base_pos.copy_from_slice(&outer.pos);
         self.base_done.copy_from_slice(&outer.done);
     }
 
-    /// Back to the base, ready for a premise.
+    /// Back to the base, ready for a premise: each event of the last propagation undone (every
+    /// change to the state is an event), so a reset costs what the propagation did, not the
+    /// grid's size.
     fn reset(&mut self) {
+        let (n, layout) = (self.n, self.layout);
         for e in &self.events {
-            self.decided[e.cell as usize * self.n + usize::from(e.value)] = NONE;
+            let (c, u) = (e.cell as usize, usize::from(e.value));
+            self.decided[c * n + u] = NONE;
+            self.cand[c] |= 1 << u;
+            if e.holds {
+                self.vals[c] = 0;
+            }
+            for &(h, i) in layout.slots(c) {
+                let h = h as usize;
+                self.pos[h * n + u] |= 1 << i;
+                if e.holds {
+                    self.done[h] &= !(1 << u);
+                }
+            }
         }
         self.events.clear();
         self.clash = None;
         self.cursor = 0;
         self.dirty.fill(false);
-        self.stale.fill(self.base_stale);
-        self.cand.copy_from_slice(&self.base_cand);
-        self.vals.copy_from_slice(&self.base_vals);
-        self.count.copy_from_slice(&self.base_count);
-        self.done.copy_from_slice(&self.base_done);
+        self.stale.fill(if self.base_stale { full(n) } else { 0 });
         self.left = self.left.saturating_sub(self.cand.len() as u64 / 8 + 1);
-    }
-
-    fn houses_of(&self, c: Cell) -> impl Iterator<Item = usize> + 'm {
-        let houses = self.houses;
-        self.model.units_of(c).iter().map(|&h| h as usize).filter(move |&h| h < houses)
     }
 
     fn push(&mut self, c: Cell, u: usize, holds: bool, rule: Rule, origin: u32) -> u32 {
@@ -278,9 +397,10 @@ impl<'m> World<'m> {
         }
         self.cand[c] &= !(1 << u);
         self.push(c, u, false, rule, origin);
-        for h in self.houses_of(c) {
-            self.count[h * self.n + u] -= 1;
-            self.stale[h] = true;
+        for &(h, i) in self.layout.slots(c) {
+            let h = h as usize;
+            self.pos[h * self.n + u] &= !(1 << i);
+            self.stale[h] |= 1 << u;
         }
         self.touch(c);
     }
@@ -297,10 +417,11 @@ impl<'m> World<'m> {
         let e = self.push(c, u, true, rule, NONE);
         self.vals[c] = (u + 1) as u8;
         self.cand[c] &= !(1 << u);
-        for h in self.houses_of(c) {
+        for &(h, i) in self.layout.slots(c) {
+            let h = h as usize;
             self.done[h] |= 1 << u;
-            self.count[h * self.n + u] -= 1;
-            self.stale[h] = true;
+            self.pos[h * self.n + u] &= !(1 << i);
+            self.stale[h] |= 1 << u;
         }
         for w in Ones(self.cand[c]) {
             self.eliminate(c, w, Rule::Cell, e);
@@ -349,11 +470,14 @@ impl<'m> World<'m> {
                             _ => {}
                         }
                     }
-                    for h in self.houses_of(c) {
+                    let layout = self.layout;
+                    for &(h, _) in layout.slots(c) {
+                        let h = h as usize;
                         if self.done[h] >> u & 1 == 1 {
                             continue;
                         }
-                        match self.count[h * self.n + u] {
+                        let p = self.pos[h * self.n + u];
+                        match p.count_ones() {
                             0 => {
                                 let from = self.decided_in_house(h, u);
                                 self.clash = Some((Clash::NoPlace(h, (u + 1) as u8), from));
@@ -362,9 +486,7 @@ impl<'m> World<'m> {
                             1 => {
                                 let cells = &self.model.units()[h].cells;
                                 self.spend(cells.len());
-                                if let Some(&p) = cells.iter().find(|&&p| self.cand[p] >> u & 1 == 1) {
-                                    self.place(p, u, Rule::HiddenSingle(h));
-                                }
+                                self.place(cells[p.trailing_zeros() as usize], u, Rule::HiddenSingle(h));
                             }
                             _ => {}
                         }
@@ -439,39 +561,36 @@ impl<'m> World<'m> {
     }
 
     /// One pass of locked candidates over the stale houses: true when it ruled something out.
+    /// Only the values that lost a place in a house since its last scan are read there, from
+    /// their kept positions.
     fn locked(&mut self) -> bool {
         let n = self.n;
+        let layout = self.layout;
         let before = self.events.len();
         for h in 0..self.houses {
-            if !self.stale[h] {
+            let stale = self.stale[h];
+            if stale == 0 {
                 continue;
             }
-            self.stale[h] = false;
-            let cells = &self.model.units()[h].cells;
-            if !self.spend(2 * cells.len()) {
+            self.stale[h] = 0;
+            if !self.spend(2 * self.model.units()[h].cells.len()) {
                 return false;
             }
-            // Per value, its places in the house (positions into `cells`).
-            let mut pos = [0u64; 64];
-            for (i, &c) in cells.iter().enumerate().take(64) {
-                for u in Ones(self.cand[c]) {
-                    pos[u] |= 1 << i;
-                }
-            }
-            for (u, &p) in pos.iter().enumerate().take(n) {
+            for u in Ones(stale) {
+                let p = self.pos[h * n + u];
                 if p.count_ones() < 2 {
                     continue;
                 }
-                let first = cells[p.trailing_zeros() as usize];
-                for &b in self.model.units_of(first) {
-                    let b = b as usize;
-                    if b == h || !Ones(p).all(|i| self.model.units_of(cells[i]).contains(&(b as u32))) {
+                for &l in layout.lines_at(h, p.trailing_zeros() as usize) {
+                    let line = &layout.lines[l as usize];
+                    if p & !line.mask != 0 {
                         continue;
                     }
-                    let target = &self.model.units()[b].cells;
-                    self.spend(target.len());
-                    for &c in target {
-                        if self.cand[c] >> u & 1 == 1 && !self.model.units_of(c).contains(&(h as u32)) {
+                    let b = line.unit as usize;
+                    self.spend(self.model.units()[b].cells.len());
+                    for &c in &layout.targets[line.from as usize..line.to as usize] {
+                        let c = c as usize;
+                        if self.cand[c] >> u & 1 == 1 {
                             self.eliminate(c, u, Rule::Locked(h, b), NONE);
                         }
                     }
@@ -603,8 +722,9 @@ impl<'m> World<'m> {
 /// The first forcing step of `technique` (one of the four forcing rungs), within its budget.
 pub(crate) fn forcing(board: &Board, model: &Model, technique: Technique) -> Option<Step> {
     let base = if technique == Technique::ForcingNet { crate::MAX_NET_WORK } else { crate::MAX_FORCING_WORK };
-    let budget = crate::scaled_work(base, model.cells());
-    let mut world = World::new(model, board.masks(), board.values(), budget);
+    let budget = crate::scaled_work(base, candidates(board));
+    let layout = Layout::new(model);
+    let mut world = World::new(model, &layout, board.masks(), board.values(), budget);
     world.settle();
     match technique {
         Technique::CellForcingChain => cells(&mut world, Level::Singles, technique),
@@ -619,14 +739,15 @@ pub(crate) fn forcing(board: &Board, model: &Model, technique: Technique) -> Opt
 
 /// The nested forcing net: nets of level 1 (a forcing net's propagation), 2, … up to
 /// [`crate::MAX_NESTING`], each with four times the budget of the one before
-/// ([`crate::MAX_NESTED_WORK`] for level 1, scaled by [`crate::scaled_work`]); at each level
+/// ([`crate::MAX_NESTED_WORK`] for level 1, at every size); at each level
 /// first a candidate whose propagation contradicts, then a cell whose candidates all force the
 /// same facts. The first found is the step, its level in [`Step::nesting`].
 pub(crate) fn nested_net(board: &Board, model: &Model) -> Option<Step> {
     let technique = Technique::NestedForcingNet;
+    let layout = Layout::new(model);
     for depth in 1..=crate::MAX_NESTING {
-        let budget = crate::scaled_work(crate::MAX_NESTED_WORK << (2 * (depth - 1)), model.cells());
-        let mut world = World::new(model, board.masks(), board.values(), budget);
+        let budget = crate::MAX_NESTED_WORK << (2 * (depth - 1));
+        let mut world = World::new(model, &layout, board.masks(), board.values(), budget);
         world.settle();
         let level = Level::Nested(depth);
         let found = contradiction(&mut world, level, technique).or_else(|| cells(&mut world, level, technique));
@@ -638,11 +759,16 @@ pub(crate) fn nested_net(board: &Board, model: &Model) -> Option<Step> {
     None
 }
 
+/// The candidates of the board's open cells: the premises a sweep tries.
+fn candidates(board: &Board) -> usize {
+    board.masks().iter().map(|m| m.count_ones() as usize).sum()
+}
+
 fn propagate<'m>(world: &mut World<'m>, c: Cell, u: usize, level: Level, inners: &mut Vec<World<'m>>) {
     world.reset();
     world.place(c, u, Rule::Premise);
     while inners.len() < level.depth() {
-        inners.push(World::new(world.model, &world.base_cand, &world.base_vals, 0));
+        inners.push(World::new(world.model, world.layout, &world.base_cand, &world.base_vals, 0));
     }
     world.run(level, inners);
 }
@@ -768,10 +894,10 @@ fn cells(world: &mut World<'_>, level: Level, technique: Technique) -> Option<St
 /// something.
 fn units(world: &mut World<'_>, level: Level, technique: Technique) -> Option<Step> {
     let n = world.n;
-    let mut order: Vec<(u16, usize, usize)> = Vec::new();
+    let mut order: Vec<(u32, usize, usize)> = Vec::new();
     for h in 0..world.houses {
         for u in 0..n {
-            let k = world.base_count[h * n + u];
+            let k = world.base_pos[h * n + u].count_ones();
             if world.base_done[h] >> u & 1 == 0 && k >= 2 {
                 order.push((k, h, u));
             }

@@ -1376,17 +1376,23 @@ fn aligned_pair_exclusion() {
 }
 
 #[test]
-fn forcing_budgets_scale_down_above_16x16() {
-    use coverlab_techniques::{FULL_WORK_CELLS, MAX_FORCING_WORK, MAX_NET_WORK, scaled_work};
-    for cells in [16, 81, 144, 256] {
-        assert_eq!(scaled_work(MAX_FORCING_WORK, cells), MAX_FORCING_WORK);
-        assert_eq!(scaled_work(MAX_NET_WORK, cells), MAX_NET_WORK);
+fn forcing_budgets_grow_with_the_candidates() {
+    use coverlab_techniques::{FULL_WORK_CANDIDATES, MAX_FORCING_WORK, MAX_NET_WORK, MAX_WORK_SCALE, scaled_work};
+    // Every 9×9 board (at most 81 × 9 candidates) keeps the budgets as given.
+    assert_eq!(FULL_WORK_CANDIDATES, 729);
+    for candidates in [0, 16, 200, 729] {
+        assert_eq!(scaled_work(MAX_FORCING_WORK, candidates), MAX_FORCING_WORK);
+        assert_eq!(scaled_work(MAX_NET_WORK, candidates), MAX_NET_WORK);
     }
-    assert_eq!(FULL_WORK_CELLS, 256);
-    assert_eq!(scaled_work(MAX_NET_WORK, 625), MAX_NET_WORK * 256 / 625);
-    assert_eq!(scaled_work(MAX_NET_WORK, 4096), MAX_NET_WORK / 16);
-    let sizes = [256, 400, 625, 1296, 2304, 4096];
-    assert!(sizes.windows(2).all(|w| scaled_work(MAX_NET_WORK, w[0]) > scaled_work(MAX_NET_WORK, w[1])));
+    // More candidates, more premises to try: the budget grows with them, up to 4 times.
+    assert_eq!(scaled_work(MAX_FORCING_WORK, 2 * 729), 2 * MAX_FORCING_WORK);
+    assert_eq!(scaled_work(MAX_NET_WORK, 2_000), MAX_NET_WORK * 2_000 / 729);
+    assert_eq!(MAX_WORK_SCALE, 4);
+    for candidates in [4 * 729, 625 * 25, 4096 * 64] {
+        assert_eq!(scaled_work(MAX_NET_WORK, candidates), 4 * MAX_NET_WORK);
+    }
+    let counts = [729, 1_000, 1_800, 2_500];
+    assert!(counts.windows(2).all(|w| scaled_work(MAX_FORCING_WORK, w[0]) < scaled_work(MAX_FORCING_WORK, w[1])));
 }
 
 #[test]
