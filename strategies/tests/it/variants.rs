@@ -176,9 +176,17 @@ struct Report {
     trace_failure: Option<String>,
     /// Eliminations in the trace that name the constraint behind them.
     named: usize,
+    /// Refutations in the trace: an unnamed elimination right after a backtrack.
+    refuted: usize,
 }
 
+/// `info` on `case`, its trace kept and replayed when it is one of the [`TRACED`] strategies.
 fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Report {
+    run_traced(info, case, models, TRACED.contains(&info.name))
+}
+
+/// [`run`], the trace kept and replayed on the cases of at most two solutions when `trace`.
+fn run_traced(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>, trace: bool) -> Report {
     let puzzle = puzzle(models, case);
     if !runs(info, puzzle.model().size()) {
         return Report::default();
@@ -187,7 +195,7 @@ fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Rep
     let limits = Limits { max_nodes: Some(node_limit(info)), ..Limits::count(max, KEEP) };
     // A case of at most two solutions is searched to its end (`max` is one more), so the trace
     // of this run is the whole search: it is kept for the traced strategies and replayed.
-    let traced = TRACED.contains(&info.name) && case.expected <= 2;
+    let traced = trace && case.expected <= 2;
     let mut sink = VecSink::default();
     let outcome = if traced {
         info.build(common::SEED).solve(&puzzle, &limits, &mut sink)
@@ -232,6 +240,13 @@ fn run(info: &Chosen, case: &Case, models: &BTreeMap<String, Arc<Model>>) -> Rep
             Ok(_) => None,
         };
         report.named = sink.events.iter().filter(|e| matches!(e, TraceEvent::Eliminate { by: Some(_), .. })).count();
+        report.refuted = sink
+            .events
+            .windows(2)
+            .filter(|w| {
+                matches!(w[0], TraceEvent::Backtrack { .. }) && matches!(w[1], TraceEvent::Eliminate { by: None, .. })
+            })
+            .count();
     }
     report
 }
@@ -297,34 +312,18 @@ fn every_strategy_counts_every_variant_case_and_traces_replay() {
 fn two_way_branching_counts_every_case_and_replays() {
     // `fast` with `refute` (a decision is one value or not; the refuted value leaves its cell and
     // the level is decided afresh), as `auto` runs it on constraints and with MRV: each case's
-    // count is the corpus's independent one, each solution passes the validator, each trace
-    // replays to the same count.
+    // count is the corpus's independent one, each solution passes the validator, each trace of
+    // a case of at most two solutions (the counting run's own) replays to the same count.
     let (cases, models) = cases();
     let mut refuted = 0;
     for name in ["fast(wdeg: true, place_branching: false, refute: true)", "fast(refute: true)"] {
         let chosen = registry::resolve(name).expect("a valid strategy");
         for case in &cases {
-            let report = run(&chosen, case, &models);
+            let report = run_traced(&chosen, case, &models, true);
             assert!(report.failures.is_empty(), "{}", report.failures.join("\n"));
             assert!(report.skip.is_none(), "{name} × line {}: node limit", case.line);
-            if case.expected > 2 {
-                continue;
-            }
-            let puzzle = puzzle(&models, case);
-            let mut sink = VecSink::default();
-            let outcome = chosen.build(common::SEED).solve(&puzzle, &Limits::count(3, 3), &mut sink);
-            let replayed = replay(&puzzle, &sink.events)
-                .unwrap_or_else(|e| panic!("{name} × line {} ({}): {e}", case.line, case.spec));
-            assert_eq!((replayed.count, outcome.count), (case.expected, case.expected), "{name} × line {}", case.line);
-            // A refutation is an unnamed elimination right after a backtrack.
-            refuted += sink
-                .events
-                .windows(2)
-                .filter(|w| {
-                    matches!(w[0], TraceEvent::Backtrack { .. })
-                        && matches!(w[1], TraceEvent::Eliminate { by: None, .. })
-                })
-                .count();
+            assert_eq!(report.trace_failure, None, "{name}");
+            refuted += report.refuted;
         }
     }
     assert!(refuted > 20, "only {refuted} refutations: the option is not live");
