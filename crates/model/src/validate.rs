@@ -492,14 +492,10 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                 }
             }
             Rule::HiddenSkyscraper { row, column, from_end, value } => {
-                let mut line: Vec<CellRef> = match (row, column) {
-                    (Some(r), None) => (1..=n).map(|c| CellRef { row: *r, col: c }).collect(),
-                    (None, Some(c)) => (1..=n).map(|r| CellRef { row: r, col: *c }).collect(),
-                    _ => return Some("a hidden skyscraper clue needs a row or a column".to_string()),
+                let Some(line) = clue_cells(n, *row, *column, *from_end).filter(|_| row.is_none() || column.is_none())
+                else {
+                    return Some("a hidden skyscraper clue needs a row or a column".to_string());
                 };
-                if *from_end {
-                    line.reverse();
-                }
                 // The first value not higher than every one before it.
                 let mut high = 0;
                 let hidden = line.iter().find(|c| {
@@ -527,14 +523,10 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                 }
             }
             Rule::NumberedRoom { row, column, from_end, value } => {
-                let mut line: Vec<CellRef> = match (row, column) {
-                    (Some(r), None) => (1..=n).map(|c| CellRef { row: *r, col: c }).collect(),
-                    (None, Some(c)) => (1..=n).map(|r| CellRef { row: r, col: *c }).collect(),
-                    _ => return Some("a numbered room clue needs a row or a column".to_string()),
+                let Some(line) = clue_cells(n, *row, *column, *from_end).filter(|_| row.is_none() || column.is_none())
+                else {
+                    return Some("a numbered room clue needs a row or a column".to_string());
                 };
-                if *from_end {
-                    line.reverse();
-                }
                 let x = at(&line[0]) as usize;
                 if at(&line[x - 1]) != *value {
                     return Some(format!(
@@ -766,8 +758,6 @@ pub(crate) fn pattern_matches(node: &Node, values: &[u32]) -> bool {
     ends(node, values, &starts)[values.len()]
 }
 
-/// Where a match of `node` may end in `values` when it starts at one of `starts` (`starts[i]`:
-/// before the i-th value; both have one place more than there are values).
 /// The values of a clue's row or column read from the clue's side, and where it stands
 /// (`row 3 from the right`).
 fn clue_line(
@@ -777,16 +767,8 @@ fn clue_line(
     from_end: bool,
     at: &impl Fn(&CellRef) -> u32,
 ) -> (Vec<u32>, String) {
-    let mut line: Vec<u32> = (1..=n)
-        .map(|i| match (row, column) {
-            (Some(r), _) => at(&CellRef { row: r, col: i }),
-            (_, Some(c)) => at(&CellRef { row: i, col: c }),
-            _ => 0,
-        })
-        .collect();
-    if from_end {
-        line.reverse();
-    }
+    // A clue naming neither (refused when the spec compiles) reads as n blanks.
+    let line = clue_cells(n, row, column, from_end).map_or_else(|| vec![0; n], |cells| cells.iter().map(at).collect());
     let what = match (row, column) {
         (Some(r), _) => format!("row {r} from the {}", if from_end { "right" } else { "left" }),
         (_, Some(c)) => format!("column {c} from the {}", if from_end { "bottom" } else { "top" }),
@@ -795,6 +777,22 @@ fn clue_line(
     (line, what)
 }
 
+/// The cells of a clue's row (when `row` is given) or column, read from the clue's side; `None`
+/// when it names neither.
+fn clue_cells(n: usize, row: Option<usize>, column: Option<usize>, from_end: bool) -> Option<Vec<CellRef>> {
+    let mut line: Vec<CellRef> = match (row, column) {
+        (Some(r), _) => (1..=n).map(|c| CellRef { row: r, col: c }).collect(),
+        (_, Some(c)) => (1..=n).map(|r| CellRef { row: r, col: c }).collect(),
+        _ => return None,
+    };
+    if from_end {
+        line.reverse();
+    }
+    Some(line)
+}
+
+/// Where a match of `node` may end in `values` when it starts at one of `starts` (`starts[i]`:
+/// before the i-th value; both have one place more than there are values).
 fn ends(node: &Node, values: &[u32], starts: &[bool]) -> Vec<bool> {
     let union = |a: &mut Vec<bool>, b: &[bool]| a.iter_mut().zip(b).for_each(|(x, &y)| *x |= y);
     match node {
