@@ -69,10 +69,12 @@ use coverlab_model::{Grid, Model, Puzzle, Value};
 const NAME: &str = "band-9x9";
 
 /// All 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
+#[doc(hidden)]
+pub const BAND: u32 = (1 << 27) - 1;
 
 /// The cells of row `r` of a band.
-const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+#[doc(hidden)]
+pub const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
 /// The cells of box `k` of a band.
 const BOX_IN_BAND: [u32; 3] =
@@ -108,7 +110,8 @@ const ROWS: [u32; 8] = {
 
 /// For the 9 cells of one row of a band: which of its three box segments (3 cells each) are not
 /// empty, as 3 bits.
-static SHRINK: [u8; 512] = {
+#[doc(hidden)]
+pub static SHRINK: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut x = 0;
     while x < 512 {
@@ -127,7 +130,8 @@ static SHRINK: [u8; 512] = {
 /// For a (row, box) matrix of a digit in a band (bit `3 * row + box`): the cells of the band that
 /// lie in a triplet used by some permutation (one box per row, one row per box) that fits the
 /// matrix; 0 when none fits.
-static COMPLEX: [u32; 512] = {
+#[doc(hidden)]
+pub static COMPLEX: [u32; 512] = {
     const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut t = [0u32; 512];
     let mut s = 0;
@@ -856,7 +860,8 @@ fn ones2(a: u64, b: u64) -> u32 {
 
 /// The rows (3 bits) of a word that hold exactly one bit; every row holds at least one.
 #[inline(always)]
-fn row_singles(x: u32) -> u32 {
+#[doc(hidden)]
+pub fn row_singles(x: u32) -> u32 {
     let r0 = x & 0x1ff;
     let r1 = (x >> 9) & 0x1ff;
     let r2 = x >> 18;
@@ -867,35 +872,7 @@ fn row_singles(x: u32) -> u32 {
 
 /// The size of a 9-bit set.
 #[inline]
-fn pop9(x: u16) -> u8 {
+#[doc(hidden)]
+pub fn pop9(x: u16) -> u8 {
     POP3[usize::from(x & 7)] + POP3[usize::from((x >> 3) & 7)] + POP3[usize::from((x >> 6) & 7)]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn complex_keeps_exactly_the_triplets_of_fitting_permutations() {
-        // Everything possible: everything kept.
-        assert_eq!(COMPLEX[0x1ff], BAND);
-        // Row 0 only in box 0: boxes 1 and 2 of row 0 and box 0 of rows 1 and 2 go.
-        let s = 0b111_111_001;
-        let kept = COMPLEX[s];
-        assert_eq!(kept & ROW[0], 7);
-        assert_eq!(kept & ROW[1] & (7 << 9), 0);
-        assert_eq!(kept & ROW[2] & (7 << 18), 0);
-        // Rows 0 and 1 both only in box 0: no permutation.
-        assert_eq!(COMPLEX[0b111_001_001], 0);
-        // An empty row: no permutation.
-        assert_eq!(COMPLEX[0b111_000_111], 0);
-    }
-
-    #[test]
-    fn shrink_and_row_singles() {
-        assert_eq!(SHRINK[0b100_000_001], 0b101);
-        assert_eq!(row_singles(1 | 0b11 << 9 | 1 << 26), 0b101);
-        assert_eq!(pop9(0x1ff), 9);
-        assert_eq!(pop9(0b101_010_001), 4);
-    }
 }

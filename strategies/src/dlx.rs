@@ -97,10 +97,12 @@ impl Strategy for Dlx {
 /// An item of the arena: 0 is the root, `j + 1` is the matrix's item `j`, `N + 1` heads the
 /// list of secondary items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct ItemId(u32);
+#[doc(hidden)]
+pub struct ItemId(pub u32);
 
 impl ItemId {
-    const ROOT: ItemId = ItemId(0);
+    #[doc(hidden)]
+    pub const ROOT: ItemId = ItemId(0);
 
     /// The item's header node (same number).
     fn header(self) -> NodeId {
@@ -108,14 +110,16 @@ impl ItemId {
     }
 
     /// The item's index in the model's exact-cover matrix.
-    fn matrix_index(self) -> usize {
+    #[doc(hidden)]
+    pub fn matrix_index(self) -> usize {
         self.0 as usize - 1
     }
 }
 
 /// A node of the arena: headers, option nodes and spacers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct NodeId(u32);
+#[doc(hidden)]
+pub struct NodeId(u32);
 
 impl NodeId {
     fn next(self) -> NodeId {
@@ -129,15 +133,17 @@ impl NodeId {
 
 /// An item's place in its horizontal list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct ItemRec {
+#[doc(hidden)]
+pub struct ItemRec {
     llink: ItemId,
-    rlink: ItemId,
+    pub rlink: ItemId,
 }
 
 /// A node: `top` is the item (≥ 1) of an option node, the `LEN` of a header node, and ≤ 0 for a
 /// spacer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Node {
+#[doc(hidden)]
+pub struct Node {
     top: i32,
     ulink: NodeId,
     dlink: NodeId,
@@ -145,11 +151,12 @@ struct Node {
 
 /// The dancing-links matrix.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-struct Matrix {
+#[doc(hidden)]
+pub struct Matrix {
     items: Vec<ItemRec>,
     nodes: Vec<Node>,
     /// Per option: its first node (the one of its cell item).
-    starts: Vec<NodeId>,
+    pub starts: Vec<NodeId>,
 }
 
 /// One level of the search.
@@ -209,7 +216,8 @@ impl std::ops::IndexMut<NodeId> for Matrix {
 
 impl Matrix {
     /// Builds the arenas for `ec`, every item active and every option present.
-    fn build(&mut self, ec: &ExactCover) {
+    #[doc(hidden)]
+    pub fn build(&mut self, ec: &ExactCover) {
         let n = ec.items().len();
         let n1 = ec.primary();
         assert!(n1 > 0, "a model has cells, so primary items");
@@ -257,18 +265,21 @@ impl Matrix {
     }
 
     /// LEN(i): the options left for item `i`.
-    fn len(&self, i: ItemId) -> u32 {
+    #[doc(hidden)]
+    pub fn len(&self, i: ItemId) -> u32 {
         self[i.header()].top as u32
     }
 
     /// The item of an option node; `None` for a spacer.
-    fn item_of(&self, x: NodeId) -> Option<ItemId> {
+    #[doc(hidden)]
+    pub fn item_of(&self, x: NodeId) -> Option<ItemId> {
         let top = self[x].top;
         (top > 0).then_some(ItemId(top as u32))
     }
 
     /// The option an option node belongs to: the number written in the spacer after it.
-    fn option_of(&self, x: NodeId) -> OptionId {
+    #[doc(hidden)]
+    pub fn option_of(&self, x: NodeId) -> OptionId {
         let mut q = x;
         while self[q].top > 0 {
             q = q.next();
@@ -277,7 +288,8 @@ impl Matrix {
     }
 
     /// cover(i): takes `i` out of its item list and hides every option containing it.
-    fn cover(&mut self, i: ItemId) {
+    #[doc(hidden)]
+    pub fn cover(&mut self, i: ItemId) {
         let header = i.header();
         let mut p = self[header].dlink;
         while p != header {
@@ -306,7 +318,8 @@ impl Matrix {
     }
 
     /// uncover(i): undoes cover(i).
-    fn uncover(&mut self, i: ItemId) {
+    #[doc(hidden)]
+    pub fn uncover(&mut self, i: ItemId) {
         let ItemRec { llink: l, rlink: r } = self[i];
         self[l].rlink = i;
         self[r].llink = i;
@@ -335,7 +348,8 @@ impl Matrix {
     }
 
     /// Covers every item of x's option other than TOP(x), left to right from x (step X5).
-    fn cover_others(&mut self, x: NodeId) {
+    #[doc(hidden)]
+    pub fn cover_others(&mut self, x: NodeId) {
         let mut p = x.next();
         while p != x {
             match self.item_of(p) {
@@ -349,7 +363,8 @@ impl Matrix {
     }
 
     /// Uncovers every item of x's option other than TOP(x), right to left from x (step X6).
-    fn uncover_others(&mut self, x: NodeId) {
+    #[doc(hidden)]
+    pub fn uncover_others(&mut self, x: NodeId) {
         let mut p = x.prev();
         while p != x {
             match self.item_of(p) {
@@ -364,7 +379,8 @@ impl Matrix {
 
     /// The active primary item with the fewest options, the first in the list on ties, and
     /// its number of options.
-    fn choose(&self) -> (ItemId, u32) {
+    #[doc(hidden)]
+    pub fn choose(&self) -> (ItemId, u32) {
         let (mut best, mut t) = (ItemId::ROOT, u32::MAX);
         let mut i = self[ItemId::ROOT].rlink;
         while i != ItemId::ROOT {
@@ -565,82 +581,5 @@ impl Dlx {
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use coverlab_model::builtin;
-
-    use super::*;
-
-    fn model(name: &str) -> Arc<coverlab_model::Model> {
-        Arc::new(builtin::load(name).expect("built-in").expect("compiles"))
-    }
-
-    #[test]
-    fn build_links_every_option_node_into_its_item() {
-        let model = model("anti-knight-9x9");
-        let ec = model.exact_cover();
-        let mut m = Matrix::default();
-        m.build(ec);
-        // LEN of each item equals the number of options containing it.
-        let mut counts = vec![0u32; ec.items().len()];
-        for o in 0..ec.options() {
-            for &j in ec.option_items(o) {
-                counts[j as usize] += 1;
-            }
-            assert_eq!(m.option_of(m.starts[o]), o);
-        }
-        for (j, &c) in counts.iter().enumerate() {
-            assert_eq!(m.len(ItemId(j as u32 + 1)), c, "item {j}");
-        }
-        // The active list holds exactly the primary items, in order.
-        let mut i = m[ItemId::ROOT].rlink;
-        let mut seen = 0;
-        while i != ItemId::ROOT {
-            assert_eq!(i.matrix_index(), seen);
-            seen += 1;
-            i = m[i].rlink;
-        }
-        assert_eq!(seen, ec.primary());
-        assert!(ec.items().len() > ec.primary(), "anti-knight has secondary items");
-    }
-
-    #[test]
-    fn cover_then_uncover_restores_the_matrix() {
-        let model = model("windoku-9x9");
-        let ec = model.exact_cover();
-        let mut m = Matrix::default();
-        m.build(ec);
-        let pristine = m.clone();
-        // Choose an option as X4–X5 would, then undo as X6–X7 would.
-        let x = m.starts[ec.option(40, 5)];
-        let i = m.item_of(x).unwrap();
-        m.cover(i);
-        m.cover_others(x);
-        assert_ne!(m, pristine);
-        assert_eq!(m.len(ItemId(1)), 9, "r1c1 shares no unit with r5c5");
-        assert_eq!(m.len(ItemId(5)), 8, "r1c5 shares column 5 with r5c5, so lost r1c5=5");
-        assert_eq!(m.len(ItemId(41)), 9, "r5c5 keeps its options: its item is covered, not hidden");
-        m.uncover_others(x);
-        m.uncover(i);
-        assert_eq!(m, pristine);
-    }
-
-    #[test]
-    fn secondary_items_are_never_chosen() {
-        // In anti-king 9x9 every (group, value) item has 2 options and every primary item 9:
-        // MRV over all items would pick a secondary one; X3 looks at primary items only.
-        let model = model("anti-king-9x9");
-        let ec = model.exact_cover();
-        let mut m = Matrix::default();
-        m.build(ec);
-        let secondary = ItemId(ec.primary() as u32 + 1);
-        assert_eq!(m.len(secondary), 2);
-        let (i, len) = m.choose();
-        assert_eq!((i, len), (ItemId(1), 9), "the first cell, r1c1");
     }
 }

@@ -53,7 +53,8 @@ use crate::branching::{Board, Brancher};
 use crate::geometry::{AROUND_END, Geometry};
 use crate::options::{OptionInfo, Options};
 
-mod branch;
+#[doc(hidden)]
+pub mod branch;
 mod filter;
 mod propagate;
 mod run;
@@ -114,7 +115,8 @@ impl Config {
 
 /// k^1.4 × 1024, rounded, for k = 0..=64 candidates: the domain term of dom/wdeg
 /// (`choose_weighted`), in integers so that every machine makes the same choices.
-const DOM_POWER: [u64; 65] = [
+#[doc(hidden)]
+pub const DOM_POWER: [u64; 65] = [
     0, 1024, 2702, 4767, 7132, 9747, 12581, 15611, 18820, 22194, 25722, 29393, 33201, 37138, 41198, 45376, 49667,
     54067, 58571, 63176, 67880, 72679, 77570, 82550, 87618, 92772, 98008, 103326, 108723, 114198, 119748, 125374,
     131072, 136842, 142682, 148592, 154569, 160614, 166724, 172898, 179136, 185437, 191800, 198224, 204707, 211250,

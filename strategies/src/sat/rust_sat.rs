@@ -111,13 +111,8 @@ impl Clauses for Solver {
 /// reported already (blocked here). With CaDiCaL built in, `sat::finish` is `fast`'s instead
 /// (kissat's, then batsat's `run` without CaDiCaL) and this is reached from the tests only.
 #[cfg_attr(feature = "kissat", allow(dead_code))]
-pub(crate) fn finish(
-    puzzle: &Puzzle,
-    root: Vec<Value>,
-    allowed: &[u64],
-    found: &[Vec<Value>],
-    search: &mut Search<'_>,
-) {
+#[doc(hidden)]
+pub fn finish(puzzle: &Puzzle, root: Vec<Value>, allowed: &[u64], found: &[Vec<Value>], search: &mut Search<'_>) {
     let limits = search.limits().clone();
     let root = Grid::from_values(puzzle.size(), root).expect("values in range");
     let root = Puzzle::new_unchecked(puzzle.model_arc().clone(), root);
@@ -180,36 +175,6 @@ fn solve_all(solver: &mut Solver, enc: &Encoding, limits: &Limits, search: &mut 
         };
         if !search.nodes(spent) {
             return;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use coverlab_engine::{Limits, NullSink, Search, Status, Strategy};
-    use coverlab_model::{Grid, Puzzle, builtin, validate};
-
-    use super::{Batsat, finish};
-
-    /// A hand-over (what `fast` makes without CaDiCaL) counts the solutions it did not find
-    /// before: the empty 4×4 has 288, one of them handed over as found.
-    #[test]
-    fn a_hand_over_counts_the_solutions_not_found_before() {
-        let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("valid"));
-        let puzzle = Puzzle::new(model, Grid::empty(4)).expect("empty grid");
-        let first = Batsat.solve(&puzzle, &Limits::default(), &mut NullSink).solutions.remove(0);
-        let limits = Limits::count(1000, 1000);
-        let mut sink = NullSink;
-        let mut search = Search::begin("test", &puzzle, &limits, &mut sink);
-        let found = vec![first.values().to_vec()];
-        finish(&puzzle, vec![0; 16], &[0b1111; 16], &found, &mut search);
-        let outcome = search.finish();
-        assert_eq!((outcome.status, outcome.count), (Status::Complete, 287));
-        for grid in &outcome.solutions {
-            validate::check_solution(puzzle.model(), puzzle.givens(), grid).expect("a solution");
-            assert_ne!(grid, &first, "the solution found before is not found again");
         }
     }
 }

@@ -19,4 +19,5 @@ mod sat;
 mod seed_strategies;
 mod snapshots;
 mod traces;
+mod unit;
 mod variants;
