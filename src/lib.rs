@@ -24,7 +24,7 @@ pub mod io;
 mod logging;
 pub mod outfile;
 pub mod output;
-mod pipeline;
+pub mod pipeline;
 pub mod plot;
 pub mod progress;
 pub mod signals;

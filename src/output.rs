@@ -301,7 +301,8 @@ fn push_key(out: &mut Vec<u8>, key: &str) {
 
 /// Appends `text` as a JSON string: as is when nothing in it needs escaping (the usual case),
 /// else through serde_json.
-fn push_str(out: &mut Vec<u8>, text: &str) {
+#[doc(hidden)]
+pub fn push_str(out: &mut Vec<u8>, text: &str) {
     // One pass without an early exit, which the compiler vectorises.
     let plain = !text.bytes().fold(false, |bad, b| bad | (b < 0x20) | (b == b'"') | (b == b'\\'));
     if plain {
@@ -315,41 +316,12 @@ fn push_str(out: &mut Vec<u8>, text: &str) {
 
 /// Writes `count` in decimal, `+` when it is a lower bound, and a newline: `--count` writes one
 /// per puzzle, so without the formatting machinery.
-fn write_count(out: &mut Vec<u8>, count: u64, more: bool) -> std::io::Result<()> {
+#[doc(hidden)]
+pub fn write_count(out: &mut Vec<u8>, count: u64, more: bool) -> std::io::Result<()> {
     push_u64(out, count);
     if more {
         out.push(b'+');
     }
     out.push(b'\n');
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_and_strings_are_written_as_json() {
-        for n in [0, 7, 10, 99, 12345, u64::MAX] {
-            let mut out = Vec::new();
-            push_u64(&mut out, n);
-            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
-        }
-        for text in ["classic-9x9", "a \"quoted\" name", "back\\slash", "tab\there", "é\u{1b}"] {
-            let mut out = Vec::new();
-            push_str(&mut out, text);
-            let back: String = serde_json::from_slice(&out).unwrap();
-            assert_eq!(back, text);
-        }
-    }
-
-    #[test]
-    fn counts_are_written_as_format_would() {
-        for (count, more) in [(0, false), (1, false), (2, true), (10, false), (1234567, true), (u64::MAX, true)] {
-            let mut out = Vec::new();
-            write_count(&mut out, count, more).unwrap();
-            let plus = if more { "+" } else { "" };
-            assert_eq!(String::from_utf8(out).unwrap(), format!("{count}{plus}\n"));
-        }
-    }
 }

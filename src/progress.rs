@@ -23,7 +23,8 @@ const UPDATE_EVERY: Duration = Duration::from_millis(100);
 
 /// The progress of one run.
 pub struct Progress {
-    wanted: bool,
+    #[doc(hidden)]
+    pub wanted: bool,
     always: bool,
     started: Instant,
     last: Option<Instant>,
@@ -159,26 +160,5 @@ impl TermLike for PlainStderr {
     }
     fn flush(&self) -> io::Result<()> {
         io::stderr().flush()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn no_bar_while_a_terminal_is_read() {
-        let terminal = Reading { terminal: true, ..Reading::default() };
-        assert!(!Progress::new(ProgressArg::Always, terminal.clone(), "puzzles").wanted);
-        assert!(!Progress::new(ProgressArg::Auto, terminal, "puzzles").wanted);
-        assert!(Progress::new(ProgressArg::Always, Reading::default(), "puzzles").wanted);
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(group(0), "0");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(1000), "1,000");
-        assert_eq!(group(1234567), "1,234,567");
     }
 }

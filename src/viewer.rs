@@ -29,10 +29,12 @@ use coverlab_model::{ConstraintKind, Mark, Model, Puzzle, Relation, Rule, Symbol
 use serde_json::{Value, json};
 
 /// The page, with [`PLACEHOLDER`] where the data goes.
-const TEMPLATE: &str = include_str!("viewer/viewer.html");
+#[doc(hidden)]
+pub const TEMPLATE: &str = include_str!("viewer/viewer.html");
 
 /// What the data replaces in the template (it occurs once).
-const PLACEHOLDER: &str = "<!--COVERLAB_DATA-->";
+#[doc(hidden)]
+pub const PLACEHOLDER: &str = "<!--COVERLAB_DATA-->";
 
 /// The template before and after the data.
 fn halves() -> (&'static str, &'static str) {
@@ -42,7 +44,8 @@ fn halves() -> (&'static str, &'static str) {
 
 /// `value` as JSON safe inside a `<script>` element: every `<` (only ever inside a string) is
 /// written `\u003c`, so no `</script>` or `<!--` in a label can end the data block early.
-fn script_json(value: &Value) -> String {
+#[doc(hidden)]
+pub fn script_json(value: &Value) -> String {
     let text = value.to_string();
     if text.contains('<') { text.replace('<', "\\u003c") } else { text }
 }
@@ -367,7 +370,8 @@ fn rule_lines(model: &Model) -> Vec<Option<Vec<usize>>> {
 /// the diagonal step (rows, columns) its arrow points along: just before the first cell when
 /// that is outside, else just after the last cell (the arrow reversed), else on the edge behind
 /// the first cell (a diagonal that starts and ends inside the grid).
-fn little_killer_clue(cells: &[usize], n: usize) -> ([isize; 2], [isize; 2]) {
+#[doc(hidden)]
+pub fn little_killer_clue(cells: &[usize], n: usize) -> ([isize; 2], [isize; 2]) {
     let n = n as isize;
     let rc = |c: usize| (c as isize / n, c as isize % n);
     let inside = |(r, c): (isize, isize)| r >= 0 && c >= 0 && r < n && c < n;
@@ -393,38 +397,4 @@ fn little_killer_clue(cells: &[usize], n: usize) -> ([isize; 2], [isize; 2]) {
         (r, c) = (r - dr, c - dc);
     }
     ([r, c], [dr, dc])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_template_has_one_placeholder_and_no_remote_resource() {
-        assert_eq!(TEMPLATE.matches(PLACEHOLDER).count(), 1);
-        for remote in ["http://", "https://", "//cdn", "src=\"//"] {
-            assert!(!TEMPLATE.contains(remote), "the viewer must not fetch anything: {remote}");
-        }
-    }
-
-    #[test]
-    fn labels_cannot_end_the_script() {
-        let text = script_json(&json!({"label": "</script><!-- x"}));
-        assert!(!text.contains('<'));
-        assert_eq!(serde_json::from_str::<Value>(&text).unwrap()["label"], "</script><!-- x");
-    }
-
-    #[test]
-    fn little_killer_clues_sit_outside_the_grid_with_their_arrow() {
-        let cell = |r: usize, c: usize| (r - 1) * 9 + c - 1;
-        // From the top edge down-right: the clue above-left of the first cell.
-        assert_eq!(little_killer_clue(&[cell(1, 2), cell(2, 3), cell(3, 4)], 9), ([-1, 0], [1, 1]));
-        // Written towards the edge: the clue after the last cell (here the corner), the arrow
-        // reversed.
-        assert_eq!(little_killer_clue(&[cell(3, 7), cell(2, 8), cell(1, 9)], 9), ([-1, 9], [1, -1]));
-        // A corner cell alone: the short diagonal through it, not the long one.
-        assert_eq!(little_killer_clue(&[cell(9, 9)], 9), ([7, 9], [1, -1]));
-        // Inside at both ends: on the edge behind the first cell.
-        assert_eq!(little_killer_clue(&[cell(3, 3), cell(4, 4)], 9), ([-1, -1], [1, 1]));
-    }
 }

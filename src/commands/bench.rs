@@ -242,7 +242,8 @@ pub fn run(args: BenchArgs) -> Result<Exit> {
 }
 
 /// `a,b(x: 1, y: 2),c` split at the commas outside parentheses.
-fn split_list(text: &str) -> Vec<&str> {
+#[doc(hidden)]
+pub fn split_list(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut from) = (0i32, 0);
     for (i, c) in text.char_indices() {
@@ -368,7 +369,8 @@ fn read_stored(path: &Path, args: &BenchArgs, names: &[String]) -> Result<Stored
 
 /// What sets a stored run's `stored` names and this run's `now` apart: `stored only: a, b; this
 /// run only: c`, or `None` when they hold the same names.
-fn differ<'a>(stored: impl Iterator<Item = &'a str>, now: &[String]) -> Option<String> {
+#[doc(hidden)]
+pub fn differ<'a>(stored: impl Iterator<Item = &'a str>, now: &[String]) -> Option<String> {
     let stored: std::collections::BTreeSet<&str> = stored.collect();
     let now: std::collections::BTreeSet<&str> = now.iter().map(String::as_str).collect();
     let list = |names: Vec<&str>| names.join(", ");
@@ -383,7 +385,8 @@ fn differ<'a>(stored: impl Iterator<Item = &'a str>, now: &[String]) -> Option<S
 }
 
 /// `plot.svg`, or `plot-2.svg` for the second of several files.
-fn numbered(path: &Path, number: usize, files: usize) -> PathBuf {
+#[doc(hidden)]
+pub fn numbered(path: &Path, number: usize, files: usize) -> PathBuf {
     if files <= 1 {
         return path.to_path_buf();
     }
@@ -393,7 +396,8 @@ fn numbered(path: &Path, number: usize, files: usize) -> PathBuf {
 }
 
 /// A row's name: what ran (`fast(locked: false)`); the chosen name in rows made before it.
-fn row_name(r: &Row) -> &str {
+#[doc(hidden)]
+pub fn row_name(r: &Row) -> &str {
     if r.bench.name.is_empty() { &r.bench.strategy } else { &r.bench.name }
 }
 
@@ -404,19 +408,21 @@ fn shown_name(r: &Row) -> String {
 }
 
 /// The markdown table's optional columns.
-struct Columns<'a> {
+#[doc(hidden)]
+pub struct Columns<'a> {
     /// A ratio to this row's throughput (`--baseline`).
-    baseline: Option<&'a str>,
+    pub baseline: Option<&'a str>,
     /// A ratio to the stored run's row (`--compare`).
-    compared: bool,
+    pub compared: bool,
     /// The puzzles stopped by `--max-nodes`.
-    node_limited: bool,
+    pub node_limited: bool,
     /// The run-to-run noise, percent: a ratio to the stored run within it is not flagged.
-    noise: f64,
+    pub noise: f64,
 }
 
 /// The markdown table of one file's rows.
-fn markdown(rows: &[Row], columns: &Columns<'_>) -> String {
+#[doc(hidden)]
+pub fn markdown(rows: &[Row], columns: &Columns<'_>) -> String {
     let mut head = String::from("| strategy | puzzles | solved | timeouts |");
     let mut rule = String::from("| --- | ---: | ---: | ---: |");
     if columns.node_limited {
@@ -472,7 +478,8 @@ fn markdown(rows: &[Row], columns: &Columns<'_>) -> String {
 /// `x` to three significant digits, whole from 100 up: `0.523`, `12.4`, `1,234` (with
 /// `separators`, a comma between thousands; CSV leaves them out). Two close figures below 100
 /// read apart, and a large one carries no false precision in decimals.
-fn significant(x: f64, separators: bool) -> String {
+#[doc(hidden)]
+pub fn significant(x: f64, separators: bool) -> String {
     if !x.is_finite() {
         return x.to_string();
     }
@@ -495,7 +502,8 @@ fn significant(x: f64, separators: bool) -> String {
 }
 
 /// A ratio to a stored run, flagged when it moved by more than the noise.
-fn moved(ratio: f64, noise: f64) -> String {
+#[doc(hidden)]
+pub fn moved(ratio: f64, noise: f64) -> String {
     let change = (ratio - 1.0) * 100.0;
     if change.abs() <= noise {
         format!("{ratio:.2}×")
@@ -506,12 +514,14 @@ fn moved(ratio: f64, noise: f64) -> String {
     }
 }
 
-const CSV_HEADER: &str = "file,strategy,puzzles,solved,timeouts,node_limited,puzzles_per_sec,median_us,p99_us,max_us,\
+#[doc(hidden)]
+pub const CSV_HEADER: &str = "file,strategy,puzzles,solved,timeouts,node_limited,puzzles_per_sec,median_us,p99_us,max_us,\
 nodes_per_puzzle,guesses_per_puzzle,backtracks_per_puzzle,no_guess_pct,vs_baseline,vs_stored,times_us";
 
 /// One CSV line: the times joined by spaces in the last column (`timeout`, `node-limit` or
 /// `stopped` for a puzzle not answered); text fields quoted.
-fn csv_line(r: &Row) -> String {
+#[doc(hidden)]
+pub fn csv_line(r: &Row) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let opt = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.4}"));
     // What stopped an unanswered puzzle, when the row says (`stopped` when both limits did).
@@ -547,99 +557,4 @@ fn csv_line(r: &Row) -> String {
         opt(r.vs_stored),
         quote(&times.join(" "))
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_beyond_the_noise_are_flagged() {
-        assert_eq!(moved(1.05, 10.0), "1.05×");
-        assert_eq!(moved(1.25, 10.0), "1.25× **faster**");
-        assert_eq!(moved(0.80, 10.0), "0.80× **slower**");
-    }
-
-    #[test]
-    fn strategy_lists_split_outside_parentheses() {
-        assert_eq!(split_list("fast,dfs"), ["fast", "dfs"]);
-        assert_eq!(split_list("fast(hidden: false, gac_from: 1), mrv,"), ["fast(hidden: false, gac_from: 1)", "mrv"]);
-    }
-
-    fn row(name: &str, pps: f64) -> Row {
-        let stored = r#"{"file":"p.txt","strategy":"fast","label":"","puzzles":2,"solved":2,"timeouts":0,
-            "puzzles_per_sec":0.0,"median_us":10.0,"p99_us":20.0,"max_us":20.0,"guesses_per_puzzle":0.5,
-            "no_guess_pct":50.0,"times_us":[10.0,20.0],"answered":[true,true]}"#;
-        let mut row: Row = serde_json::from_str(stored).expect("a row stored before the counters reads");
-        assert_eq!((row.bench.name.as_str(), row.bench.node_limited, row.bench.nodes_per_puzzle), ("", 0, 0.0));
-        assert_eq!(row_name(&row), "fast", "an old row is named by its strategy");
-        row.bench.name = name.into();
-        row.bench.puzzles_per_sec = pps;
-        row.bench.nodes_per_puzzle = 1234.0;
-        row
-    }
-
-    #[test]
-    fn rows_are_named_by_what_ran_in_markdown_and_csv() {
-        let rows = [row("fast", 0.523), row("fast(locked: false)", 12.44)];
-        let columns = Columns { baseline: None, compared: false, node_limited: false, noise: 15.0 };
-        let table = markdown(&rows, &columns);
-        assert!(table.contains("| nodes/puzzle | guesses/puzzle | backtracks/puzzle |"), "{table}");
-        assert!(
-            table.contains("| fast | 2 | 2 | 0 | 0.523 | 10.0 | 20.0 | 20.0 | 1,234 | 0.500 | 0 | 50.0 |"),
-            "{table}"
-        );
-        assert!(table.contains("| fast(locked: false) | 2 | 2 | 0 | 12.4 |"), "{table}");
-        assert!(!table.contains("node-limited"), "only with --max-nodes: {table}");
-        let columns = Columns { node_limited: true, compared: true, ..columns };
-        let mut cut = row("fast(locked: false)", 1.0);
-        cut.bench.partial = true;
-        let table = markdown(&[cut], &columns);
-        assert!(table.contains("| timeouts | node-limited | puzzles/s |"), "{table}");
-        assert!(table.contains("| fast(locked: false) (partial) | 2 | 2 | 0 | 0 | 1.00 |"), "{table}");
-        assert!(table.contains("| - (partial) |"), "a partial row is not compared, nor 'not stored': {table}");
-        let line = csv_line(&rows[1]);
-        assert!(line.starts_with("\"p.txt\",\"fast(locked: false)\",2,2,0,0,12.4,"), "{line}");
-        assert_eq!(line.split(',').count(), CSV_HEADER.split(',').count(), "a field per column: {line}");
-        let two = csv_line(&row("fast(locked: false, hidden: false)", 1.0));
-        assert!(two.contains(",\"fast(locked: false, hidden: false)\","), "a name's comma is quoted: {two}");
-    }
-
-    #[test]
-    fn figures_keep_three_significant_digits() {
-        let cases = [
-            (0.0, "0"),
-            (0.000_523_4, "0.000523"),
-            (0.5234, "0.523"),
-            (1.0, "1.00"),
-            (9.996, "10.0"),
-            (12.44, "12.4"),
-            (99.96, "100"),
-            (123.4, "123"),
-            (1234.4, "1,234"),
-            (461_326.2, "461,326"),
-            (1_234_567.0, "1,234,567"),
-        ];
-        for (x, text) in cases {
-            assert_eq!(significant(x, true), text, "{x}");
-        }
-        assert_eq!(significant(1234.4, false), "1234");
-    }
-
-    #[test]
-    fn differences_between_runs_are_named() {
-        let now = ["fast".to_string(), "fast(locked: false)".to_string()];
-        assert_eq!(differ(["fast(locked: false)", "fast"].into_iter(), &now), None);
-        assert_eq!(differ(["fast", "fast"].into_iter(), &now).unwrap(), "this run only: fast(locked: false)");
-        assert_eq!(
-            differ(["dfs", "fast"].into_iter(), &now).unwrap(),
-            "stored only: dfs; this run only: fast(locked: false)"
-        );
-    }
-
-    #[test]
-    fn several_plots_are_numbered() {
-        assert_eq!(numbered(Path::new("out/p.svg"), 0, 1), Path::new("out/p.svg"));
-        assert_eq!(numbered(Path::new("out/p.svg"), 1, 3), Path::new("out/p-2.svg"));
-    }
 }

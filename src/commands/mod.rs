@@ -1,7 +1,8 @@
 //! One module per command.
 
 mod batch;
-mod bench;
+#[doc(hidden)]
+pub mod bench;
 mod canon;
 mod check;
 pub mod compare;

@@ -17,5 +17,6 @@ mod layout;
 mod readme;
 mod research_variant;
 mod sudokupad;
+mod unit;
 mod variant_snapshot;
 mod watching;
