@@ -29,8 +29,10 @@
 mod bits;
 mod outcome;
 pub mod replay;
-mod rng;
-mod search;
+#[doc(hidden)]
+pub mod rng;
+#[doc(hidden)]
+pub mod search;
 mod strategy;
 pub mod trace;
 mod trail;

@@ -14,9 +14,11 @@ use std::cell::RefCell;
 
 thread_local! {
     /// The request being written by JavaScript (UTF-8 JSON).
-    static REQUEST: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    #[doc(hidden)]
+    pub static REQUEST: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     /// The last response (UTF-8 JSON), kept until the next call.
-    static RESPONSE: RefCell<String> = const { RefCell::new(String::new()) };
+    #[doc(hidden)]
+    pub static RESPONSE: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 /// Makes the request buffer `len` bytes long (zeroed) and returns where it starts, for
@@ -56,27 +58,4 @@ pub extern "C" fn cl_call() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn cl_response() -> *const u8 {
     RESPONSE.with_borrow(|r| r.as_ptr())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_request_written_into_the_buffer_is_answered_in_the_response() {
-        let request = br#"{"op": "count", "puzzle": ".342.....43.....", "max_solutions": 5}"#;
-        let at = cl_request(request.len());
-        REQUEST.with_borrow_mut(|r| {
-            assert_eq!(r.as_mut_ptr(), at);
-            r.copy_from_slice(request);
-        });
-        let len = cl_call();
-        let response = RESPONSE.with_borrow(|r| {
-            assert_eq!((r.as_ptr(), r.len()), (cl_response(), len));
-            r.clone()
-        });
-        let v: serde_json::Value = serde_json::from_str(&response).unwrap();
-        assert_eq!(v["results"][0]["count"], 1, "{response}");
-        assert_eq!(v["results"][0]["exact"], true);
-    }
 }

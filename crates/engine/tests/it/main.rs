@@ -2,3 +2,4 @@
 
 mod replay;
 mod trace_json;
+mod unit;
