@@ -752,7 +752,8 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
 }
 
 /// True when the values (from 1) match the whole parsed pattern.
-pub(crate) fn pattern_matches(node: &Node, values: &[u32]) -> bool {
+#[doc(hidden)]
+pub fn pattern_matches(node: &Node, values: &[u32]) -> bool {
     let mut starts = vec![false; values.len() + 1];
     starts[0] = true;
     ends(node, values, &starts)[values.len()]

@@ -107,7 +107,8 @@ impl Automaton {
     /// modular lines (remainders mod m). A state remembers the classes of the last values read,
     /// at most m − 1 of them, all different, in order: at most 1 + m + m(m − 1) + … states
     /// (1237 for m = 6).
-    pub(crate) fn classes(n: usize, m: usize, name: &str, class: impl Fn(u32) -> usize) -> Automaton {
+    #[doc(hidden)]
+    pub fn classes(n: usize, m: usize, name: &str, class: impl Fn(u32) -> usize) -> Automaton {
         let mut ids: Vec<Vec<usize>> = vec![Vec::new()];
         let mut delta: Vec<Option<usize>> = Vec::new();
         let mut q = 0;
@@ -142,7 +143,8 @@ impl Automaton {
     /// are higher than every value before them. A state is the highest value so far and how many
     /// were seen (never more than `count`, never more than that highest value): at most
     /// (n + 1)(n + 2) / 2 states (2145 for n = 64).
-    pub(crate) fn skyscraper(n: usize, count: usize) -> Automaton {
+    #[doc(hidden)]
+    pub fn skyscraper(n: usize, count: usize) -> Automaton {
         let mut ids: Vec<(usize, usize)> = vec![(0, 0)];
         // The id of each (highest, seen) pair met so far.
         let mut id_of: Vec<Option<usize>> = vec![None; (n + 1) * (count + 1)];
@@ -198,7 +200,8 @@ impl Automaton {
     /// and what they must add up to (each left cell 1 to n), then one state, done, that reads
     /// anything. `None` when that takes more than [`crate::pattern::MAX_STATES`] states (an
     /// X-sum of a few hundred on a 25×25 grid and above).
-    pub(crate) fn x_sum(n: usize, sum: usize) -> Option<Automaton> {
+    #[doc(hidden)]
+    pub fn x_sum(n: usize, sum: usize) -> Option<Automaton> {
         // State 0 is the start and state 1 done; the others are (cells left, total left).
         let mut ids: Vec<(usize, usize)> = vec![(0, 0), (0, 0)];
         let mut id_of: Vec<Option<usize>> = vec![None; n * (sum + 1)];
@@ -298,7 +301,8 @@ impl Automaton {
     /// listed k times, k times). A state is the values still missing, sorted; a value read is
     /// crossed off when missing (crossing it off never hurts: every later cell can still cross
     /// off the rest), so at most 2⁴ states.
-    pub(crate) fn quadruple(n: usize, values: &[u32]) -> Automaton {
+    #[doc(hidden)]
+    pub fn quadruple(n: usize, values: &[u32]) -> Automaton {
         let mut start = values.to_vec();
         start.sort_unstable();
         let step = |missing: &Vec<u32>, v: u32| {
@@ -316,7 +320,8 @@ impl Automaton {
     /// read so far (a value above it never takes part, and `sum` itself is refused): at most
     /// 2^min(n, sum − 1) states, 512 on 9×9. `None` past [`crate::pattern::MAX_STATES`]
     /// states (large totals from 13×13 up).
-    pub(crate) fn rellik(n: usize, sum: u32) -> Option<Automaton> {
+    #[doc(hidden)]
+    pub fn rellik(n: usize, sum: u32) -> Option<Automaton> {
         debug_assert!((1..64).contains(&sum));
         let below = (1u64 << sum) - 1;
         let step = |&read: &u64, v: u32| {
@@ -341,7 +346,8 @@ impl Automaton {
     /// line: a state is the pill's digits so far and the number they write, then what the line
     /// has left to add up to (at most 1 + n + 10n + 999 + 10n states for n ≤ 9). A digit after
     /// the first is 1 to 9 on every grid.
-    pub(crate) fn pill_arrow(n: usize, digits: usize) -> Option<Automaton> {
+    #[doc(hidden)]
+    pub fn pill_arrow(n: usize, digits: usize) -> Option<Automaton> {
         // (digits read, the number so far) while reading the pill; (digits, what is left) after.
         let step = |&(read, value): &(usize, u32), v: u32| {
             if read < digits {
@@ -359,7 +365,8 @@ impl Automaton {
     /// The automaton of a double arrow read as its two ends, then the cells between them: a
     /// state is how many ends were read and their sum, then what the middle has left to add up
     /// to (at most 3n + 2 states).
-    pub(crate) fn double_arrow(n: usize) -> Automaton {
+    #[doc(hidden)]
+    pub fn double_arrow(n: usize) -> Automaton {
         let step = |&(read, value): &(u8, u32), v: u32| {
             if read < 2 { Some((read + 1, value + v)) } else { value.checked_sub(v).map(|left| (read, left)) }
         };
@@ -370,7 +377,8 @@ impl Automaton {
     /// The automaton of a sum line of total `sum`: a state is what the segment being read adds
     /// up to so far (0 between segments, where the line may end): `sum` states. `None` past
     /// [`crate::pattern::MAX_STATES`].
-    pub(crate) fn sum_line(n: usize, sum: u32) -> Option<Automaton> {
+    #[doc(hidden)]
+    pub fn sum_line(n: usize, sum: u32) -> Option<Automaton> {
         if sum == 0 || sum as usize > crate::pattern::MAX_STATES {
             return None;
         }
@@ -387,7 +395,8 @@ impl Automaton {
     /// segment runs over); a state is (q, what the segment being read adds up to so far), the
     /// run starting at (q, q) and accepted when it ends at (q, q): at most `sum`² states. `None`
     /// past [`crate::pattern::MAX_STATES`].
-    pub(crate) fn sum_loop(n: usize, sum: u32) -> Option<Automaton> {
+    #[doc(hidden)]
+    pub fn sum_loop(n: usize, sum: u32) -> Option<Automaton> {
         if sum == 0 || (sum as usize).pow(2) > crate::pattern::MAX_STATES {
             return None;
         }
@@ -406,7 +415,8 @@ impl Automaton {
     /// guess, then whether one of the two was read (which, and what the values since add up
     /// to) or both: at most n(n − 1)/2 × (2 sum + 4) states. `None` past
     /// [`crate::pattern::MAX_STATES`].
-    pub(crate) fn lunchbox(n: usize, sum: u32) -> Option<Automaton> {
+    #[doc(hidden)]
+    pub fn lunchbox(n: usize, sum: u32) -> Option<Automaton> {
         let n32 = n as u32;
         // (lo, hi, phase: 0 neither read, 1 lo read, 2 hi read, 3 both; the sum since the first).
         let step = |&(lo, hi, phase, read): &(u32, u32, u8, u32), v: u32| {

@@ -157,7 +157,8 @@ pub(super) fn cage_sized<const N: usize>(
 /// True when each cell can take a different value of `set` (a perfect matching of the cells
 /// into the set): a greedy pass in the cells' order, which succeeds on most sets, then Kuhn's
 /// augmenting paths on bitmasks from what the greedy pass matched.
-pub(super) fn matches_all(d: &[u64], set: u64) -> bool {
+#[doc(hidden)]
+pub fn matches_all(d: &[u64], set: u64) -> bool {
     // Up to three cells: Hall's condition on every subset, without a branch per value.
     match *d {
         [a] => return a & set != 0,

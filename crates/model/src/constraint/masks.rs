@@ -2,18 +2,21 @@
 
 /// Masks of values: bit `v - 1` for value `v`.
 #[inline]
-pub(super) fn bit(v: u32) -> u64 {
+#[doc(hidden)]
+pub fn bit(v: u32) -> u64 {
     1 << (v - 1)
 }
 
 #[inline]
-pub(super) fn full(n: usize) -> u64 {
+#[doc(hidden)]
+pub fn full(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1 << n) - 1 }
 }
 
 /// The lowest value of a non-empty mask.
 #[inline]
-pub(super) fn lowest(m: u64) -> u32 {
+#[doc(hidden)]
+pub fn lowest(m: u64) -> u32 {
     m.trailing_zeros() + 1
 }
 

@@ -27,12 +27,14 @@ use std::sync::Arc;
 
 use crate::Cell;
 
-mod automaton;
-mod filters;
-mod masks;
-mod sums;
-#[cfg(test)]
-mod tests;
+#[doc(hidden)]
+pub mod automaton;
+#[doc(hidden)]
+pub mod filters;
+#[doc(hidden)]
+pub mod masks;
+#[doc(hidden)]
+pub mod sums;
 
 pub use automaton::Automaton;
 pub use filters::PairTable;

@@ -1,9 +1,11 @@
 //! The constraints' filters against brute force, and their edge cases.
 
-use super::filters::*;
-use super::masks::*;
-use super::sums::*;
-use super::*;
+use coverlab_model::constraint::filters::*;
+use coverlab_model::constraint::masks::*;
+use coverlab_model::constraint::sums::*;
+use std::sync::Arc;
+
+use coverlab_model::constraint::*;
 
 fn c(relation: Relation, cells: usize, n: usize) -> Constraint {
     Constraint::new(ConstraintKind::Cage, "t".into(), (0..cells).collect(), relation, n)
@@ -379,11 +381,11 @@ fn renban_filter_is_exact() {
 
 mod regex_lines {
     use super::*;
-    use crate::pattern::{self, Node};
-    use crate::validate::pattern_matches;
+    use coverlab_model::pattern::{self, Node};
+    use coverlab_model::validate::pattern_matches;
     use proptest::prelude::*;
 
-    fn line(a: super::automaton::Automaton, k: usize) -> Constraint {
+    fn line(a: coverlab_model::constraint::automaton::Automaton, k: usize) -> Constraint {
         let n = a.size();
         Constraint::new(ConstraintKind::Regex, "t".into(), (0..k).collect(), Relation::Automaton(Arc::new(a)), n)
     }
@@ -440,7 +442,7 @@ mod regex_lines {
 
     #[test]
     fn the_filter_keeps_exactly_the_values_of_matching_assignments() {
-        let six = crate::Symbols::default_for(6);
+        let six = coverlab_model::Symbols::default_for(6);
         let patterns = [
             "1[2-4]*6",
             "[1-3][4-6]*",
@@ -469,7 +471,7 @@ mod regex_lines {
 
     #[test]
     fn a_regex_line_narrows_and_fails_at_the_cell_it_empties() {
-        let a = pattern::automaton("1[2-4]*9", &crate::Symbols::default_for(9)).unwrap();
+        let a = pattern::automaton("1[2-4]*9", &coverlab_model::Symbols::default_for(9)).unwrap();
         let c = line(a, 4);
         let mut d = [full(9); 4];
         c.filter(&mut d).unwrap();
@@ -479,14 +481,16 @@ mod regex_lines {
         assert!(c.holds(&[1, 0, 4, 9]) && !c.holds(&[1, 0, 0, 8]) && !c.holds(&[0, 9, 0, 0]));
         assert!(c.idempotent() && c.required(&[full(9); 4]) == 0);
         // Longer than the scratch kept on the stack: 300 cells of "(12)*".
-        let a = pattern::automaton("(12)*", &crate::Symbols::default_for(9)).unwrap();
+        let a = pattern::automaton("(12)*", &coverlab_model::Symbols::default_for(9)).unwrap();
         let c = line(a, 300);
         let mut d = vec![full(9); 300];
         c.filter(&mut d).unwrap();
         assert!(d.iter().enumerate().all(|(i, &m)| m == mask(&[if i % 2 == 0 { 1 } else { 2 }])));
         let mut odd = vec![full(9); 299];
         assert!(
-            line(pattern::automaton("(12)*", &crate::Symbols::default_for(9)).unwrap(), 299).filter(&mut odd).is_err()
+            line(pattern::automaton("(12)*", &coverlab_model::Symbols::default_for(9)).unwrap(), 299)
+                .filter(&mut odd)
+                .is_err()
         );
     }
 
@@ -524,7 +528,7 @@ mod regex_lines {
             text in "[0-9.()\\[\\]^{}|*+?,\\\\-]{0,24}",
             values in prop::collection::vec(1u32..10, 0..8),
         ) {
-            let nine = crate::Symbols::default_for(9);
+            let nine = coverlab_model::Symbols::default_for(9);
             match pattern::parse(&text, &nine) {
                 Err(e) => prop_assert!(e.position >= 1 && e.position <= text.chars().count().max(1) + 1, "{}: {}", text, e),
                 Ok(node) => {
@@ -543,7 +547,7 @@ mod regex_lines {
         #[test]
         fn written_patterns_parse_back_to_the_same_language(node in node(), values in prop::collection::vec(1u32..5, 0..7)) {
             let text = node.to_string();
-            let back = pattern::parse(&text, &crate::Symbols::default_for(4)).map_err(|e| format!("{text}: {e}"));
+            let back = pattern::parse(&text, &coverlab_model::Symbols::default_for(4)).map_err(|e| format!("{text}: {e}"));
             prop_assert!(back.is_ok(), "{:?}", back);
             prop_assert_eq!(pattern_matches(&back.unwrap(), &values), pattern_matches(&node, &values), "{}", text);
         }
@@ -741,7 +745,7 @@ fn the_skyscraper_filter_agrees_with_trying_every_assignment() {
     }
     // The largest grid stays within the automaton's bound of states, whatever the count.
     let most = (1..=64).map(|count| Automaton::skyscraper(64, count).states()).max().unwrap();
-    assert!(most <= crate::pattern::MAX_STATES, "{most}");
+    assert!(most <= coverlab_model::pattern::MAX_STATES, "{most}");
 }
 
 /// X-sum clues: the automaton's filter keeps exactly what trying every assignment of a whole
@@ -918,8 +922,16 @@ fn state_machines_filter_what_running_them_as_given_accepts() {
                 .collect();
             let starts: Vec<usize> = (0..states).filter(|q| *q == 0 || lcg(&mut state).is_multiple_of(4)).collect();
             let accept: Vec<usize> = (0..states).filter(|_| lcg(&mut state).is_multiple_of(2)).collect();
-            let a = crate::pattern::machine(n, "t", states, &starts, &accept, &transitions, crate::pattern::MAX_STATES)
-                .expect("small machines fit");
+            let a = coverlab_model::pattern::machine(
+                n,
+                "t",
+                states,
+                &starts,
+                &accept,
+                &transitions,
+                coverlab_model::pattern::MAX_STATES,
+            )
+            .expect("small machines fit");
             let (t, s, acc) = (transitions.clone(), starts.clone(), accept.clone());
             let runs = move |v: &[u32]| {
                 let mut here: Vec<usize> = s.clone();
@@ -945,11 +957,11 @@ fn state_machines_filter_what_running_them_as_given_accepts() {
     }
     // Past the limits: a state out of range, a deterministic form too large ("the value read
     // k from the end is 1" needs 2^k states: 2,048 fit, 8,192 do not).
-    assert!(crate::pattern::machine(4, "t", 2, &[0], &[2], &[], 4096).is_err());
+    assert!(coverlab_model::pattern::machine(4, "t", 2, &[0], &[2], &[], 4096).is_err());
     let far = |k: usize| {
         let mut t: Vec<(usize, u64, usize)> = vec![(0, 0b11, 0), (0, 0b1, 1)];
         t.extend((1..k).map(|q| (q, 0b11, q + 1)));
-        crate::pattern::machine(2, "t", k + 1, &[0], &[k], &t, 4096)
+        coverlab_model::pattern::machine(2, "t", k + 1, &[0], &[k], &t, 4096)
     };
     assert_eq!(far(11).map(|a| a.states()), Ok(2048));
     let err = far(13).unwrap_err();

@@ -1,0 +1,4 @@
+//! The model crate's tests, in one test binary.
+
+mod model;
+mod unit;
