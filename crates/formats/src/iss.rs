@@ -160,7 +160,8 @@ impl IssError {
 }
 
 /// Every constraint ISS writes that coverlab does not read, with what its refusal calls it.
-const REFUSED: &[(&str, &str)] = &[
+#[doc(hidden)]
+pub const REFUSED: &[(&str, &str)] = &[
     ("Container", "composite constraints (Container) are"),
     ("Or", "composite constraints (Or … End) are"),
     ("And", "composite constraints (And … End) are"),
@@ -1479,7 +1480,5 @@ fn diagonal_run(cells: &[CellRef]) -> Option<Vec<CellRef>> {
     (line.len() >= 2 && (steps(1) || steps(-1))).then_some(line)
 }
 
-mod nfa;
-
-#[cfg(test)]
-mod tests;
+#[doc(hidden)]
+pub mod nfa;

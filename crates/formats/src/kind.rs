@@ -27,7 +27,8 @@ use crate::source::Line;
 
 /// What a line is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+#[doc(hidden)]
+pub enum Kind {
     Blank,
     Comment,
     Rule,
@@ -38,7 +39,8 @@ pub(crate) enum Kind {
 }
 
 /// Classifies the unread part of `line`.
-pub(crate) fn kind(line: &Line, ctx: &mut Context) -> Kind {
+#[doc(hidden)]
+pub fn kind(line: &Line, ctx: &mut Context) -> Kind {
     if line.is_comment() {
         return Kind::Comment;
     }
@@ -119,58 +121,4 @@ fn could_be_cells(word: &str, ctx: &mut Context) -> bool {
     len > MAX_SIZE
         || (4..=MAX_SIZE).contains(&len) && ctx.fits_some_alphabet(word, len)
         || root * root == len && (4..=MAX_SIZE).contains(&root) && ctx.fits_some_alphabet(word, root)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn of(text: &str) -> Kind {
-        let mut ctx = Context::new(None);
-        let line = crate::source::tests::line(text);
-        kind(&line, &mut ctx)
-    }
-
-    #[test]
-    fn rules_and_rows_of_dashes() {
-        for text in [
-            "------+------+------",
-            "+-------+-------+",
-            "|   |",
-            "=====",
-            "- - - + - - -",
-            "+",
-            ".-----.-----.",
-            ":-----+-----:",
-            "'-----------'",
-        ] {
-            assert_eq!(of(text), Kind::Rule, "{text}");
-        }
-        for text in ["- - - - - - - - -", "| - - - | - - - |", "-", "---:---", "-- --", "-5"] {
-            assert_eq!(of(text), Kind::Data, "{text}");
-        }
-        assert_eq!(of("---------"), Kind::Dashes(9));
-    }
-
-    #[test]
-    fn titles_never_eat_rows() {
-        for text in ["Grid 01", "Puzzle 1 of 50", "Easy", "Sudoku #1", "Hard: 17 clues"] {
-            assert_eq!(of(text), Kind::Title, "{text}");
-        }
-        for text in [
-            "1 2 3 4",
-            "003020600",
-            "1 2 3 4x",
-            "ABCDEFGHIJKLMNOPQRSTUVWXY",
-            "A B C D",
-            "4 . . |. . . |8 . 5",
-            "AB.C|....|....|....",
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... box duplicate",
-            "10,11,12,13",
-            "1 2 3 AB",
-            "Puzzle 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        ] {
-            assert_eq!(of(text), Kind::Data, "{text}");
-        }
-    }
 }

@@ -28,20 +28,25 @@
 //! data) and cells and alphabets are decoded in one place (`decode`).
 
 mod csv;
-mod decode;
+#[doc(hidden)]
+pub mod decode;
 mod detect;
-mod error;
+#[doc(hidden)]
+pub mod error;
 pub mod fpuzzles;
 mod grid;
 mod header;
 pub mod iss;
 pub mod killer;
-mod kind;
+#[doc(hidden)]
+pub mod kind;
 mod line;
 pub mod marks;
-mod source;
+#[doc(hidden)]
+pub mod source;
 pub mod sudokupad;
-mod write;
+#[doc(hidden)]
+pub mod write;
 
 use std::fmt;
 use std::io::BufRead;

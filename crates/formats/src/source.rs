@@ -33,7 +33,8 @@ pub const MAX_SKIP_BYTES: usize = 64 << 20;
 
 /// One line of input, without its terminator and trailing whitespace.
 #[derive(Debug, Clone)]
-pub(crate) struct Line {
+#[doc(hidden)]
+pub struct Line {
     /// 1-based line number.
     pub number: usize,
     /// The whole text, trailing comment included.
@@ -130,7 +131,8 @@ impl Line {
 /// `text` split at its first whitespace character, as `text.split_once(char::is_whitespace)`
 /// splits it, found byte by byte while the text is ASCII (a line puzzle is): every line of a
 /// batch is asked whether it is in a format that says what it is, and most are one word.
-pub(crate) fn split_at_space(text: &str) -> Option<(&str, &str)> {
+#[doc(hidden)]
+pub fn split_at_space(text: &str) -> Option<(&str, &str)> {
     let at = match text.bytes().position(|b| matches!(b, b' ' | b'\t'..=b'\r') || b >= 0x80) {
         None => return None,
         Some(i) if text.as_bytes()[i] < 0x80 => return Some((&text[..i], &text[i + 1..])),
@@ -142,14 +144,16 @@ pub(crate) fn split_at_space(text: &str) -> Option<(&str, &str)> {
 
 /// The first word of `text`, as `text.split_whitespace().next().unwrap_or("")` finds it (see
 /// [`split_at_space`]).
-pub(crate) fn first_word(text: &str) -> &str {
+#[doc(hidden)]
+pub fn first_word(text: &str) -> &str {
     let t = text.trim_start();
     split_at_space(t).map_or(t, |(word, _)| word)
 }
 
 /// Where the data of `text` ends: at the first `#` that starts the line or follows whitespace,
 /// less the whitespace before it.
-fn data_end(text: &str) -> usize {
+#[doc(hidden)]
+pub fn data_end(text: &str) -> usize {
     let mut from = 0;
     while let Some(i) = text[from..].find('#') {
         let at = from + i;
@@ -164,7 +168,8 @@ fn data_end(text: &str) -> usize {
 
 /// A word of a line.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Word<'a> {
+#[doc(hidden)]
+pub struct Word<'a> {
     /// The word.
     pub text: &'a str,
     /// Its 1-based character column.
@@ -361,7 +366,8 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// True for a line that holds NUL bytes every other byte: ASCII text saved as UTF-16.
-fn looks_like_utf16(bytes: &[u8]) -> bool {
+#[doc(hidden)]
+pub fn looks_like_utf16(bytes: &[u8]) -> bool {
     let nuls = |parity: usize| bytes.iter().skip(parity).step_by(2).filter(|&&b| b == 0).count();
     let (even, odd) = (nuls(0), nuls(1));
     let half = |parity: usize| (bytes.len() + 1 - parity) / 2;
@@ -515,43 +521,4 @@ fn push_unit(out: &mut Vec<u8>, high: &mut Option<u16>, unit: u16) {
 
 fn push_char(out: &mut Vec<u8>, c: char) {
     out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-}
-
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    /// A line as a reader gets it.
-    pub(crate) fn line(text: &str) -> Line {
-        Line { number: 1, text: text.to_string(), start: 0, end: data_end(text) }
-    }
-
-    #[test]
-    fn words_are_split_as_the_standard_library_splits_them() {
-        let texts = ["", " ", "1.2", "1.2 x", "  1.2\t x y", "a\u{b}b", "é.1 x", "1\u{3000}2 3", "1\u{a0}2", "x\u{85}"];
-        for text in texts {
-            assert_eq!(split_at_space(text), text.split_once(char::is_whitespace), "{text:?}");
-            assert_eq!(first_word(text), text.split_whitespace().next().unwrap_or(""), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn trailing_comments_follow_whitespace() {
-        let l = line("1 2 3 4  # the first row");
-        assert_eq!((l.rest(), l.comment()), ("1 2 3 4", Some("the first row")));
-        let l = line("12#4");
-        assert_eq!((l.rest(), l.comment()), ("12#4", None));
-        let l = line("  # only a comment");
-        assert!(l.is_comment() && l.is_blank());
-        assert_eq!(line("1 2 #").comment(), None);
-    }
-
-    #[test]
-    fn utf16_is_recognised_by_its_nul_bytes() {
-        assert!(looks_like_utf16(b"5\x003\x00.\x00"));
-        assert!(looks_like_utf16(b"\x005\x003\x00"));
-        assert!(looks_like_utf16(b"5\x00"));
-        assert!(!looks_like_utf16(b"\x00\x00\x00"));
-        assert!(!looks_like_utf16(b"12345\x006789"));
-    }
 }

@@ -71,7 +71,8 @@ pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
 
 /// The puzzle id of a link (or of an id given alone): the path after the host, or the value of
 /// `?puzzle=`, without SudokuPad's own query (`?setting-…`) or fragment, percent-decoded.
-fn puzzle_id(text: &str) -> String {
+#[doc(hidden)]
+pub fn puzzle_id(text: &str) -> String {
     let t = text.trim();
     let rest = after_host(t).unwrap_or(t);
     let id = match rest.find("puzzle=") {
@@ -132,7 +133,8 @@ fn decompress(payload: &str) -> Result<String, String> {
 }
 
 /// SudokuPad's JSON, plain or zipped.
-fn read_json(text: &str) -> Result<Value, String> {
+#[doc(hidden)]
+pub fn read_json(text: &str) -> Result<Value, String> {
     if let Ok(v) = serde_json::from_str::<Value>(text) {
         return Ok(v);
     }
@@ -710,7 +712,8 @@ fn rules_text(obj: &Map<String, Value>) -> String {
     text.to_lowercase().replace('-', " ").split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
+#[doc(hidden)]
+pub fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     let (n, values) = read_cells(obj)?;
     let mut rules = vec![Rule::Rows, Rule::Columns];
     if let Some(rule) = read_regions(obj.get("regions"), n)? {
@@ -839,38 +842,4 @@ fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
     let name = fpuzzles::prefixed_name("sudokupad", title.as_deref());
     let spec = Spec { name, summary: title.clone().unwrap_or_default(), size: n, symbols: None, rules };
     Ok(Parsed::with_spec(values, spec, title, Vec::new()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_come_from_every_link_form() {
-        assert_eq!(puzzle_id("https://sudokupad.app/sclABC?setting-nogrid=1"), "sclABC");
-        assert_eq!(puzzle_id("https://sudokupad.app/?puzzle=fpuzN4Ig%2B"), "fpuzN4Ig+");
-        assert_eq!(puzzle_id("https://app.crackingthecryptic.com/sudoku/ctcXYZ#x"), "ctcXYZ");
-        assert_eq!(puzzle_id("  sclQQQ  "), "sclQQQ");
-    }
-
-    #[test]
-    fn unzip_restores_keys_colours_flags_and_empty_cells() {
-        let zipped = "{ce:[[,{v:3},],[{v:1,c:FF0000},,]],ca:[{ce:[[0,0]],v:'a:b',unique:t,hidden:f,c1:#0}]}";
-        let v = read_json(zipped).unwrap();
-        assert_eq!(
-            v.to_string(),
-            r##"{"cages":[{"borderColor":"#000000","cells":[[0,0]],"hidden":false,"unique":true,"value":"a:b"}],"cells":[[{},{"value":3},{}],[{"color":"#FF0000","value":1},{},{}]]}"##
-        );
-    }
-
-    #[test]
-    fn looks_like_links_and_ids_only() {
-        assert!(looks_like("https://sudokupad.app/abc123"));
-        assert!(looks_like("sclN4IgzglgXgpiBcBOANCA5gJwgEw"));
-        assert!(!looks_like("scl"));
-        assert!(!looks_like("ctc.4...3..2.1...."));
-        assert!(looks_like("http://www.sudokupad.app/scl"));
-        // A line that only mentions a link (a title, a comment) is not one.
-        assert!(!looks_like("Puzzle 1, from https://sudokupad.app/abc123"));
-    }
 }

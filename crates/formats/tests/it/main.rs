@@ -10,3 +10,4 @@ mod reading;
 mod recovery;
 mod roundtrip;
 mod sudokupad;
+mod unit;

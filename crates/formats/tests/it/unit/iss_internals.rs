@@ -2,7 +2,10 @@
 //! every way a string is refused (unknown or unsupported constraints, bad cells, shapes, counts
 //! and values, sums no values reach, hostile lengths), each naming the constraint.
 
-use super::*;
+use coverlab_model::Model;
+use coverlab_model::spec::{CellRef, Mark, Rule, Spec};
+
+use coverlab_formats::iss::*;
 use proptest::prelude::*;
 
 fn c(row: usize, col: usize) -> CellRef {
@@ -385,7 +388,11 @@ fn unknown_and_unsupported_constraints_are_named_where_they_are() {
     // Strict Kropki and strict XV together, with a pair marked by one family only.
     assert!(message(".StrictKropki.StrictXV.X~R1C1~R1C2").contains("StrictKropki with StrictXV"));
     // Through the reader: the line and the constraint's column.
-    let entries = crate::read_str("  .Thermo~R1C1~R1C2 .CountingCircles~R1C5\n", Some(crate::InputFormat::Iss), None);
+    let entries = coverlab_formats::read_str(
+        "  .Thermo~R1C1~R1C2 .CountingCircles~R1C5\n",
+        Some(coverlab_formats::InputFormat::Iss),
+        None,
+    );
     let e = entries[0].result.as_ref().unwrap_err();
     assert_eq!((e.line(), e.column()), (1, Some(21)));
     assert_eq!(
