@@ -38,7 +38,12 @@
 //! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
 //! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` and
 //! `HiddenSkyscraper` (as `Skyscraper`: a row or column, then the clue from its start and the one
-//! from its end),
+//! from its end), `GreaterThan` (each cell greater than its orthogonal neighbours listed after
+//! it: a `Pair` rule per neighbouring pair), `Pair`, `PairX` and their legacy forms `Binary`,
+//! `BinaryX` (ISS's pair key, a table of n² bits in base64, then groups of cells as `NFA`'s:
+//! `Pair` rules on each cell and the next, or on every two cells of a group), `Regex` (the
+//! pattern in base64, then groups of cells, each a `Regex` line; ISS's syntax is a subset of
+//! coverlab's, its value characters written as the grid's symbols),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -166,7 +171,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("And", "composite constraints (And … End) are"),
     ("Replicate", "composite constraints (Replicate … End) are"),
     ("End", "composite constraints (… End) are"),
-    ("Regex", "regex lines are"),
     ("ChaosConstruction", "chaos construction is"),
     ("ChaosArrow", "chaos construction arrows are"),
     ("ChaosCount", "chaos construction counts are"),
@@ -178,7 +182,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("FullRankTies", "full rank clues are"),
     ("FullRank", "full rank clues are"),
     ("DutchFlatmates", "Dutch flatmates are"),
-    ("GreaterThan", "greater-than marks are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
@@ -186,10 +189,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("LookAndSay", "look-and-say clues are"),
     ("ConnectedValues", "connected values are"),
     ("EqualSum", "equal sums are"),
-    ("Binary", "custom pair constraints (Binary) are"),
-    ("BinaryX", "custom pair constraints (BinaryX) are"),
-    ("Pair", "custom pair constraints (Pair) are"),
-    ("PairX", "custom pair constraints (PairX) are"),
     ("CountingCircles", "counting circles are"),
     ("CountDistinct", "distinct-value counts are"),
     ("Var", "extra cells (Var) are"),
@@ -273,6 +272,12 @@ pub const SUPPORTED: &[&str] = &[
     "Indexing",
     "NumberedRoom",
     "HiddenSkyscraper",
+    "GreaterThan",
+    "Pair",
+    "PairX",
+    "Binary",
+    "BinaryX",
+    "Regex",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -1021,6 +1026,67 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                     }
                 }
             }
+            "GreaterThan" => {
+                // ISS: each cell is greater than its orthogonal neighbours listed after it.
+                let cells = cells(item, args, 2, n)?;
+                let pairs = adjacent_pairs(&cells);
+                if pairs.is_empty() {
+                    return Err(
+                        item.invalid("GreaterThan marks nothing: no two of its cells are orthogonal neighbours")
+                    );
+                }
+                for (a, c) in pairs {
+                    let allowed = (1..=n as u32).flat_map(|x| (1..x).map(move |y| (x, y))).collect();
+                    let name = Some("greater than".to_string());
+                    b.push(Rule::Pair { name, cells: vec![a, c], allowed: Some(allowed), holds: None }, Some(i));
+                }
+            }
+            "Pair" | "PairX" | "Binary" | "BinaryX" => {
+                // ISS: the pair key, then named groups of cells: each cell and the next (`Pair`,
+                // `Binary`) or every two cells of a group, the earlier first (`PairX`,
+                // `BinaryX`), hold a pair of values the key allows.
+                let [key, groups @ ..] = args else {
+                    return Err(item.invalid(format!("{} has no pair key and no cells", item.name)));
+                };
+                let legacy = item.name.starts_with("Binary");
+                let allowed = custom::pair_table(key, n, legacy).map_err(|e| item.invalid(e))?;
+                if allowed.is_empty() {
+                    return Err(item.invalid(format!("the pair key \"{}\" allows no pair of values", shown(key))));
+                }
+                let every = item.name.ends_with('X');
+                for (name, group) in custom::named_groups(groups) {
+                    let group = cells(item, &group, 1, n)?;
+                    let name = name.or_else(|| Some(format!("{} {}", item.name, item.number)));
+                    let mut push = |cells: Vec<CellRef>| {
+                        let rule =
+                            Rule::Pair { name: name.clone(), cells, allowed: Some(allowed.clone()), holds: None };
+                        b.push(rule, Some(i));
+                    };
+                    if every {
+                        for (k, &a) in group.iter().enumerate() {
+                            for &c in &group[k + 1..] {
+                                push(vec![a, c]);
+                            }
+                        }
+                    } else if group.len() >= 2 {
+                        push(group);
+                    }
+                }
+            }
+            "Regex" => {
+                // ISS: the pattern, then groups of cells, each a line of its own.
+                let [encoded, groups @ ..] = args else {
+                    return Err(item.invalid("Regex has no pattern and no cells"));
+                };
+                let alphabet = match zero {
+                    true => "0123456789ABCDEF"[..n].to_string(),
+                    false => coverlab_model::Symbols::default_for(n).as_string(),
+                };
+                let pattern = custom::regex_pattern(encoded, alphabet.as_bytes(), zero).map_err(|e| item.invalid(e))?;
+                for group in groups.split(|a| a.is_empty()).filter(|g| !g.is_empty()) {
+                    b.push(Rule::Regex { cells: cells(item, group, 1, n)?, pattern: pattern.clone() }, Some(i));
+                }
+            }
             "Arrow" => {
                 let cells = cells(item, args, 2, n)?;
                 b.push(Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() }, Some(i));
@@ -1479,6 +1545,7 @@ fn diagonal_run(cells: &[CellRef]) -> Option<Vec<CellRef>> {
     (line.len() >= 2 && (steps(1) || steps(-1))).then_some(line)
 }
 
+mod custom;
 mod nfa;
 
 #[cfg(test)]
