@@ -43,7 +43,9 @@
 //! `BinaryX` (ISS's pair key, a table of n² bits in base64, then groups of cells as `NFA`'s:
 //! `Pair` rules on each cell and the next, or on every two cells of a group), `Regex` (the
 //! pattern in base64, then groups of cells, each a `Regex` line; ISS's syntax is a subset of
-//! coverlab's, its value characters written as the grid's symbols),
+//! coverlab's, its value characters written as the grid's symbols), `AntiTaxicab` (a `Pair` rule
+//! on each two cells at distance d ≤ n: not both d), `GlobalEntropy` and `GlobalMod` (on 9×9,
+//! a `StateMachine` on each 2×2 square: a value of each of the three classes),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -176,9 +178,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("ChaosCount", "chaos construction counts are"),
     ("RegionSameValues", "regions holding the same values are"),
     ("Doppelganger", "doppelganger is"),
-    ("AntiTaxicab", "anti-taxicab is"),
-    ("GlobalEntropy", "global entropy is"),
-    ("GlobalMod", "global mod 3 is"),
     ("FullRankTies", "full rank clues are"),
     ("FullRank", "full rank clues are"),
     ("DutchFlatmates", "Dutch flatmates are"),
@@ -233,6 +232,8 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("StrictXV", "the pairs it forbids change"),
     ("Indexing", "a value names a column or row by its number"),
     ("NumberedRoom", "the first value names a cell by its place"),
+    ("AntiTaxicab", "a value is a distance; ISS refuses it there"),
+    ("GlobalEntropy", "its classes are of 1 to 9; ISS refuses it there"),
 ];
 
 /// The constraints coverlab reads, by name (besides the givens' empty name), as the module doc
@@ -278,6 +279,9 @@ pub const SUPPORTED: &[&str] = &[
     "Binary",
     "BinaryX",
     "Regex",
+    "AntiTaxicab",
+    "GlobalEntropy",
+    "GlobalMod",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -1280,7 +1284,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 }
             }
             "AntiKnight" | "AntiKing" | "AntiConsecutive" | "Windoku" | "DisjointSets" | "StrictKropki"
-            | "StrictXV" => {
+            | "StrictXV" | "AntiTaxicab" | "GlobalEntropy" | "GlobalMod" => {
                 item.no_args()?;
                 flags.entry(item.name).or_insert(i);
             }
@@ -1358,6 +1362,61 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
         match flag {
             "AntiKnight" => b.push(Rule::AntiKnight, Some(i)),
             "AntiKing" => b.push(Rule::AntiKing, Some(i)),
+            "AntiTaxicab" => {
+                // ISS: a cell holding v has no cell at taxicab distance v holding v. Each two
+                // cells at distance d ≤ n: a pair rule allowing every pair but (d, d). Two cells
+                // of a row or a column never hold one value anyway: left out.
+                let all: Vec<CellRef> = (1..=n).flat_map(|row| (1..=n).map(move |col| CellRef { row, col })).collect();
+                for (k, &a) in all.iter().enumerate() {
+                    for &c in &all[k + 1..] {
+                        let d = a.row.abs_diff(c.row) + a.col.abs_diff(c.col);
+                        if d > n || a.row == c.row || a.col == c.col {
+                            continue;
+                        }
+                        let name = Some("anti-taxicab".to_string());
+                        let holds = Some(format!("a != {d} || b != {d}"));
+                        b.push(Rule::Pair { name, cells: vec![a, c], allowed: None, holds }, Some(i));
+                    }
+                }
+            }
+            "GlobalEntropy" | "GlobalMod" => {
+                // ISS: every 2×2 square holds a value of each of three classes (1-3, 4-6, 7-9;
+                // or 1, 4, 7 / 2, 5, 8 / 3, 6, 9), on 9×9 only. A state machine per square, read
+                // around it, its state the classes seen so far.
+                if n != 9 {
+                    return Err(item.unsupported(format!("{} on a {n}×{n} grid (ISS's is for 9 values) is", item.name)));
+                }
+                let entropy = flag == "GlobalEntropy";
+                let alphabet = if zero { b"012345678" } else { b"123456789" };
+                let class = |k: usize| -> String {
+                    let values: Vec<usize> =
+                        if entropy { (3 * k + 1..=3 * k + 3).collect() } else { vec![k + 1, k + 4, k + 7] };
+                    format!("[{}]", values.iter().map(|&v| char::from(alphabet[v - 1])).collect::<String>())
+                };
+                let transitions: Vec<(usize, String, usize)> = (0..8)
+                    .flat_map(|seen| (0..3).map(move |k| (seen, k)))
+                    .map(|(seen, k)| (seen, class(k), seen | 1 << k))
+                    .collect();
+                let name = if entropy { "global entropy" } else { "global mod 3" };
+                for r in 1..n {
+                    for c in 1..n {
+                        let cells = vec![
+                            CellRef { row: r, col: c },
+                            CellRef { row: r, col: c + 1 },
+                            CellRef { row: r + 1, col: c + 1 },
+                            CellRef { row: r + 1, col: c },
+                        ];
+                        let rule = Rule::StateMachine {
+                            name: Some(name.to_string()),
+                            cells,
+                            start: vec![0],
+                            accept: vec![7],
+                            transitions: transitions.clone(),
+                        };
+                        b.push(rule, Some(i));
+                    }
+                }
+            }
             "AntiConsecutive" => {
                 // ISS holds every orthogonal pair to it, white-dot pairs too; coverlab's
                 // NonConsecutive excepts them, so the two agree only without white dots.
