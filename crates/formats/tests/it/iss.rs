@@ -156,8 +156,11 @@ fn no_line_of_the_other_corpora_looks_like_iss() {
     }
 }
 
-/// The `Pair` rules of a parsed string, as (cells, allowed pairs).
-fn pair_rules(text: &str) -> Vec<(Vec<String>, Vec<(u32, u32)>)> {
+/// A pair rule as the tests compare it: its cells' names and its allowed value pairs.
+type PairRule = (Vec<String>, Vec<(u32, u32)>);
+
+/// The `Pair` rules of a parsed string.
+fn pair_rules(text: &str) -> Vec<PairRule> {
     let parsed = iss::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     parsed
         .spec
