@@ -38,7 +38,14 @@
 //! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
 //! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` and
 //! `HiddenSkyscraper` (as `Skyscraper`: a row or column, then the clue from its start and the one
-//! from its end),
+//! from its end), `GreaterThan` (each cell greater than its orthogonal neighbours listed after
+//! it: a `Pair` rule per neighbouring pair), `Pair`, `PairX` and their legacy forms `Binary`,
+//! `BinaryX` (ISS's pair key, a table of n² bits in base64, then groups of cells as `NFA`'s:
+//! `Pair` rules on each cell and the next, or on every two cells of a group), `Regex` (the
+//! pattern in base64, then groups of cells, each a `Regex` line; ISS's syntax is a subset of
+//! coverlab's, its value characters written as the grid's symbols), `AntiTaxicab` (a `Pair` rule
+//! on each two cells at distance d ≤ n: not both d), `GlobalEntropy` and `GlobalMod` (on 9×9,
+//! a `StateMachine` on each 2×2 square: a value of each of the three classes),
 //! `AntiKnight`, `AntiKing`, `AntiConsecutive`, `Diagonal~1` (the anti-diagonal, ╱) and
 //! `Diagonal~-1` (the main one, ╲), `Windoku`, `DisjointSets`, `Jigsaw` (a layout of n²
 //! region characters), `NoBoxes`, `StrictKropki` and `StrictXV` (the negative rules),
@@ -167,19 +174,14 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("And", "composite constraints (And … End) are"),
     ("Replicate", "composite constraints (Replicate … End) are"),
     ("End", "composite constraints (… End) are"),
-    ("Regex", "regex lines are"),
     ("ChaosConstruction", "chaos construction is"),
     ("ChaosArrow", "chaos construction arrows are"),
     ("ChaosCount", "chaos construction counts are"),
     ("RegionSameValues", "regions holding the same values are"),
     ("Doppelganger", "doppelganger is"),
-    ("AntiTaxicab", "anti-taxicab is"),
-    ("GlobalEntropy", "global entropy is"),
-    ("GlobalMod", "global mod 3 is"),
     ("FullRankTies", "full rank clues are"),
     ("FullRank", "full rank clues are"),
     ("DutchFlatmates", "Dutch flatmates are"),
-    ("GreaterThan", "greater-than marks are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
     ("ContainAtLeast", "required values (ContainAtLeast) are"),
@@ -187,10 +189,6 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("LookAndSay", "look-and-say clues are"),
     ("ConnectedValues", "connected values are"),
     ("EqualSum", "equal sums are"),
-    ("Binary", "custom pair constraints (Binary) are"),
-    ("BinaryX", "custom pair constraints (BinaryX) are"),
-    ("Pair", "custom pair constraints (Pair) are"),
-    ("PairX", "custom pair constraints (PairX) are"),
     ("CountingCircles", "counting circles are"),
     ("CountDistinct", "distinct-value counts are"),
     ("Var", "extra cells (Var) are"),
@@ -235,6 +233,8 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("StrictXV", "the pairs it forbids change"),
     ("Indexing", "a value names a column or row by its number"),
     ("NumberedRoom", "the first value names a cell by its place"),
+    ("AntiTaxicab", "a value is a distance; ISS refuses it there"),
+    ("GlobalEntropy", "its classes are of 1 to 9; ISS refuses it there"),
 ];
 
 /// The constraints coverlab reads, by name (besides the givens' empty name), as the module doc
@@ -274,6 +274,15 @@ pub const SUPPORTED: &[&str] = &[
     "Indexing",
     "NumberedRoom",
     "HiddenSkyscraper",
+    "GreaterThan",
+    "Pair",
+    "PairX",
+    "Binary",
+    "BinaryX",
+    "Regex",
+    "AntiTaxicab",
+    "GlobalEntropy",
+    "GlobalMod",
     "AntiKnight",
     "AntiKing",
     "AntiConsecutive",
@@ -1022,6 +1031,67 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                     }
                 }
             }
+            "GreaterThan" => {
+                // ISS: each cell is greater than its orthogonal neighbours listed after it.
+                let cells = cells(item, args, 2, n)?;
+                let pairs = adjacent_pairs(&cells);
+                if pairs.is_empty() {
+                    return Err(
+                        item.invalid("GreaterThan marks nothing: no two of its cells are orthogonal neighbours")
+                    );
+                }
+                for (a, c) in pairs {
+                    let allowed = (1..=n as u32).flat_map(|x| (1..x).map(move |y| (x, y))).collect();
+                    let name = Some("greater than".to_string());
+                    b.push(Rule::Pair { name, cells: vec![a, c], allowed: Some(allowed), holds: None }, Some(i));
+                }
+            }
+            "Pair" | "PairX" | "Binary" | "BinaryX" => {
+                // ISS: the pair key, then named groups of cells: each cell and the next (`Pair`,
+                // `Binary`) or every two cells of a group, the earlier first (`PairX`,
+                // `BinaryX`), hold a pair of values the key allows.
+                let [key, groups @ ..] = args else {
+                    return Err(item.invalid(format!("{} has no pair key and no cells", item.name)));
+                };
+                let legacy = item.name.starts_with("Binary");
+                let allowed = custom::pair_table(key, n, legacy).map_err(|e| item.invalid(e))?;
+                if allowed.is_empty() {
+                    return Err(item.invalid(format!("the pair key \"{}\" allows no pair of values", shown(key))));
+                }
+                let every = item.name.ends_with('X');
+                for (name, group) in custom::named_groups(groups) {
+                    let group = cells(item, &group, 1, n)?;
+                    let name = name.or_else(|| Some(format!("{} {}", item.name, item.number)));
+                    let mut push = |cells: Vec<CellRef>| {
+                        let rule =
+                            Rule::Pair { name: name.clone(), cells, allowed: Some(allowed.clone()), holds: None };
+                        b.push(rule, Some(i));
+                    };
+                    if every {
+                        for (k, &a) in group.iter().enumerate() {
+                            for &c in &group[k + 1..] {
+                                push(vec![a, c]);
+                            }
+                        }
+                    } else if group.len() >= 2 {
+                        push(group);
+                    }
+                }
+            }
+            "Regex" => {
+                // ISS: the pattern, then groups of cells, each a line of its own.
+                let [encoded, groups @ ..] = args else {
+                    return Err(item.invalid("Regex has no pattern and no cells"));
+                };
+                let alphabet = match zero {
+                    true => "0123456789ABCDEF"[..n].to_string(),
+                    false => coverlab_model::Symbols::default_for(n).as_string(),
+                };
+                let pattern = custom::regex_pattern(encoded, alphabet.as_bytes(), zero).map_err(|e| item.invalid(e))?;
+                for group in groups.split(|a| a.is_empty()).filter(|g| !g.is_empty()) {
+                    b.push(Rule::Regex { cells: cells(item, group, 1, n)?, pattern: pattern.clone() }, Some(i));
+                }
+            }
             "Arrow" => {
                 let cells = cells(item, args, 2, n)?;
                 b.push(Rule::Arrow { circle: cells[0], line: cells[1..].to_vec() }, Some(i));
@@ -1215,7 +1285,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 }
             }
             "AntiKnight" | "AntiKing" | "AntiConsecutive" | "Windoku" | "DisjointSets" | "StrictKropki"
-            | "StrictXV" => {
+            | "StrictXV" | "AntiTaxicab" | "GlobalEntropy" | "GlobalMod" => {
                 item.no_args()?;
                 flags.entry(item.name).or_insert(i);
             }
@@ -1293,6 +1363,61 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
         match flag {
             "AntiKnight" => b.push(Rule::AntiKnight, Some(i)),
             "AntiKing" => b.push(Rule::AntiKing, Some(i)),
+            "AntiTaxicab" => {
+                // ISS: a cell holding v has no cell at taxicab distance v holding v. Each two
+                // cells at distance d ≤ n: a pair rule allowing every pair but (d, d). Two cells
+                // of a row or a column never hold one value anyway: left out.
+                let all: Vec<CellRef> = (1..=n).flat_map(|row| (1..=n).map(move |col| CellRef { row, col })).collect();
+                for (k, &a) in all.iter().enumerate() {
+                    for &c in &all[k + 1..] {
+                        let d = a.row.abs_diff(c.row) + a.col.abs_diff(c.col);
+                        if d > n || a.row == c.row || a.col == c.col {
+                            continue;
+                        }
+                        let name = Some("anti-taxicab".to_string());
+                        let holds = Some(format!("a != {d} || b != {d}"));
+                        b.push(Rule::Pair { name, cells: vec![a, c], allowed: None, holds }, Some(i));
+                    }
+                }
+            }
+            "GlobalEntropy" | "GlobalMod" => {
+                // ISS: every 2×2 square holds a value of each of three classes (1-3, 4-6, 7-9;
+                // or 1, 4, 7 / 2, 5, 8 / 3, 6, 9), on 9×9 only. A state machine per square, read
+                // around it, its state the classes seen so far.
+                if n != 9 {
+                    return Err(item.unsupported(format!("{} on a {n}×{n} grid (ISS's is for 9 values) is", item.name)));
+                }
+                let entropy = flag == "GlobalEntropy";
+                let alphabet = if zero { b"012345678" } else { b"123456789" };
+                let class = |k: usize| -> String {
+                    let values: Vec<usize> =
+                        if entropy { (3 * k + 1..=3 * k + 3).collect() } else { vec![k + 1, k + 4, k + 7] };
+                    format!("[{}]", values.iter().map(|&v| char::from(alphabet[v - 1])).collect::<String>())
+                };
+                let transitions: Vec<(usize, String, usize)> = (0..8)
+                    .flat_map(|seen| (0..3).map(move |k| (seen, k)))
+                    .map(|(seen, k)| (seen, class(k), seen | 1 << k))
+                    .collect();
+                let name = if entropy { "global entropy" } else { "global mod 3" };
+                for r in 1..n {
+                    for c in 1..n {
+                        let cells = vec![
+                            CellRef { row: r, col: c },
+                            CellRef { row: r, col: c + 1 },
+                            CellRef { row: r + 1, col: c + 1 },
+                            CellRef { row: r + 1, col: c },
+                        ];
+                        let rule = Rule::StateMachine {
+                            name: Some(name.to_string()),
+                            cells,
+                            start: vec![0],
+                            accept: vec![7],
+                            transitions: transitions.clone(),
+                        };
+                        b.push(rule, Some(i));
+                    }
+                }
+            }
             "AntiConsecutive" => {
                 // ISS holds every orthogonal pair to it, white-dot pairs too; coverlab's
                 // NonConsecutive excepts them, so the two agree only without white dots.
@@ -1480,5 +1605,6 @@ fn diagonal_run(cells: &[CellRef]) -> Option<Vec<CellRef>> {
     (line.len() >= 2 && (steps(1) || steps(-1))).then_some(line)
 }
 
+mod custom;
 #[doc(hidden)]
 pub mod nfa;

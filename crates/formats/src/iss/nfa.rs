@@ -53,7 +53,7 @@ impl Bits {
 }
 
 /// URL-safe base64 without padding (ISS's `Base64Codec`; `+`, `/` and `=` are read too).
-fn base64(text: &str) -> Result<Vec<u8>, String> {
+pub(super) fn base64(text: &str) -> Result<Vec<u8>, String> {
     let mut bits = 0u32;
     let mut held = 0;
     let mut out = Vec::with_capacity(text.len() * 3 / 4);

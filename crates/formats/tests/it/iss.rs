@@ -9,13 +9,14 @@ use std::collections::BTreeMap;
 use coverlab_formats::iss::{self, SUPPORTED};
 use coverlab_formats::{FormatError, InputFormat, Reader};
 use coverlab_model::Model;
+use coverlab_model::spec::Rule;
 
 use crate::common;
 
 const CORPUS: &str = "tests/data/iss/corpus.txt";
 
 /// How many of the corpus's strings coverlab reads; the rest are refused.
-const READ: usize = 146;
+const READ: usize = 167;
 
 /// What a string holds that coverlab does not read, each once: the names of its constraints
 /// coverlab lacks, and its shape when coverlab lacks that (`Shape: values from 0`).
@@ -153,4 +154,74 @@ fn no_line_of_the_other_corpora_looks_like_iss() {
             assert!(!iss::looks_like(line), "{}:{}: {line}", path.display(), k + 1);
         }
     }
+}
+
+/// A pair rule as the tests compare it: its cells' names and its allowed value pairs.
+type PairRule = (Vec<String>, Vec<(u32, u32)>);
+
+/// The `Pair` rules of a parsed string.
+fn pair_rules(text: &str) -> Vec<PairRule> {
+    let parsed = iss::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    parsed
+        .spec
+        .expect("a spec")
+        .rules
+        .iter()
+        .filter_map(|r| match r {
+            Rule::Pair { cells, allowed, .. } => {
+                Some((cells.iter().map(|c| c.to_string()).collect(), allowed.clone().expect("a table")))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The value pairs of 1..=n for which `holds` is true.
+fn pairs_where(n: u32, holds: impl Fn(u32, u32) -> bool) -> Vec<(u32, u32)> {
+    (1..=n).flat_map(|a| (1..=n).map(move |b| (a, b))).filter(|&(a, b)| holds(a, b)).collect()
+}
+
+#[test]
+fn pair_keys_read_as_the_pairs_iss_encodes() {
+    // Keys made by ISS's fnToBinaryKey (restated in Python) for a + b = 10 and |a − b| ≥ 2.
+    let x = pair_rules(".Pair~AEQABEQABEQAB~_sum%20ten~R1C1~R1C2~R2C2");
+    assert_eq!(x.len(), 1);
+    assert_eq!(x[0].0, ["r1c1", "r1c2", "r2c2"]);
+    assert_eq!(x[0].1, pairs_where(9, |a, b| a + b == 10));
+    // PairX: every two cells; the legacy BinaryX writes the key with '-' and '_' swapped.
+    let far = pairs_where(9, |a, b| a.abs_diff(b) >= 2);
+    for text in [".PairX~8H_xf8H_xf8H_B~~R1C1~R1C2~R5C5", ".BinaryX~8H-xf8H-xf8H-B~~R1C1~R1C2~R5C5"] {
+        let rules = pair_rules(text);
+        let cells: Vec<Vec<String>> = rules.iter().map(|r| r.0.clone()).collect();
+        assert_eq!(cells, [["r1c1", "r1c2"], ["r1c1", "r5c5"], ["r1c2", "r5c5"]], "{text}");
+        assert!(rules.iter().all(|r| r.1 == far), "{text}");
+    }
+    // GreaterThan: each cell with its neighbours listed after it, the first the greater.
+    let greater = pair_rules(".Shape~4x4.GreaterThan~R1C1~R1C2~R2C1~R3C3");
+    let cells: Vec<Vec<String>> = greater.iter().map(|r| r.0.clone()).collect();
+    assert_eq!(cells, [["r1c1", "r1c2"], ["r1c1", "r2c1"]]);
+    assert!(greater.iter().all(|r| r.1 == pairs_where(4, |a, b| a > b)));
+}
+
+#[test]
+fn regex_patterns_are_written_in_the_grids_symbols() {
+    let pattern = |text: &str| -> Vec<String> {
+        let parsed = iss::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        parsed
+            .spec
+            .expect("a spec")
+            .rules
+            .iter()
+            .filter_map(|r| if let Rule::Regex { pattern, .. } = r { Some(pattern.clone()) } else { None })
+            .collect()
+    };
+    // base64 of "1[a-c]G": ISS's a to c are 10 to 12, the 16×16 symbols A to C.
+    assert_eq!(pattern(".Shape~16x16.Regex~MVthLWNdRw~R1C1~R1C2~R1C3"), ["1[A-C]G"]);
+    // On values from 0 ISS's 1 and a (10) are coverlab's 2 and 11, written 1 and A.
+    assert_eq!(pattern(".Shape~16x16~0-15.Regex~MWE~R1C1~R1C2"), ["1A"]);
+    // Two groups, two lines; the rest of the syntax kept.
+    assert_eq!(
+        pattern(".Regex~KDF8MikrW14zLTVdezIsfQ~R1C1~R1C2~R1C3~~R5C5~R5C6~R5C7"),
+        ["(1|2)+[^3-5]{2,}", "(1|2)+[^3-5]{2,}"]
+    );
 }
