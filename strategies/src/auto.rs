@@ -9,6 +9,13 @@
 //!   solvers: kissat for a first solution (a fresh one per call; with `--jobs 2` or more, two
 //!   racing), CaDiCaL for counts and uniqueness proofs (incremental calls): the hard tail of
 //!   large grids is where a CDCL solver's learning wins. That hand-over is `fast(sat_from: 16)`.
+//!   From 16×16 up a count or proof goes first to batsat for at most 2,000 conflicts
+//!   ([`crate::sat::BATSAT_FIRST_CONFLICTS`]), then to CaDiCaL from the same root with what
+//!   batsat found blocked: on a formula of that size (over 10⁵ binary clauses) CaDiCaL's start
+//!   costs more than the whole search of an easy rest, which batsat, lighter to start, settles.
+//!   On 19 minimal xv-16x16 puzzles (17 handed over) `auto` went from 1.58–1.89× behind the
+//!   `batsat` strategy to 1.39–1.67× (two runs: not reliably within 1.5×), on 20 thermo-16x16
+//!   from 1.25–1.52× behind `fast` to 1.16–1.22× (strategies/PERFORMANCE.md).
 //!   On four 16×16 anti-king windoku puzzles, 1.3 s for all instead of 70 s (one still open at
 //!   60 s) when the hand-over began at 20×20.
 //!   In a build without CaDiCaL and kissat (`--no-default-features`) the hand-over goes to

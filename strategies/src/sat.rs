@@ -721,10 +721,28 @@ pub(crate) fn finish(
     rest(&root, limits, search, Some(allowed), &blocked);
 }
 
+/// The grid size from which a hand-over's counting starts with batsat (`rest`; with CaDiCaL
+/// built in).
+pub const BATSAT_FIRST_FROM: usize = 16;
+
+/// The conflicts batsat may spend in a hand-over's counting before CaDiCaL takes over.
+pub const BATSAT_FIRST_CONFLICTS: u64 = 2_000;
+
 /// What a hand-over does after kissat (or instead of it: counting): CaDiCaL's [`run`], or
 /// batsat's without CaDiCaL.
 #[cfg(feature = "kissat")]
 fn rest(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Option<&[u64]>, blocked: &[Vec<Value>]) {
+    // From 16×16 up, batsat first for a few conflicts: CaDiCaL's start on a formula of that size
+    // (over 10⁵ binary clauses) costs more than the whole search of an easy rest, which batsat,
+    // lighter to start, settles; what is still open after the cap is CaDiCaL's, from the same
+    // root (strategies/PERFORMANCE.md, "`auto` against the best strategy").
+    #[cfg(feature = "sat")]
+    if puzzle.size() >= BATSAT_FIRST_FROM {
+        if let Some(blocked) = rust_sat::run_capped(puzzle, limits, search, allowed, blocked, BATSAT_FIRST_CONFLICTS) {
+            run(puzzle, limits, search, allowed, &blocked);
+        }
+        return;
+    }
     #[cfg(feature = "sat")]
     run(puzzle, limits, search, allowed, blocked);
     #[cfg(not(feature = "sat"))]

@@ -133,40 +133,86 @@ pub(super) fn run(
     let enc = encode(puzzle, &mut solver, allowed, Some(limits), None);
     let Some((mut solver, enc)) = encoded(search, Some((solver, enc))) else { return };
     let Some(mut grid) = start(puzzle, &enc, &mut solver, search, blocked) else { return };
-    solve_all(&mut solver, &enc, limits, search, &mut grid);
+    solve_all(&mut solver, &enc, limits, search, &mut grid, None);
 }
 
-/// Solves and blocks each model until unsatisfiable or a limit.
-fn solve_all(solver: &mut Solver, enc: &Encoding, limits: &Limits, search: &mut Search<'_>, grid: &mut [Value]) {
+/// [`run`] for at most `cap` conflicts in all: `Some(blocked)` when the cap is reached with the
+/// question still open (`blocked`: the solutions given and those found here, the trace back at
+/// level 0), for a stronger solver to go on from the same puzzle; `None` when this settled the
+/// run or a limit stopped it. The first rung of `auto`'s ladder on large grids (`sat::finish`).
+#[cfg(feature = "sat")]
+pub(super) fn run_capped(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    search: &mut Search<'_>,
+    allowed: Option<&[u64]>,
+    blocked: &[Vec<Value>],
+    cap: u64,
+) -> Option<Vec<Vec<Value>>> {
+    let hooks = Hooks { stops: Stops::new(limits, None), ..Hooks::default() };
+    let mut solver = Solver(batsat::Solver::new(SolverOpts::default(), hooks));
+    let enc = encode(puzzle, &mut solver, allowed, Some(limits), None);
+    let (mut solver, enc) = encoded(search, Some((solver, enc)))?;
+    let mut grid = start(puzzle, &enc, &mut solver, search, blocked)?;
+    let mut found = solve_all(&mut solver, &enc, limits, search, &mut grid, Some(cap))?;
+    if !found.is_empty() {
+        search.backtrack(0);
+    }
+    found.splice(0..0, blocked.iter().cloned());
+    Some(found)
+}
+
+/// Solves and blocks each model until unsatisfiable or a limit. With `cap`, at most that many
+/// conflicts in all: `Some(the solutions found)` when the cap stopped it.
+fn solve_all(
+    solver: &mut Solver,
+    enc: &Encoding,
+    limits: &Limits,
+    search: &mut Search<'_>,
+    grid: &mut [Value],
+    cap: Option<u64>,
+) -> Option<Vec<Vec<Value>>> {
     let mut chosen: Vec<i32> = vec![0; enc.free.len()];
-    let mut found = 0u64;
+    let mut found: Vec<Vec<Value>> = Vec::new();
+    let mut spent_in_all = 0u64;
     loop {
         // One node per call; the nodes left bound its conflicts.
         if !search.nodes(1) {
-            return;
+            return None;
         }
         let budget = search.node_limit().map(|max| max.saturating_sub(search.stats().nodes));
+        let left = cap.map(|cap| cap.saturating_sub(spent_in_all));
+        let capped = left.is_some_and(|left| budget.is_none_or(|budget| left < budget));
         let hooks = solver.0.cb_mut();
         hooks.learned = 0;
-        hooks.max_learned = budget;
+        hooks.max_learned = if capped { left } else { budget };
         hooks.stopped.set(false);
         let answer = solver.0.solve_limited(&[]);
         let learned = solver.0.cb().learned;
+        spent_in_all += learned;
         if answer == lbool::FALSE {
             // Every solution has been found.
             search.stats_mut().nodes += learned;
-            return;
+            return None;
         }
         if answer == lbool::TRUE {
             search.nodes(learned);
-            let flow = report(search, enc, grid, &mut chosen, found > 0, |l| solver.is_true(l));
-            found += 1;
+            let flow = report(search, enc, grid, &mut chosen, !found.is_empty(), |l| solver.is_true(l));
+            found.push(grid.to_vec());
             if flow.is_break() {
-                return;
+                return None;
             }
             let block: Vec<i32> = chosen.iter().map(|&l| -l).collect();
             solver.add(&block);
             continue;
+        }
+        if capped && limits.expired().is_none() {
+            // The cap, not the caller's limits: the conflicts count as nodes, the rest is the
+            // next solver's.
+            if !search.nodes(learned) {
+                return None;
+            }
+            return Some(found);
         }
         // Stopped by the conflict limit, the deadline or an interrupt.
         let spent = match budget {
@@ -174,7 +220,7 @@ fn solve_all(solver: &mut Solver, enc: &Encoding, limits: &Limits, search: &mut 
             _ => learned,
         };
         if !search.nodes(spent) {
-            return;
+            return None;
         }
     }
 }

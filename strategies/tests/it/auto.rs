@@ -2,7 +2,9 @@
 //! hand-over when some constraint adds values up, `fast`'s default branching when all are pair
 //! rules or modular lines. Each rule is checked by the search it makes: the same guesses as the
 //! configuration it names, and not those of the other, on a minimal puzzle (from `families.py`'s
-//! generator) of each side.
+//! generator) of each side. And the hand-over's counting on large grids: batsat first, for at
+//! most [`BATSAT_FIRST_CONFLICTS`], then CaDiCaL from the same root, the solutions found carried
+//! over.
 
 use crate::common;
 
@@ -14,6 +16,7 @@ use coverlab_model::{Model, Puzzle};
 use coverlab_strategies::auto::{LARGE_ADDING_SAT_AFTER, SAT_FROM, auto};
 use coverlab_strategies::band9::{adds_up, pairs_and_modular_only};
 use coverlab_strategies::fast::{Config, Fast, SAT_AFTER_GUESSES};
+use coverlab_strategies::sat::{BATSAT_FIRST_CONFLICTS, BATSAT_FIRST_FROM, Sat};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/variants");
 
@@ -76,5 +79,41 @@ fn large_sums_hand_over_late_and_large_pair_rules_branch_by_default() {
         let by_default = count(&mut Fast::new("default", hand_over, 0), &puzzle).stats;
         assert_ne!(with_weights.guesses, by_default.guesses, "{family}: the puzzle does not tell them apart");
         assert_eq!(ours, if weighted { with_weights } else { by_default }, "{family}");
+    }
+}
+
+/// A minimal xv-16x16-a puzzle (`families.py`'s generator, seed 5, the third) that `fast` hands
+/// over after 2,000 guesses and batsat does not settle within its conflicts.
+const XV_16: &str = "....5.8....E.....9...FG..A......4.G...........F.8.E.....C.B.2.A...3..E.B.5.A.........G.26F..9..82..9D.A.....C.....F......2D.E.........E.A.G.....B..........6....A....3.6..E..C.......B...8..7D.9......2.........F....65.....B....DA.......5.1..........C.G...5..";
+
+#[test]
+fn a_large_hand_over_counts_with_batsat_then_cadical() {
+    let model = corpus_model("xv-16x16-a");
+    assert!(model.size() >= BATSAT_FIRST_FROM);
+    let puzzle = Puzzle::new(model.clone(), common::parse_line(&model, XV_16)).unwrap();
+    let stats = count(&mut auto(), &puzzle).stats;
+    // Handed over, and past batsat's rung: its conflicts are nodes, as CaDiCaL's are.
+    assert!(stats.guesses >= SAT_AFTER_GUESSES, "{stats:?}");
+    assert!(stats.nodes > stats.guesses + BATSAT_FIRST_CONFLICTS, "{stats:?}");
+    // With givens taken away the puzzle has many solutions: each rung's are carried to the next
+    // and none is counted twice. `sat` (CaDiCaL alone, from the puzzle) counts the same, and
+    // every solution is valid and distinct.
+    let mut givens = common::parse_line(&model, XV_16);
+    let mut removed = 0;
+    for cell in 0..model.cells() {
+        if givens.get(cell) != 0 && removed < 12 {
+            givens.set(cell, 0);
+            removed += 1;
+        }
+    }
+    let loose = Puzzle::new(model.clone(), givens).unwrap();
+    let limits = Limits::count(40, 40);
+    let ours = auto().solve(&loose, &limits, &mut NullSink);
+    let theirs = Sat.solve(&loose, &limits, &mut NullSink);
+    assert_eq!(ours.solutions.len(), theirs.solutions.len());
+    assert!(ours.solutions.len() > 2, "{}", ours.solutions.len());
+    for (i, s) in ours.solutions.iter().enumerate() {
+        check_solution(&model, loose.givens(), s).unwrap();
+        assert!(ours.solutions[..i].iter().all(|t| t != s), "solution {i} twice");
     }
 }
