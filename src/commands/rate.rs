@@ -237,12 +237,18 @@ fn se(
         Err(_) => return failed(Exit::NoSolution, "unsolvable".into(), format!("{location}: no solution")),
     };
     if se.er == SeRating::BEYOND {
-        // SE writes 20.0 when its techniques run out; here that means a technique not reproduced
-        // yet, where serate would give a real rating: no figure rather than a wrong one.
-        let message = format!(
-            "{location}: not rated: the puzzle needs a technique the se scale does not reproduce yet \
-             (SE's last nesting level: dynamic forcing chains inside dynamic chains, ER 10.5 and up)"
-        );
+        // SE writes 20.0 when its techniques run out; here that means a search past its budget
+        // (or a technique not reproduced), where serate would give a real rating: no figure
+        // rather than a wrong one.
+        let message = if se.hardest == SeRating::OVER_BUDGET {
+            format!(
+                "{location}: not rated: SE's last nesting level (dynamic forcing chains inside dynamic \
+                 chains, ER 10.5 and up) ran past its budget of {} nested searches",
+                coverlab_techniques::se::NESTED_BUDGET
+            )
+        } else {
+            format!("{location}: not rated: the puzzle needs a technique the se scale does not reproduce")
+        };
         return failed(Exit::NoSolution, "unrated".into(), message);
     }
     let show = SeRating::show;

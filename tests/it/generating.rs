@@ -203,9 +203,20 @@ fn rate_scale_se_gives_er_ep_ed_and_refuses_other_specs() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("more than one solution"), "{}", text(&out.stderr));
 
-    // Beyond the reproduced techniques (forum_hardest's 50th, which our nested chains up to
-    // level 3 do not solve, in about 0.6 s): no figure, not SE's 20.0, and the good puzzle
-    // after it is still rated.
+    // Pencil marks are named as what the scale does not read.
+    let out = run(&["rate", "--scale", "se", "examples/puzzles/marks-9x9.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("does not read pencil marks"), "{}", text(&out.stderr));
+}
+
+/// forum_hardest's 50th, which the nested chains up to level 3 do not solve: level 4 goes on
+/// (SE's last level, within its budget of nested searches): either a rating of 10.5 or more,
+/// or, past the budget, no figure (not SE's 20.0) and a message naming the budget; either way
+/// the good puzzle after it is still rated. Slow: level 4 runs for seconds to minutes.
+#[test]
+#[ignore = "slow: SE's level 4 on a forum_hardest puzzle"]
+fn rate_scale_se_level_4_rates_or_says_unrated_and_the_batch_goes_on() {
+    let dir = scratch("generating", "rate-se-level-4");
     let hard = dir.join("hard.txt");
     let hardest = std::fs::read_to_string("tests/data/9x9/forum_hardest_1106_first50.txt").unwrap();
     let first = hardest.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).nth(49).unwrap();
@@ -215,14 +226,19 @@ fn rate_scale_se_gives_er_ep_ed_and_refuses_other_specs() {
     )
     .unwrap();
     let out = run(&["rate", "--scale", "se", s(&hard)]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "# 0: unrated\n1.5/1.2/1.2\n");
-    assert!(text(&out.stderr).contains("hard.txt:1: not rated"), "{}", text(&out.stderr));
-
-    // Pencil marks are named as what the scale does not read.
-    let out = run(&["rate", "--scale", "se", "examples/puzzles/marks-9x9.txt"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("does not read pencil marks"), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[1], "1.5/1.2/1.2");
+    if lines[0] == "# 0: unrated" {
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("hard.txt:1: not rated"), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("budget"), "{}", text(&out.stderr));
+    } else {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let er: f64 = lines[0].split('/').next().unwrap().parse().unwrap();
+        assert!(er >= 10.5, "{stdout}");
+    }
 }
 
 #[test]

@@ -44,7 +44,36 @@ pub(crate) fn naked_single(grid: &Grid) -> Option<Hint> {
 const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)];
 
 fn crosses(k1: usize, i1: usize, k2: usize, i2: usize) -> bool {
-    house(k1, i1).iter().any(|&c| house_of(k2, c) == i2)
+    CROSSES[k1][i1][k2] >> i2 & 1 == 1
+}
+
+/// Whether two houses share a cell: by kind and index of the first, kind of the second, a bit
+/// per index of the second.
+const CROSSES: [[[u16; 3]; 9]; 3] = {
+    let mut t = [[[0u16; 3]; 9]; 3];
+    let mut c = 0;
+    while c < 81 {
+        let mut k1 = 0;
+        while k1 < 3 {
+            let mut k2 = 0;
+            while k2 < 3 {
+                t[k1][house_of_const(k1, c)][k2] |= 1 << house_of_const(k2, c);
+                k2 += 1;
+            }
+            k1 += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// [`house_of`] in a constant.
+const fn house_of_const(kind: usize, c: usize) -> usize {
+    match kind {
+        BLOCK => c / 27 * 3 + c % 9 / 3,
+        ROW => c / 9,
+        _ => c % 9,
+    }
 }
 
 /// Pointing and claiming. `direct`: only when the removal leaves a value one place in another
@@ -81,12 +110,12 @@ pub(crate) fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
                         let c3 = house(k1, i3);
                         let p3 = grid.places(&c3, v);
                         if p3.count_ones() > 1 {
-                            let left: Vec<usize> = bits(p3).map(|k| c3[k]).filter(|&c| house_of(k2, c) != i2).collect();
-                            if left.len() == 1 {
+                            let mut left = bits(p3).map(|k| c3[k]).filter(|&c| house_of(k2, c) != i2);
+                            if let (Some(cell), None) = (left.next(), left.next()) {
                                 let tenths = if k1 == BLOCK { 17 } else { 19 };
                                 let name = if k1 == BLOCK { "Direct Pointing" } else { "Direct Claiming" };
                                 // SE's direct hint only places: the removal is its reason.
-                                return Some(Hint { tenths, name, remove: Vec::new(), place: Some((left[0], v)) });
+                                return Some(Hint { tenths, name, remove: Vec::new(), place: Some((cell, v)) });
                             }
                         }
                     }
@@ -99,11 +128,16 @@ pub(crate) fn locking(grid: &Grid, direct: bool) -> Option<Hint> {
 
 /// Hidden pairs, triplets, quads (3.4, 4.0, 5.4); `direct` (pairs 2.0, triplets 2.5): only when
 /// the removal leaves another value one place in the house, which is placed.
-pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool) -> Option<Hint> {
+pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool, memo: &mut Memo) -> Option<Hint> {
     let combos = combinations(degree);
+    let slot = Memo::SETS[usize::from(!direct)] + degree - 2;
     for kind in [BLOCK, COLUMN, ROW] {
         for i in 0..9 {
             let cells = house(kind, i);
+            let masks = cells.map(|c| grid.cand[c]);
+            if memo.set_found_nothing(slot, kind, i, &masks) {
+                continue;
+            }
             let empty = grid.empty_cells(&cells);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -159,17 +193,23 @@ pub(crate) fn hidden_set(grid: &Grid, degree: usize, direct: bool) -> Option<Hin
                     return Some(Hint { tenths, name, remove, place: None });
                 }
             }
+            memo.set_nothing_in(slot, kind, i, masks);
         }
     }
     None
 }
 
 /// Naked pairs, triplets, quads (3.0, 3.6, 5.0).
-pub(crate) fn naked_set(grid: &Grid, degree: usize) -> Option<Hint> {
+pub(crate) fn naked_set(grid: &Grid, degree: usize, memo: &mut Memo) -> Option<Hint> {
     let combos = combinations(degree);
+    let slot = Memo::SETS[2] + degree - 2;
     for kind in [BLOCK, COLUMN, ROW] {
         for i in 0..9 {
             let cells = house(kind, i);
+            let masks = cells.map(|c| grid.cand[c]);
+            if memo.set_found_nothing(slot, kind, i, &masks) {
+                continue;
+            }
             if grid.empty_cells(&cells) < degree * 2 {
                 continue;
             }
@@ -200,6 +240,7 @@ pub(crate) fn naked_set(grid: &Grid, degree: usize) -> Option<Hint> {
                     return Some(Hint { tenths, name, remove, place: None });
                 }
             }
+            memo.set_nothing_in(slot, kind, i, masks);
         }
     }
     None
@@ -209,7 +250,7 @@ pub(crate) fn naked_set(grid: &Grid, degree: usize) -> Option<Hint> {
 pub(crate) fn fish(grid: &Grid, degree: usize, memo: &mut Memo) -> Option<Hint> {
     let combos = combinations(degree);
     let slot = Memo::FISH + degree - 2;
-    let keys = Memo::keys(grid);
+    let keys = memo.keys(grid);
     let mut placed = [0usize; 10];
     for v in 1..=9u8 {
         placed[v as usize] = grid.placed(v);

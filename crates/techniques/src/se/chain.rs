@@ -3,7 +3,9 @@
 //! also followed through intersections, hidden and naked pairs and X-wings; then levels 2 (9.5)
 //! and 3 (10.0), which, when those find nothing, search the assumption's grid for forcing chains
 //! and cycles (and, at level 3, multiple forcing chains) and follow the removals of those that
-//! rest on a candidate the assumption removed (SE's nested chains).
+//! rest on a candidate the assumption removed (SE's nested chains); and level 4 (10.5), which
+//! nests dynamic forcing chains (of level 0 to 3, SE's nesting limit) the same way, within a
+//! budget of nested searches ([`NESTED_BUDGET`]).
 //!
 //! A candidate in a state ("on": it is the cell's value; "off": it is not) is a *potential*.
 //! Each search keeps every potential it reaches with the potentials that imply it (its parents),
@@ -55,7 +57,7 @@ struct Arena {
     starts: Vec<u32>,
     parents: Vec<u32>,
     /// Per node: the nested chain it was concluded by (an index into `nested_complexity`), or
-    /// `NONE`.
+    /// `NONE`; only as long as the last node so concluded needs (the others: `NONE`).
     nested: Vec<u32>,
     /// The complexity of each nested chain a node rests on (nested levels 2 and 3).
     nested_complexity: Vec<u32>,
@@ -71,7 +73,6 @@ impl Arena {
     }
 
     fn add(&mut self, p: Pot, parents: &[u32]) -> u32 {
-        self.nested.push(NONE);
         self.pots.push(p);
         self.starts.push(self.parents.len() as u32);
         self.parents.extend_from_slice(parents);
@@ -87,6 +88,7 @@ impl Arena {
     /// A potential concluded by a nested chain of `complexity`, resting on `parents`.
     fn add_nested(&mut self, p: Pot, parents: &[u32], chain: u32) -> u32 {
         let n = self.add(p, parents);
+        self.nested.resize(n as usize + 1, NONE);
         self.nested[n as usize] = chain;
         n
     }
@@ -109,7 +111,7 @@ impl Arena {
                 if seen[p / 64] >> (p % 64) & 1 == 0 {
                     seen[p / 64] |= 1 << (p % 64);
                     count += 1;
-                    let chain = self.nested[n as usize];
+                    let chain = self.nested.get(n as usize).copied().unwrap_or(NONE);
                     if chain != NONE && !chains.contains(&chain) {
                         chains.push(chain);
                         count += self.nested_complexity[chain as usize] as usize;
@@ -159,7 +161,19 @@ pub(crate) struct Scratch {
     /// [`Search::nested_steps`]), for the outer grid `cycles_source`.
     cycles: BTreeMap<[Mask; 81], NestedSteps>,
     cycles_source: Option<[Mask; 81]>,
+    /// Level 4 under way: each nested search counts against [`NESTED_BUDGET`].
+    limited: bool,
+    /// Nested searches run by level 4 so far in this rating.
+    spent: u32,
+    /// Level 4 ran out of budget: no rule of level 4 finds anything any more.
+    pub(crate) exhausted: bool,
 }
+
+/// The nested searches (one rule of the nested level on one grid an assumption reached) level
+/// 4 may run in one rating, all its steps and nesting limits together: past it, the rating
+/// stops (the puzzle is not rated) rather than run for minutes. A count, not a clock: the
+/// outcome is the same on every machine.
+pub const NESTED_BUDGET: u32 = 20_000;
 
 /// A set of potentials in insertion order, each with the node first inserted for it.
 struct PotSet {
@@ -419,18 +433,30 @@ pub(crate) struct Rule {
     pub(crate) dynamic: bool,
     pub(crate) nishio: bool,
     pub(crate) level: u32,
+    /// At level 4: the level of the dynamic forcing chains nested in each implication (SE's
+    /// nesting limit, 0 to 3).
+    pub(crate) nesting: u32,
 }
 
 impl Rule {
-    pub(crate) const CYCLES: Rule = Rule { multiple: false, dynamic: false, nishio: false, level: 0 };
-    pub(crate) const NISHIO: Rule = Rule { multiple: false, dynamic: true, nishio: true, level: 0 };
-    pub(crate) const MULTIPLE: Rule = Rule { multiple: true, dynamic: false, nishio: false, level: 0 };
-    pub(crate) const DYNAMIC: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 0 };
-    pub(crate) const DYNAMIC_PLUS: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 1 };
+    pub(crate) const CYCLES: Rule = Rule { multiple: false, dynamic: false, nishio: false, level: 0, nesting: 0 };
+    pub(crate) const NISHIO: Rule = Rule { multiple: false, dynamic: true, nishio: true, level: 0, nesting: 0 };
+    pub(crate) const MULTIPLE: Rule = Rule { multiple: true, dynamic: false, nishio: false, level: 0, nesting: 0 };
+    pub(crate) const DYNAMIC: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 0, nesting: 0 };
+    pub(crate) const DYNAMIC_PLUS: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 1, nesting: 0 };
     /// Dynamic forcing chains with forcing chains and cycles nested in each implication.
-    pub(crate) const NESTED_CHAINS: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 2 };
+    pub(crate) const NESTED_CHAINS: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 2, nesting: 0 };
     /// … and multiple forcing chains too.
-    pub(crate) const NESTED_MULTIPLE: Rule = Rule { multiple: true, dynamic: true, nishio: false, level: 3 };
+    pub(crate) const NESTED_MULTIPLE: Rule =
+        Rule { multiple: true, dynamic: true, nishio: false, level: 3, nesting: 0 };
+    /// Dynamic forcing chains with dynamic forcing chains of level 0 to 3 nested in each
+    /// implication (SE's level 4 and its nesting limit): 10.5 + bonus each, tried in turn.
+    pub(crate) const NESTED_DYNAMIC: [Rule; 4] = [
+        Rule { multiple: true, dynamic: true, nishio: false, level: 4, nesting: 0 },
+        Rule { multiple: true, dynamic: true, nishio: false, level: 4, nesting: 1 },
+        Rule { multiple: true, dynamic: true, nishio: false, level: 4, nesting: 2 },
+        Rule { multiple: true, dynamic: true, nishio: false, level: 4, nesting: 3 },
+    ];
     /// Multiple forcing chains as nested at level 3 (SE's static cell and region chains).
     const MULTIPLE_STATIC: Rule = Rule::MULTIPLE;
 
@@ -502,7 +528,11 @@ struct Implied {
 pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo, scratch: &mut Scratch) -> Option<Hint> {
     // X-chains and cycles, and Nishio chains, follow one value: a value they found nothing for
     // at the same places is skipped.
-    let keys = Memo::keys(grid);
+    if rule.level >= 4 && scratch.exhausted {
+        return None;
+    }
+    scratch.limited = rule.level >= 4;
+    let keys = memo.keys(grid);
     let mut search = Search::new(grid, rule, None, std::mem::take(scratch));
     if rule.multiple || rule.dynamic {
         let skip = |v: u8| rule.nishio && memo.found_nothing(Memo::NISHIO, &keys, v);
@@ -533,6 +563,10 @@ pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo, scratch: &mut Scrat
     // Stable: among equals, the first found.
     let mut found = std::mem::take(&mut search.found);
     *scratch = search.finish();
+    scratch.limited = false;
+    if scratch.exhausted {
+        return None;
+    }
     found.sort_by_key(|f| (f.hint.tenths, f.complexity, f.key));
     found.into_iter().next().map(|f| f.hint)
 }
@@ -682,6 +716,12 @@ impl<'a> Search<'a> {
     /// The steps of [`Search::nested`] on `grid`, in SE's order: for each, the potentials it
     /// turns off, the candidates of `source` it rests on, its complexity.
     fn nested_steps(&mut self, grid: &Grid, source: &Grid) -> NestedSteps {
+        // Level 4: dynamic forcing chains of the nesting limit's level, alone (SE's own rules
+        // of the "+" level come first, in `advanced`).
+        if self.rule.level >= 4 {
+            let inner = Rule { multiple: true, dynamic: true, nishio: false, level: self.rule.nesting, nesting: 0 };
+            return self.nested_rule(inner, grid, source);
+        }
         // Forcing chains and cycles first: level 3 at a step asks for the grids level 2 asked
         // for at the same step (it runs when level 2 found nothing), so their steps are kept
         // for the step's outer grid.
@@ -707,6 +747,13 @@ impl<'a> Search<'a> {
     /// The steps of the nested `rule` on `grid` that rest on candidates of `source` it lacks.
     fn nested_rule(&mut self, rule: Rule, grid: &Grid, source: &Grid) -> NestedSteps {
         let mut out = Vec::new();
+        if self.pool.limited {
+            if self.pool.spent >= NESTED_BUDGET {
+                self.pool.exhausted = true;
+                return out;
+            }
+            self.pool.spent += 1;
+        }
         {
             let mut sub = Search::new(grid, rule, Some(source), std::mem::take(&mut self.pool));
             if rule.multiple {
@@ -803,7 +850,6 @@ impl<'a> Search<'a> {
         {
             let root = self.arena.add(source, &[]);
             let mut to_on = self.new_set();
-            let mut to_off = self.new_set();
             to_on.insert(source, root);
             let mut pending_on = self.new_queue();
             pending_on.push_back(root);
@@ -822,7 +868,6 @@ impl<'a> Search<'a> {
                         if self.path[off as usize / 64] >> (off % 64) & 1 == 0 {
                             let n = self.arena.add(off, &[p]);
                             pending_off.push_back(n);
-                            to_off.insert(off, n);
                         }
                     }
                     self.arena.mark_path(p, &mut self.path, false);
@@ -833,11 +878,18 @@ impl<'a> Search<'a> {
                 }
                 while let Some(p) = pending_off.pop_front() {
                     for &on in self.links.of(self.arena.pots[p as usize]) {
+                        // A node only where it serves: a cycle's end, or a potential met
+                        // first.
+                        let closes = length >= 4 && on == source;
+                        let first = !to_on.has(on);
+                        if !closes && !first {
+                            continue;
+                        }
                         let n = self.arena.add(on, &[p]);
-                        if length >= 4 && on == source {
+                        if closes {
                             cycles.push(n);
                         }
-                        if !to_on.has(on) {
+                        if first {
                             to_on.insert(on, n);
                             pending_on.push_back(n);
                         }
@@ -845,7 +897,6 @@ impl<'a> Search<'a> {
                 }
             }
             self.recycle(to_on);
-            self.recycle(to_off);
             self.recycle_queue(pending_on);
             self.recycle_queue(pending_off);
         }
@@ -923,12 +974,17 @@ impl<'a> Search<'a> {
             }
             while let Some(p) = pending_on.pop_front() {
                 for &off in self.links.of(self.arena.pots[p as usize]) {
+                    let ends = source == off | 1 && !chained.has(off);
+                    let first = !to_off.has(off);
+                    if !ends && !first {
+                        continue;
+                    }
                     let n = self.arena.add(off, &[p]);
-                    if source == off | 1 && !chained.has(off) {
+                    if ends {
                         chained.insert(off, n);
                         chains.push(n);
                     }
-                    if !to_off.has(off) {
+                    if first {
                         to_off.insert(off, n);
                         pending_off.push_back(n);
                     }
@@ -942,12 +998,17 @@ impl<'a> Search<'a> {
             }
             while let Some(p) = pending_off.pop_front() {
                 for &on in self.links.of(self.arena.pots[p as usize]) {
+                    let ends = source == on & !1 && !chained.has(on);
+                    let first = !to_on.has(on);
+                    if !ends && !first {
+                        continue;
+                    }
                     let n = self.arena.add(on, &[p]);
-                    if source == on & !1 && !chained.has(on) {
+                    if ends {
                         chained.insert(on, n);
                         chains.push(n);
                     }
-                    if !to_on.has(on) {
+                    if first {
                         to_on.insert(on, n);
                         pending_on.push_back(n);
                     }
@@ -1034,10 +1095,11 @@ impl<'a> Search<'a> {
             if let Some(p) = pending_on.pop_front() {
                 on_to_off(&grid, &by_value, self.arena.pots[p as usize], !rule.nishio, &mut self.offs);
                 for &off in &self.offs {
-                    let n = self.arena.add(off, &[p]);
                     if let Some(on) = to_on.get(off | 1) {
+                        let n = self.arena.add(off, &[p]);
                         return Some((on, n));
                     } else if !to_off.has(off) {
+                        let n = self.arena.add(off, &[p]);
                         to_off.insert(off, n);
                         pending_off.push_back(n);
                     }
@@ -1054,10 +1116,11 @@ impl<'a> Search<'a> {
                 }
                 for i in 0..self.ons.len() {
                     let (on, parents) = self.ons.get(i);
-                    let n = self.arena.add(on, parents);
                     if let Some(off) = to_off.get(on & !1) {
+                        let n = self.arena.add(on, parents);
                         return Some((n, off));
                     } else if !to_on.has(on) {
+                        let n = self.arena.add(on, parents);
                         to_on.insert(on, n);
                         pending_on.push_back(n);
                     }
@@ -1106,6 +1169,10 @@ impl<'a> Search<'a> {
         let grid = self.grid;
         self.implied.resize_with(81 * 9, || None);
         for cell in 0..81 {
+            if self.pool.exhausted {
+                // Level 4 out of budget: what is found no longer counts.
+                break;
+            }
             let card = grid.count(cell);
             if grid.value[cell] == 0 && (card > 2 || (card > 1 && self.rule.dynamic)) {
                 self.for_cell(cell, card, skip);
@@ -1325,6 +1392,12 @@ fn named(rule: Rule, name: &'static str) -> &'static str {
             "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
             "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
             "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+        ],
+        4 => [
+            "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+            "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+            "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+            "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
         ],
         _ => [""; 4],
     };

@@ -151,8 +151,10 @@ impl Grid {
     pub(crate) fn places_by_value(&self) -> [u128; 10] {
         let mut out = [0u128; 10];
         for (c, &m) in self.cand.iter().enumerate() {
-            for v in values(m) {
-                out[v as usize] |= 1 << c;
+            let mut m = m;
+            while m != 0 {
+                out[m.trailing_zeros() as usize] |= 1 << c;
+                m &= m - 1;
             }
         }
         out
@@ -233,6 +235,14 @@ pub(crate) struct Memo {
     nothing: [[u128; 10]; Memo::SLOTS],
     /// Aligned pair and triplet exclusion: the candidates when each last found nothing.
     pub(crate) aligned: [Option<[Mask; 81]>; 2],
+    /// Naked and hidden sets (see [`Memo::SETS`]): each house's candidates (by kind × 9 +
+    /// index) when the rule last found nothing in it. A set's step in a house depends on that
+    /// house's candidates alone, so a house whose candidates are the same again is skipped.
+    sets: Box<[[[Mask; 9]; 27]; Memo::SET_SLOTS]>,
+    /// The grid [`Memo::keys`] last answered for (candidates; a rating's grids all differ in
+    /// them) and its answer: the rules of one step ask for the same keys.
+    keys_of: Option<[Mask; 81]>,
+    keys: [u128; 10],
 }
 
 impl Memo {
@@ -245,19 +255,49 @@ impl Memo {
     /// Nishio forcing chains.
     pub(crate) const NISHIO: usize = 7;
     const SLOTS: usize = 8;
+    /// Set rules: direct hidden pairs and triplets (slots 0, 1), hidden pairs to quads (2 to
+    /// 4), naked pairs to quads (5 to 7).
+    pub(crate) const SETS: [usize; 3] = [0, 2, 5];
+    const SET_SLOTS: usize = 8;
 
     pub(crate) fn new() -> Memo {
         // No real key has bits above 100: nothing is known yet.
-        Memo { nothing: [[u128::MAX; 10]; Memo::SLOTS], aligned: [None; 2] }
+        // No real candidate mask has bits above 9: nothing is known yet.
+        Memo {
+            nothing: [[u128::MAX; 10]; Memo::SLOTS],
+            aligned: [None; 2],
+            sets: Box::new([[[Mask::MAX; 9]; 27]; Memo::SET_SLOTS]),
+            keys_of: None,
+            keys: [0; 10],
+        }
+    }
+
+    /// Whether set rule `slot` found nothing in house `kind`, `i` when its cells had the
+    /// candidates `masks`.
+    pub(crate) fn set_found_nothing(&self, slot: usize, kind: usize, i: usize, masks: &[Mask; 9]) -> bool {
+        self.sets[slot][kind * 9 + i] == *masks
+    }
+
+    /// Notes that set rule `slot` finds nothing in house `kind`, `i` with candidates `masks`.
+    pub(crate) fn set_nothing_in(&mut self, slot: usize, kind: usize, i: usize, masks: [Mask; 9]) {
+        self.sets[slot][kind * 9 + i] = masks;
     }
 
     /// Each value's key on `grid`: its places, and how many times it is placed.
-    pub(crate) fn keys(grid: &Grid) -> [u128; 10] {
-        let mut keys = grid.places_by_value();
-        for (v, key) in keys.iter_mut().enumerate().skip(1) {
-            *key |= (grid.placed(v as u8) as u128) << 96;
+    pub(crate) fn keys(&mut self, grid: &Grid) -> [u128; 10] {
+        if self.keys_of.as_ref() != Some(&grid.cand) {
+            let mut keys = grid.places_by_value();
+            let mut placed = [0u128; 10];
+            for &v in &grid.value {
+                placed[v as usize] += 1;
+            }
+            for (v, key) in keys.iter_mut().enumerate().skip(1) {
+                *key |= placed[v] << 96;
+            }
+            self.keys = keys;
+            self.keys_of = Some(grid.cand);
         }
-        keys
+        self.keys
     }
 
     /// Whether `slot`'s rule found nothing for `v` when its key was `keys[v]`.

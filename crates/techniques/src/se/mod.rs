@@ -34,11 +34,14 @@
 //! | dynamic forcing chains (+): also through intersections, pairs and X-wings | 9.0 + bonus |
 //! | nested: dynamic forcing chains with forcing chains and cycles inside each implication | 9.5 + bonus |
 //! | nested: … and multiple (cell and region) forcing chains inside | 10.0 + bonus |
+//! | nested level 4: dynamic forcing chains inside (of level 0, then 1, 2, 3: SE's nesting limit) | 10.5 + bonus |
 //!
 //! The length bonus is 0.1 each time a chain's potentials (less 2) pass 4, 6, 8, 12, 16, 24, …
-//! (`se/chain.rs`); a nested chain adds its own complexity to the chain it serves. Not
-//! reproduced (yet): SE's last nesting level (dynamic forcing chains inside, 10.5 and up): a
-//! puzzle that needs it gets no rating. See docs/commands.md (rate) for the measured agreement.
+//! (`se/chain.rs`); a nested chain adds its own complexity to the chain it serves. Level 4 is
+//! SE's last (its "experimental" producers: the same rule with the nesting limit 0 to 3, each
+//! tried when the one before finds nothing); a puzzle whose level 4 runs past its budget (below)
+//! gets no rating ([`SeRating::OVER_BUDGET`]). See docs/commands.md (rate) for the measured
+//! agreement.
 //!
 //! **Budget.** Every rule is a bounded search, with no clock (the rating is the same on every
 //! machine): a chain search expands each of the 1,458 potentials at most once per assumption.
@@ -47,8 +50,10 @@
 //! off); a nested search is itself at most 3 passes × 729 starts of one such search, and is
 //! done once per grid an assumption reaches (a grid reached again reuses it, and level 3 reuses
 //! the forcing chains and cycles level 2 found on it at the same step: one entry per grid
-//! reached, dropped at the next step). Measured on the first 100 forum_hardest_1106 puzzles:
-//! 2.2 s of CPU on average, 6.9 s at most (docs/commands.md).
+//! reached, dropped at the next step). Level 4 runs a whole dynamic forcing chain search in
+//! each such place, so it is bounded as a whole: at most [`NESTED_BUDGET`] nested searches in
+//! one rating (all its steps and nesting limits together); past them the rating stops, unrated.
+//! Measured on the first 100 forum_hardest_1106 puzzles: see docs/commands.md.
 
 mod aligned;
 mod basic;
@@ -58,6 +63,7 @@ mod grid;
 mod unique;
 mod wings;
 
+pub use chain::NESTED_BUDGET;
 use grid::{Grid, Memo};
 
 /// One SE step: its difficulty in tenths, its name, the candidates it removes and the value it
@@ -100,6 +106,10 @@ impl SeRating {
     /// The ER when the techniques cannot solve the puzzle (SE's 20.0).
     pub const BEYOND: u32 = 200;
 
+    /// The hardest step's name (with ER [`SeRating::BEYOND`]) when the nested level 4 ran out
+    /// of its budget (see the module's note) before it found a step or showed there is none.
+    pub const OVER_BUDGET: &'static str = "Beyond budget";
+
     /// A figure in tenths as SE prints it: `8.5`.
     pub fn show(tenths: u32) -> String {
         format!("{}.{}", tenths / 10, tenths % 10)
@@ -121,23 +131,23 @@ pub fn band(er: u32) -> usize {
 fn next(grid: &Grid, memo: &mut Memo, scratch: &mut chain::Scratch) -> Option<Hint> {
     basic::hidden_single(grid)
         .or_else(|| basic::locking(grid, true))
-        .or_else(|| basic::hidden_set(grid, 2, true))
+        .or_else(|| basic::hidden_set(grid, 2, true, memo))
         .or_else(|| basic::naked_single(grid))
-        .or_else(|| basic::hidden_set(grid, 3, true))
+        .or_else(|| basic::hidden_set(grid, 3, true, memo))
         .or_else(|| basic::locking(grid, false))
-        .or_else(|| basic::naked_set(grid, 2))
+        .or_else(|| basic::naked_set(grid, 2, memo))
         .or_else(|| basic::fish(grid, 2, memo))
-        .or_else(|| basic::hidden_set(grid, 2, false))
-        .or_else(|| basic::naked_set(grid, 3))
+        .or_else(|| basic::hidden_set(grid, 2, false, memo))
+        .or_else(|| basic::naked_set(grid, 3, memo))
         .or_else(|| basic::fish(grid, 3, memo))
-        .or_else(|| basic::hidden_set(grid, 3, false))
+        .or_else(|| basic::hidden_set(grid, 3, false, memo))
         .or_else(|| wings::strong_links(grid, 2, memo))
         .or_else(|| basic::xy_wing(grid, false))
         .or_else(|| basic::xy_wing(grid, true))
         .or_else(|| unique::unique_loops(grid))
-        .or_else(|| basic::naked_set(grid, 4))
+        .or_else(|| basic::naked_set(grid, 4, memo))
         .or_else(|| basic::fish(grid, 4, memo))
-        .or_else(|| basic::hidden_set(grid, 4, false))
+        .or_else(|| basic::hidden_set(grid, 4, false, memo))
         .or_else(|| wings::strong_links(grid, 3, memo))
         .or_else(|| wings::als_wing(grid, 3))
         .or_else(|| bug::bug(grid))
@@ -154,6 +164,10 @@ fn next(grid: &Grid, memo: &mut Memo, scratch: &mut chain::Scratch) -> Option<Hi
         .or_else(|| chain::find(grid, chain::Rule::DYNAMIC_PLUS, memo, scratch))
         .or_else(|| chain::find(grid, chain::Rule::NESTED_CHAINS, memo, scratch))
         .or_else(|| chain::find(grid, chain::Rule::NESTED_MULTIPLE, memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_DYNAMIC[0], memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_DYNAMIC[1], memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_DYNAMIC[2], memo, scratch))
+        .or_else(|| chain::find(grid, chain::Rule::NESTED_DYNAMIC[3], memo, scratch))
 }
 
 /// Why a puzzle gets no SE rating.
@@ -190,7 +204,7 @@ pub fn rate_with(givens: &[u8], mut each_step: impl FnMut(&Hint)) -> Result<SeRa
         }
         let Some(hint) = next(&grid, &mut memo, &mut scratch) else {
             rating.er = SeRating::BEYOND;
-            rating.hardest = "Beyond solver";
+            rating.hardest = if scratch.exhausted { SeRating::OVER_BUDGET } else { "Beyond solver" };
             break;
         };
         rating.steps += 1;

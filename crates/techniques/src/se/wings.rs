@@ -144,7 +144,7 @@ fn line_name(kinds: &[usize]) -> String {
 /// for a grouped link (SE's rules).
 pub(crate) fn strong_links(grid: &Grid, n: usize, memo: &mut Memo) -> Option<Hint> {
     let slot = Memo::STRONG_LINKS + n - 2;
-    let keys = Memo::keys(grid);
+    let keys = memo.keys(grid);
     let base = match n {
         2 => 40,
         3 => 54,
@@ -269,8 +269,9 @@ fn extend(
 /// cells seeing every z of both. When z is restricted too, x and the set's other values go from
 /// the cells seeing all their places. WXYZ- (k = 3), VWXYZ- (4), UVWXYZ- (5), TUVWXYZ-wing (6).
 pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
-    let mut sets: std::collections::BTreeSet<u128> = std::collections::BTreeSet::new();
     let by_value = grid.places_by_value();
+    // The bivalue cells, the only candidates for the wing's yz.
+    let bivalue = (0..81).filter(|&c| grid.count(c) == 2).fold(0u128, |m, c| m | 1 << c);
     let mut found: Vec<(u32, usize, Hint)> = Vec::new();
     let combinations = super::grid::combinations(k);
     for kind in [BLOCK, ROW, COLUMN] {
@@ -290,10 +291,13 @@ pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
                 }
                 let als: Vec<usize> = bits(combo).map(|j| cells[j]).collect();
                 let key = als.iter().fold(0u128, |m, &c| m | 1 << c);
-                // The first time only (a set in a block and a line is met twice).
-                if sets.insert(key) {
-                    wings_of(grid, &by_value, &als, key, union, k, &mut found);
+                // The first time only: a set in a block and a line (three cells at most, the
+                // lines' intersection with the block) was met in the block, whose turn is
+                // first; two lines share one cell at most.
+                if kind != BLOCK && als.iter().all(|&c| house_of(BLOCK, c) == house_of(BLOCK, als[0])) {
+                    continue;
                 }
+                wings_of(grid, &by_value, bivalue, &als, key, union, k, &mut found);
             }
         }
     }
@@ -303,9 +307,11 @@ pub(crate) fn als_wing(grid: &Grid, k: usize) -> Option<Hint> {
 
 /// The wings of one almost locked set (`als`, as cells and as the set `als_set`; `by_value`:
 /// the grid's places of each value).
+#[allow(clippy::too_many_arguments)]
 fn wings_of(
     grid: &Grid,
     by_value: &[u128; 10],
+    bivalue: u128,
     als: &[usize],
     als_set: u128,
     union: u16,
@@ -341,9 +347,12 @@ fn wings_of(
             seeing &= seeing - 1;
         }
     };
-    for yz in 0..81 {
+    let mut pairs = bivalue & !als_set;
+    while pairs != 0 {
+        let yz = pairs.trailing_zeros() as usize;
+        pairs &= pairs - 1;
         let m = grid.cand[yz];
-        if m.count_ones() != 2 || m & union != m || als_set >> yz & 1 == 1 {
+        if m & union != m {
             continue;
         }
         let restricted = |v: u8| with(v) & !peer_set(yz) == 0;

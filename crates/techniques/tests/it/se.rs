@@ -206,3 +206,18 @@ fn every_stored_forum_hardest_rating_is_serates() {
         }
     }
 }
+
+/// Line 11 of forum_hardest_1106 (../shared/data/9x9), which levels up to 3 cannot rate: SE's
+/// level 4 (dynamic forcing chains nested in each implication of a dynamic forcing chain, 10.5
+/// and up) rates it within its budget, every step holding in the solution. serate's own rating
+/// of it is not stored (it takes serate far longer than the 13 minutes of the slowest stored
+/// one), so only the level is checked: its first step already needs level 4. About 16 s.
+#[test]
+#[ignore = "slow: about 16 s"]
+fn nested_dynamic_forcing_chains_rate_a_puzzle_levels_up_to_3_cannot() {
+    let puzzle = "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4";
+    let r = rate_checking_steps(puzzle);
+    assert!(r.er >= 105 && r.er < SeRating::BEYOND, "{puzzle}: ER {}", SeRating::show(r.er));
+    assert!(r.ed >= 105, "{puzzle}: the first step needs level 4, ED {}", SeRating::show(r.ed));
+    assert!(r.hardest.ends_with("(+ Dynamic Forcing Chains)"), "{puzzle}: {}", r.hardest);
+}
