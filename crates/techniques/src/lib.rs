@@ -75,11 +75,14 @@
 //! candidate); the nested forcing net has [`MAX_NESTED_WORK`] (× 4 per level) at every size. A
 //! step beyond the budget is not found, and the explanation ends stuck.
 
-mod bits;
+#[doc(hidden)]
+pub mod bits;
 mod board;
-mod find;
+#[doc(hidden)]
+pub mod find;
 pub mod se;
-mod step;
+#[doc(hidden)]
+pub mod step;
 mod technique;
 
 use std::fmt;

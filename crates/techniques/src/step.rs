@@ -921,12 +921,14 @@ impl Step {
 }
 
 /// The symbol writing `v`, or its number when the alphabet has no symbol for it.
-pub(crate) fn symbol(symbols: &Symbols, v: Value) -> String {
+#[doc(hidden)]
+pub fn symbol(symbols: &Symbols, v: Value) -> String {
     if v >= 1 && usize::from(v) <= symbols.len() { symbols.symbol(v).to_string() } else { v.to_string() }
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn and_list(mut items: Vec<String>) -> String {
+#[doc(hidden)]
+pub fn and_list(mut items: Vec<String>) -> String {
     match items.len() {
         0 => String::new(),
         1 => items.remove(0),
@@ -996,7 +998,8 @@ fn clash_text(model: &Model, symbols: &Symbols, clash: Clash) -> Option<String> 
 }
 
 /// `rows 2 and 7` from `row 2`, `row 7`; other labels listed as they are.
-fn houses(labels: &[String]) -> String {
+#[doc(hidden)]
+pub fn houses(labels: &[String]) -> String {
     let word = |l: &str| l.split_once(' ').map(|(w, rest)| (w.to_string(), rest.to_string()));
     let split: Option<Vec<(String, String)>> = labels.iter().map(|l| word(l)).collect();
     if let Some(split) = split
@@ -1034,7 +1037,8 @@ fn value_list(symbols: &Symbols, mask: u64) -> String {
 }
 
 /// `r1c4 (3), r1c9 (3, 8)`.
-fn per_cell(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String {
+#[doc(hidden)]
+pub fn per_cell(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String {
     by_cell(elims)
         .iter()
         .map(|&(c, m)| format!("{} ({})", model.cell_name(c), value_list(symbols, m)))
@@ -1043,7 +1047,8 @@ fn per_cell(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String
 }
 
 /// `1, 2, 3 of r1c6 and r1c7; 9 of r2c6`: cells losing the same values taken together.
-fn grouped(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String {
+#[doc(hidden)]
+pub fn grouped(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String {
     let mut groups: Vec<(u64, Vec<Cell>)> = Vec::new();
     for (c, m) in by_cell(elims) {
         match groups.iter_mut().find(|(mask, _)| *mask == m) {
@@ -1058,38 +1063,4 @@ fn grouped(model: &Model, symbols: &Symbols, elims: &[(Cell, Value)]) -> String 
         })
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lists_read_as_english() {
-        assert_eq!(and_list(vec![]), "");
-        assert_eq!(and_list(vec!["a".into()]), "a");
-        assert_eq!(and_list(vec!["a".into(), "b".into()]), "a and b");
-        assert_eq!(and_list(vec!["a".into(), "b".into(), "c".into()]), "a, b and c");
-        assert_eq!(houses(&["row 2".into(), "row 7".into()]), "rows 2 and 7");
-        assert_eq!(houses(&["column 1".into(), "column 3".into(), "column 8".into()]), "columns 1, 3 and 8");
-        assert_eq!(houses(&["row 2".into(), "column 7".into()]), "row 2 and column 7");
-        assert_eq!(houses(&["row 2".into()]), "row 2");
-    }
-
-    #[test]
-    fn symbols_out_of_the_alphabet_are_numbers() {
-        let s = Symbols::default_for(16);
-        assert_eq!(symbol(&s, 16), "G");
-        assert_eq!(symbol(&s, 0), "0");
-        assert_eq!(symbol(&s, 17), "17");
-    }
-
-    #[test]
-    fn constraint_eliminations_are_grouped_by_the_values_lost() {
-        let model = coverlab_model::builtin::load("classic-9x9").unwrap().unwrap();
-        let s = Symbols::default_for(9);
-        let elims = [(5, 1), (5, 2), (6, 1), (6, 2), (15, 9)];
-        assert_eq!(grouped(&model, &s, &elims), "1, 2 of r1c6 and r1c7; 9 of r2c7");
-        assert_eq!(per_cell(&model, &s, &elims), "r1c6 (1, 2), r1c7 (1, 2), r2c7 (9)");
-    }
 }

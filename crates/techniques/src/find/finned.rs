@@ -179,7 +179,8 @@ fn combine(
 }
 
 /// Calls `f` on each k-subset of `items` in lexicographic order until it returns true.
-fn each_subset(items: &[usize], k: usize, f: &mut impl FnMut(&[usize]) -> bool) {
+#[doc(hidden)]
+pub fn each_subset(items: &[usize], k: usize, f: &mut impl FnMut(&[usize]) -> bool) {
     fn go(items: &[usize], k: usize, start: usize, acc: &mut Vec<usize>, f: &mut impl FnMut(&[usize]) -> bool) -> bool {
         if acc.len() == k {
             return f(acc);
@@ -198,25 +199,4 @@ fn each_subset(items: &[usize], k: usize, f: &mut impl FnMut(&[usize]) -> bool) 
         false
     }
     go(items, k, 0, &mut Vec::with_capacity(k), f);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn subsets_in_lexicographic_order() {
-        let mut seen = Vec::new();
-        each_subset(&[1, 4, 6, 9], 2, &mut |s| {
-            seen.push(s.to_vec());
-            false
-        });
-        assert_eq!(seen, vec![vec![1, 4], vec![1, 6], vec![1, 9], vec![4, 6], vec![4, 9], vec![6, 9]]);
-        let mut count = 0;
-        each_subset(&[1, 2, 3], 2, &mut |_| {
-            count += 1;
-            count == 2
-        });
-        assert_eq!(count, 2, "stops when told");
-    }
 }

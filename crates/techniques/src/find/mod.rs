@@ -8,13 +8,15 @@
 pub(crate) mod als;
 pub(crate) mod chains;
 pub(crate) mod constraints;
-pub(crate) mod finned;
+#[doc(hidden)]
+pub mod finned;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod grouped;
 pub(crate) mod locked;
 pub(crate) mod singles;
-pub(crate) mod subsets;
+#[doc(hidden)]
+pub mod subsets;
 pub(crate) mod unique;
 pub(crate) mod wings;
 

@@ -11,7 +11,8 @@ use crate::{Board, MAX_SUBSET_NODES, Step, Technique};
 /// which `accept` takes, with that union. Each extension tried costs one unit of `budget`; the
 /// search gives up (`None`) when it runs out. A set whose union already exceeds k bits is not
 /// extended, so the budget is rarely reached on real puzzles.
-pub(crate) fn first_combination(
+#[doc(hidden)]
+pub fn first_combination(
     masks: &[u64],
     k: usize,
     budget: &mut usize,
@@ -162,38 +163,4 @@ pub(crate) fn hidden(board: &Board, model: &Model, k: usize) -> Option<Step> {
         return Some(step.finish());
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_the_first_combination_with_k_bits() {
-        let masks = [0b0011, 0b0110, 0b1100, 0b1001];
-        let mut budget = 100;
-        assert_eq!(first_combination(&masks, 2, &mut budget, &mut |_, _| true), None, "a cycle has no pair");
-        let mut budget = 100;
-        let quad = first_combination(&masks, 4, &mut budget, &mut |_, _| true);
-        assert_eq!(quad, Some((vec![0, 1, 2, 3], 0b1111)), "but is a quad");
-        let masks = [0b0011, 0b0110, 0b0011];
-        let mut budget = 100;
-        assert_eq!(first_combination(&masks, 2, &mut budget, &mut |_, _| true), Some((vec![0, 2], 0b0011)));
-        let mut budget = 100;
-        let refused = first_combination(&masks, 2, &mut budget, &mut |c, _| c != [0, 2]);
-        assert_eq!(refused, None, "the only pair was refused");
-    }
-
-    #[test]
-    fn the_budget_stops_the_search() {
-        // 30 disjoint masks of two bits: no two unite to two bits, and every pair is tried.
-        let masks: Vec<u64> = (0..30).map(|i| 0b11 << (2 * i)).collect();
-        let mut budget = 50;
-        assert_eq!(first_combination(&masks, 2, &mut budget, &mut |_, _| true), None);
-        assert_eq!(budget, 0, "the search spent its whole budget and stopped");
-        let mut budget = usize::MAX;
-        assert_eq!(first_combination(&masks, 2, &mut budget, &mut |_, _| true), None);
-        let spent = usize::MAX - budget;
-        assert!(spent > 50 && spent <= 30 + 30 * 29 / 2, "{spent} extensions");
-    }
 }

@@ -121,14 +121,18 @@ pub(crate) fn peers(cell: usize) -> impl Iterator<Item = usize> {
 
 /// Values placed and candidates left.
 #[derive(Clone, PartialEq, Eq)]
-pub(crate) struct Grid {
-    pub(crate) value: [u8; 81],
-    pub(crate) cand: [Mask; 81],
+#[doc(hidden)]
+pub struct Grid {
+    #[doc(hidden)]
+    pub value: [u8; 81],
+    #[doc(hidden)]
+    pub cand: [Mask; 81],
 }
 
 impl Grid {
     /// The givens (0: empty) with every candidate a peer's given does not rule out.
-    pub(crate) fn new(givens: &[u8; 81]) -> Grid {
+    #[doc(hidden)]
+    pub fn new(givens: &[u8; 81]) -> Grid {
         let mut grid = Grid { value: [0; 81], cand: [0x3fe; 81] };
         for (cell, &v) in givens.iter().enumerate() {
             if v != 0 {
@@ -231,7 +235,8 @@ pub(crate) fn combinations(k: usize) -> &'static [u16] {
 /// only (fish, strong links, X-chains and cycles, Nishio), the places each value had when that
 /// rule last found nothing for it. A value whose places are the same again is skipped, since the
 /// rule would find nothing for it again; each step removes a few candidates, so most are.
-pub(crate) struct Memo {
+#[doc(hidden)]
+pub struct Memo {
     nothing: [[u128; 10]; Memo::SLOTS],
     /// Aligned pair and triplet exclusion: the candidates when each last found nothing.
     pub(crate) aligned: [Option<[Mask; 81]>; 2],
@@ -260,7 +265,8 @@ impl Memo {
     pub(crate) const SETS: [usize; 3] = [0, 2, 5];
     const SET_SLOTS: usize = 8;
 
-    pub(crate) fn new() -> Memo {
+    #[doc(hidden)]
+    pub fn new() -> Memo {
         // No real key has bits above 100: nothing is known yet.
         // No real candidate mask has bits above 9: nothing is known yet.
         Memo {

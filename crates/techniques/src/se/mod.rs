@@ -55,12 +55,15 @@
 //! one rating (all its steps and nesting limits together); past them the rating stops, unrated.
 //! Measured on the first 100 forum_hardest_1106 puzzles: see docs/commands.md.
 
-mod aligned;
+#[doc(hidden)]
+pub mod aligned;
 mod basic;
 mod bug;
 mod chain;
-mod grid;
-mod unique;
+#[doc(hidden)]
+pub mod grid;
+#[doc(hidden)]
+pub mod unique;
 mod wings;
 
 pub use chain::NESTED_BUDGET;

@@ -7,3 +7,4 @@ mod hostile;
 mod se;
 mod soundness;
 mod techniques;
+mod unit;
