@@ -30,12 +30,14 @@ use crate::Cell;
 mod automaton;
 mod filters;
 mod masks;
+mod or;
 mod sums;
 #[cfg(test)]
 mod tests;
 
 pub use automaton::Automaton;
 pub use filters::PairTable;
+pub use or::{Alternatives, Branch};
 use filters::*;
 use masks::*;
 use sums::*;
@@ -131,6 +133,8 @@ pub enum ConstraintKind {
     HiddenSkyscraper,
     /// A state machine of the spec's own (ISS's NFA): it accepts the values read along the cells.
     StateMachine,
+    /// An `Or` rule: at least one of its branches (each a list of rules) holds.
+    Or,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -139,7 +143,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 42] = [
+    pub const ALL: [ConstraintKind; 43] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -181,6 +185,7 @@ impl ConstraintKind {
         ConstraintKind::Indexer,
         ConstraintKind::NumberedRoom,
         ConstraintKind::HiddenSkyscraper,
+        ConstraintKind::Or,
         ConstraintKind::HouseSum,
     ];
 
@@ -228,6 +233,7 @@ impl ConstraintKind {
             ConstraintKind::Indexer => "indexer",
             ConstraintKind::NumberedRoom => "numbered-room",
             ConstraintKind::HiddenSkyscraper => "hidden-skyscraper",
+            ConstraintKind::Or => "or",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
@@ -295,6 +301,9 @@ pub enum Relation {
     /// The values along the cells, in order, are a sequence the automaton accepts (a regex
     /// line).
     Automaton(Arc<Automaton>),
+    /// At least one branch holds (an `Or` rule): each branch's constraints and groups, on
+    /// positions among the cells.
+    Or(Arc<Alternatives>),
 }
 
 /// A constraint on some cells' values, beyond "these cells differ".
@@ -371,6 +380,7 @@ impl Constraint {
             Relation::Consecutive => consecutive(self.n, domains),
             &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
             Relation::Automaton(a) => automaton::automaton(a, domains),
+            Relation::Or(alternatives) => or::filter(alternatives, domains),
         }?;
         Ok(self.required(domains))
     }
@@ -458,6 +468,10 @@ impl Constraint {
     /// allowed values, sums filtered by partial sums (totals under 128), automata, between,
     /// lockout and zipper lines and slow thermometers. A
     /// propagator need not queue such a constraint again for its own eliminations.
+    ///
+    /// An `Or` is not claimed: each branch runs to its own fixpoint, which makes a second pass
+    /// remove nothing when every filter inside is monotone (narrower domains in, narrower out),
+    /// but that is not established for every filter a branch may hold.
     pub fn idempotent(&self) -> bool {
         match &self.relation {
             Relation::Pair(_)
