@@ -699,7 +699,7 @@ fn end_of(items: &[Item<'_>], start: usize) -> Result<usize, IssError> {
     let mut depth = 0usize;
     for (j, it) in items.iter().enumerate().skip(start) {
         match it.name {
-            "Or" | "And" => depth += 1,
+            "Or" | "And" | "Replicate" | "Container" => depth += 1,
             "End" => {
                 depth -= 1;
                 if depth == 0 {
@@ -742,7 +742,7 @@ fn composites(
                             branches.push((k + 1..e).collect());
                             k = e + 1;
                         }
-                        "Or" => {
+                        "Or" | "Replicate" | "Container" => {
                             let e = end_of(items, k)?;
                             branches.push((k..=e).collect());
                             k = e + 1;
@@ -760,6 +760,11 @@ fn composites(
                 i = j + 1;
             }
             "End" => return Err(items[i].invalid("End closes no Or or And")),
+            // Composites coverlab does not read: refused before their `End` is taken for a stray.
+            name @ ("Replicate" | "Container") => {
+                let what = REFUSED.iter().find(|(r, _)| *r == name).map_or("composites are", |(_, w)| w);
+                return Err(items[i].unsupported(what));
+            }
             _ => i += 1,
         }
     }
