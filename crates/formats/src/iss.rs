@@ -53,7 +53,12 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (counting circles, composites such as `Or`,
+//! `Or` composites (`.Or.A.B.End`: each constraint up to `End` a branch, `.And … .End` a branch of
+//! several; each branch read as a puzzle of its own on the same grid, its givens as `Candidates`;
+//! houses and whole-grid rules inside one refused) are read as `Or`, and `.And … .End` outside
+//! an `Or` as its constraints.
+//!
+//! Everything else ISS has (counting circles, the composites `Replicate` and `Container`,
 //! extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
