@@ -753,7 +753,9 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                         .as_array()
                         .unwrap()
                         .iter()
-                        .map(|b| b.as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap().to_string()).collect())
+                        .map(|b| {
+                            b.as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap().to_string()).collect()
+                        })
                         .collect()
                 };
                 assert_eq!(kinds(&ors[0]), [vec!["thermometer"], vec!["cage", "x"]]);

@@ -1357,10 +1357,13 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
         for (at, branches) in ors {
             let mut rules = Vec::with_capacity(branches.len());
             for branch in branches {
-                if let Some(&k) = branch.iter().find(|&&k| STRUCTURE.contains(&items[k].name) || FLAGS.contains(&items[k].name)) {
+                if let Some(&k) =
+                    branch.iter().find(|&&k| STRUCTURE.contains(&items[k].name) || FLAGS.contains(&items[k].name))
+                {
                     return Err(items[k].unsupported(format!("{} inside an Or is", items[k].name)));
                 }
-                let sub: Vec<Item<'_>> = structure.iter().cloned().chain(branch.iter().map(|&k| items[k].clone())).collect();
+                let sub: Vec<Item<'_>> =
+                    structure.iter().cloned().chain(branch.iter().map(|&k| items[k].clone())).collect();
                 let parsed = read(&sub, empty())?;
                 let mut own: Vec<Rule> = Vec::new();
                 for (c, &v) in parsed.values.iter().enumerate().filter(|(_, v)| **v != 0) {

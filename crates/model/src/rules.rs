@@ -1157,7 +1157,7 @@ pub(crate) fn compile(
                 }
                 // Rules nested in it come before the rules after it in the file: count them, so
                 // that those are numbered and located in the file's order.
-                fn nested<'a>(rules: &'a [Rule], seen: &mut Vec<(&'static str, usize)>) {
+                fn nested(rules: &[Rule], seen: &mut Vec<(&'static str, usize)>) {
                     for r in rules {
                         match seen.iter_mut().find(|(k, _)| *k == r.kind()) {
                             Some((_, c)) => *c += 1,

@@ -113,7 +113,6 @@ fn encode_one(
     sink: &mut dyn FnMut(&[i32]),
     next: &mut i32,
 ) -> Result<(), ConflictCause> {
-
     match &c.relation {
         Relation::Pair(table) => {
             let (a, b) = (c.cells[0], c.cells[1]);
@@ -201,24 +200,14 @@ fn encode_one(
             // The line, then the circle: the state is the line's partial sum.
             let order: Vec<Cell> = c.cells[1..].iter().copied().chain([c.cells[0]]).collect();
             let k = order.len();
-            automaton(
-                k,
-                n + 1,
-                &[true],
-                n,
-                &mut *next,
-                sink,
-                &mut add,
-                &|i, v| lit(order[i], v),
-                &|i, s, v| {
-                    if i + 1 == k {
-                        (v + 1 == s).then_some(s)
-                    } else {
-                        let t = s + v + 1;
-                        (t <= n).then_some(t)
-                    }
-                },
-            )?;
+            automaton(k, n + 1, &[true], n, &mut *next, sink, &mut add, &|i, v| lit(order[i], v), &|i, s, v| {
+                if i + 1 == k {
+                    (v + 1 == s).then_some(s)
+                } else {
+                    let t = s + v + 1;
+                    (t <= n).then_some(t)
+                }
+            })?;
         }
         &Relation::Sandwich { sum } => {
             // States: 0 before the first crust, 1 after the second, 2 + s inside after a 1,
@@ -227,40 +216,30 @@ fn encode_one(
             let states = 2 + 2 * (s_max + 1);
             let cells = &c.cells;
             let k = cells.len();
-            automaton(
-                k,
-                states,
-                &[true],
-                n,
-                &mut *next,
-                sink,
-                &mut add,
-                &|i, v| lit(cells[i], v),
-                &|i, q, v| {
-                    let (one, big) = (v == 0, v + 1 == n);
-                    let next = match q {
-                        0 if one => Some(2),
-                        0 if big => Some(2 + s_max + 1),
-                        0 => Some(0),
-                        1 if one || big => None,
-                        1 => Some(1),
-                        q => {
-                            let after_one = q < 2 + s_max + 1;
-                            let s = if after_one { q - 2 } else { q - 2 - (s_max + 1) };
-                            if (after_one && big) || (!after_one && one) {
-                                (s == s_max).then_some(1)
-                            } else if one || big {
-                                None
-                            } else {
-                                let t = s + v + 1;
-                                (t <= s_max).then_some(if after_one { 2 + t } else { 2 + s_max + 1 + t })
-                            }
+            automaton(k, states, &[true], n, &mut *next, sink, &mut add, &|i, v| lit(cells[i], v), &|i, q, v| {
+                let (one, big) = (v == 0, v + 1 == n);
+                let next = match q {
+                    0 if one => Some(2),
+                    0 if big => Some(2 + s_max + 1),
+                    0 => Some(0),
+                    1 if one || big => None,
+                    1 => Some(1),
+                    q => {
+                        let after_one = q < 2 + s_max + 1;
+                        let s = if after_one { q - 2 } else { q - 2 - (s_max + 1) };
+                        if (after_one && big) || (!after_one && one) {
+                            (s == s_max).then_some(1)
+                        } else if one || big {
+                            None
+                        } else {
+                            let t = s + v + 1;
+                            (t <= s_max).then_some(if after_one { 2 + t } else { 2 + s_max + 1 + t })
                         }
-                    };
-                    let last = i + 1 == k;
-                    next.filter(|&q| !last || q == 1)
-                },
-            )?;
+                    }
+                };
+                let last = i + 1 == k;
+                next.filter(|&q| !last || q == 1)
+            })?;
         }
         Relation::Automaton(a) => {
             let cells = &c.cells;
@@ -389,8 +368,7 @@ fn encode_one(
             // One variable per common total lo..=hi, exactly one true.
             let first = *next + 1;
             *next += (hi - lo + 1) as i32;
-            let total =
-                |t: usize| if (lo..=hi).contains(&t) { Lit::Var(first + (t - lo) as i32) } else { Lit::False };
+            let total = |t: usize| if (lo..=hi).contains(&t) { Lit::Var(first + (t - lo) as i32) } else { Lit::False };
             let all: Vec<Lit> = (lo..=hi).map(total).collect();
             add(&[], &all, sink)?;
             for i in 0..all.len() {

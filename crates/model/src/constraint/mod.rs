@@ -37,9 +37,9 @@ mod tests;
 
 pub use automaton::Automaton;
 pub use filters::PairTable;
-pub use or::{Alternatives, Branch};
 use filters::*;
 use masks::*;
+pub use or::{Alternatives, Branch};
 use sums::*;
 pub use sums::{MAX_COMBINATIONS, combinations};
 
