@@ -154,3 +154,27 @@ fn no_line_of_the_other_corpora_looks_like_iss() {
         }
     }
 }
+
+#[test]
+fn an_or_reads_each_branch_and_its_and_groups() {
+    use coverlab_model::spec::{CellRef, Rule};
+    let p = iss::parse(".Or.~R1C1_1.And.Cage~3~R1C2~R1C3.~R1C4_2.End.End.~R9C9_5").unwrap();
+    let spec = p.spec.unwrap();
+    let ors: Vec<&Rule> = spec.rules.iter().filter(|r| matches!(r, Rule::Or(_))).collect();
+    let c = |row, col| CellRef { row, col };
+    let expected = Rule::Or(vec![
+        vec![Rule::Candidates { cell: c(1, 1), values: vec![1] }],
+        vec![
+            Rule::Candidates { cell: c(1, 4), values: vec![2] },
+            Rule::Cage { cells: vec![c(1, 2), c(1, 3)], sum: Some(3) },
+        ],
+    ]);
+    assert_eq!(ors, [&expected]);
+    assert_eq!(p.values[80], 5, "the given outside the Or is a given");
+    assert_eq!(p.values.iter().filter(|&&v| v != 0).count(), 1, "the givens inside it are not");
+    // A house inside a branch, and an Or left open, are refused naming the constraint.
+    let e = iss::parse(".Or.Diagonal~1.~R1C1_1.End").unwrap_err().to_string();
+    assert!(e.starts_with("constraint 2 \".Diagonal~1\": Diagonal inside an Or is not supported"), "{e}");
+    let e = iss::parse(".Or.~R1C1_1").unwrap_err().to_string();
+    assert!(e.starts_with("constraint 1 \".Or\": Or has no End"), "{e}");
+}
