@@ -205,103 +205,12 @@ pub fn board(puzzle: &Puzzle) -> Value {
     let units: Vec<Value> =
         model.units().iter().map(|u| json!({"label": u.label, "kind": u.kind.name(), "cells": u.cells})).collect();
     let mut palindromes = rule_lines(model);
-    // Each skyscraper constraint comes from the next Skyscraper rule, in order: its count.
-    let mut skyscrapers = model
-        .spec()
-        .rules
-        .iter()
-        .filter_map(|r| if let Rule::Skyscraper { count, .. } = r { Some(*count) } else { None });
-    let mut x_sums =
-        model.spec().rules.iter().filter_map(|r| if let Rule::XSum { sum, .. } = r { Some(*sum) } else { None });
-    let mut hidden = model
-        .spec()
-        .rules
-        .iter()
-        .filter_map(|r| if let Rule::HiddenSkyscraper { value, .. } = r { Some(*value) } else { None });
-    let mut rooms = model
-        .spec()
-        .rules
-        .iter()
-        .filter_map(|r| if let Rule::NumberedRoom { value, .. } = r { Some(*value) } else { None });
-    // Likewise quadruples (their values), rellik cages (their totals) and pill arrows (their
-    // pills' sizes).
-    let rules = &model.spec().rules;
-    let mut quadruples =
-        rules.iter().filter_map(|r| if let Rule::Quadruple { values, .. } = r { Some(values.clone()) } else { None });
-    let mut rellik = rules.iter().filter_map(|r| if let Rule::Rellik { sum, .. } = r { Some(*sum) } else { None });
-    let mut pills =
-        rules.iter().filter_map(|r| if let Rule::PillArrow { pill, .. } = r { Some(pill.len()) } else { None });
-    let mut sum_lines = rules.iter().filter_map(|r| if let Rule::SumLine { sum, .. } = r { Some(*sum) } else { None });
-    let mut lunchboxes =
-        rules.iter().filter_map(|r| if let Rule::Lunchbox { sum, .. } = r { Some(*sum) } else { None });
+    let mut clues = Clues::new(&model.spec().rules);
     let mut constraints: Vec<Value> = model
         .constraints()
         .iter()
         .enumerate()
-        .map(|(k, c)| {
-            let mut v = json!({"label": constraint_label(model, k), "kind": c.kind.name(), "cells": c.cells});
-            if let Relation::Sum { sum, .. } | Relation::Sandwich { sum } = c.relation {
-                v["sum"] = sum.into();
-            }
-            if let (ConstraintKind::Regex, Relation::Automaton(a)) = (c.kind, &c.relation) {
-                v["pattern"] = a.pattern().into();
-            }
-            if let (ConstraintKind::StateMachine, Relation::Automaton(a)) = (c.kind, &c.relation) {
-                v["name"] = a.pattern().into();
-            }
-            match c.kind {
-                ConstraintKind::LittleKiller => {
-                    let (clue, step) = little_killer_clue(&c.cells, n);
-                    v["clue"] = json!(clue);
-                    v["step"] = json!(step);
-                }
-                ConstraintKind::Sandwich if c.cells.len() >= 2 => {
-                    let (r, col) = (c.cells[0] / n, c.cells[0] % n);
-                    v["clue"] = if c.cells[1] == c.cells[0] + 1 { json!([r, -1]) } else { json!([-1, col]) };
-                }
-                ConstraintKind::Skyscraper | ConstraintKind::XSum | ConstraintKind::HiddenSkyscraper
-                    if c.cells.len() >= 2 =>
-                {
-                    // One step back from the first cell seen, away from the second.
-                    let (a, b) = (c.cells[0], c.cells[1]);
-                    let (r, col) = ((a / n) as i64, (a % n) as i64);
-                    let (dr, dc) = ((b / n) as i64 - r, (b % n) as i64 - col);
-                    v["clue"] = json!([r - dr, col - dc]);
-                    let clue = match c.kind {
-                        ConstraintKind::XSum => x_sums.next(),
-                        ConstraintKind::HiddenSkyscraper => hidden.next(),
-                        _ => skyscrapers.next(),
-                    };
-                    if let Some(value) = clue {
-                        v["sum"] = value.into();
-                    }
-                }
-                // A numbered room is a pair rule from its first cell to each later one: the clue
-                // goes with the first pair (its two cells side by side), one step before it.
-                ConstraintKind::NumberedRoom if c.cells.len() == 2 => {
-                    let (a, b) = (c.cells[0], c.cells[1]);
-                    let (r, col) = ((a / n) as i64, (a % n) as i64);
-                    let (dr, dc) = ((b / n) as i64 - r, (b % n) as i64 - col);
-                    if dr.abs() + dc.abs() == 1 {
-                        v["clue"] = json!([r - dr, col - dc]);
-                        v["sum"] = rooms.next().unwrap_or_default().into();
-                    }
-                }
-                ConstraintKind::Quadruple => v["values"] = quadruples.next().unwrap_or_default().into(),
-                ConstraintKind::Rellik => v["sum"] = rellik.next().unwrap_or_default().into(),
-                ConstraintKind::PillArrow => v["pill"] = pills.next().unwrap_or(1).into(),
-                ConstraintKind::SumLine => v["sum"] = sum_lines.next().unwrap_or_default().into(),
-                ConstraintKind::Lunchbox => v["sum"] = lunchboxes.next().unwrap_or_default().into(),
-                ConstraintKind::Palindrome => {
-                    let first = |l: &Vec<usize>| c.cells == [l[0], l[l.len() - 1]];
-                    if let Some(line) = palindromes.iter_mut().find(|l| l.as_ref().is_some_and(first)) {
-                        v["line"] = line.take().into();
-                    }
-                }
-                _ => {}
-            }
-            v
-        })
+        .map(|(k, c)| constraint_json(c, constraint_label(model, k), n, &mut clues, &mut palindromes))
         .collect();
     constraints.extend(sumless_cages(model));
     let mut head = json!({
@@ -329,6 +238,158 @@ pub fn board(puzzle: &Puzzle) -> Value {
         head["negative"] = negative.into();
     }
     head
+}
+
+/// The clues a constraint's drawing takes from the rules it came from, in their order: each
+/// skyscraper constraint comes from the next Skyscraper rule (its count), and so on.
+struct Clues<'a> {
+    skyscrapers: Box<dyn Iterator<Item = u32> + 'a>,
+    x_sums: Box<dyn Iterator<Item = u32> + 'a>,
+    hidden: Box<dyn Iterator<Item = u32> + 'a>,
+    rooms: Box<dyn Iterator<Item = u32> + 'a>,
+    quadruples: Box<dyn Iterator<Item = Vec<u32>> + 'a>,
+    rellik: Box<dyn Iterator<Item = u32> + 'a>,
+    pills: Box<dyn Iterator<Item = usize> + 'a>,
+    sum_lines: Box<dyn Iterator<Item = u32> + 'a>,
+    lunchboxes: Box<dyn Iterator<Item = u32> + 'a>,
+    ors: Box<dyn Iterator<Item = Vec<Vec<Rule>>> + 'a>,
+}
+
+impl<'a> Clues<'a> {
+    fn new(rules: &'a [Rule]) -> Clues<'a> {
+        let r = || rules.iter();
+        Clues {
+            skyscrapers: Box::new(
+                r().filter_map(|r| if let Rule::Skyscraper { count, .. } = r { Some(*count) } else { None }),
+            ),
+            x_sums: Box::new(r().filter_map(|r| if let Rule::XSum { sum, .. } = r { Some(*sum) } else { None })),
+            hidden: Box::new(
+                r().filter_map(|r| if let Rule::HiddenSkyscraper { value, .. } = r { Some(*value) } else { None }),
+            ),
+            rooms: Box::new(
+                r().filter_map(|r| if let Rule::NumberedRoom { value, .. } = r { Some(*value) } else { None }),
+            ),
+            quadruples: Box::new(
+                r().filter_map(|r| if let Rule::Quadruple { values, .. } = r { Some(values.clone()) } else { None }),
+            ),
+            rellik: Box::new(r().filter_map(|r| if let Rule::Rellik { sum, .. } = r { Some(*sum) } else { None })),
+            pills: Box::new(
+                r().filter_map(|r| if let Rule::PillArrow { pill, .. } = r { Some(pill.len()) } else { None }),
+            ),
+            sum_lines: Box::new(r().filter_map(|r| if let Rule::SumLine { sum, .. } = r { Some(*sum) } else { None })),
+            lunchboxes: Box::new(
+                r().filter_map(|r| if let Rule::Lunchbox { sum, .. } = r { Some(*sum) } else { None }),
+            ),
+            ors: Box::new(r().filter_map(|r| if let Rule::Or(branches) = r { Some(branches.clone()) } else { None })),
+        }
+    }
+}
+
+/// One constraint as the page draws it: its label, kind and cells, and what its drawing needs
+/// (a sum, a clue outside the grid, a palindrome's line, an `Or`'s branches).
+fn constraint_json(
+    c: &coverlab_model::Constraint,
+    label: String,
+    n: usize,
+    clues: &mut Clues<'_>,
+    palindromes: &mut [Option<Vec<usize>>],
+) -> Value {
+    let mut v = json!({"label": label, "kind": c.kind.name(), "cells": c.cells});
+    if let Relation::Sum { sum, .. } | Relation::Sandwich { sum } = c.relation {
+        v["sum"] = sum.into();
+    }
+    if let (ConstraintKind::Regex, Relation::Automaton(a)) = (c.kind, &c.relation) {
+        v["pattern"] = a.pattern().into();
+    }
+    if let (ConstraintKind::StateMachine, Relation::Automaton(a)) = (c.kind, &c.relation) {
+        v["name"] = a.pattern().into();
+    }
+    match c.kind {
+        ConstraintKind::LittleKiller => {
+            let (clue, step) = little_killer_clue(&c.cells, n);
+            v["clue"] = json!(clue);
+            v["step"] = json!(step);
+        }
+        ConstraintKind::Sandwich if c.cells.len() >= 2 => {
+            let (r, col) = (c.cells[0] / n, c.cells[0] % n);
+            v["clue"] = if c.cells[1] == c.cells[0] + 1 { json!([r, -1]) } else { json!([-1, col]) };
+        }
+        ConstraintKind::Skyscraper | ConstraintKind::XSum | ConstraintKind::HiddenSkyscraper if c.cells.len() >= 2 => {
+            // One step back from the first cell seen, away from the second.
+            let (a, b) = (c.cells[0], c.cells[1]);
+            let (r, col) = ((a / n) as i64, (a % n) as i64);
+            let (dr, dc) = ((b / n) as i64 - r, (b % n) as i64 - col);
+            v["clue"] = json!([r - dr, col - dc]);
+            let clue = match c.kind {
+                ConstraintKind::XSum => clues.x_sums.next(),
+                ConstraintKind::HiddenSkyscraper => clues.hidden.next(),
+                _ => clues.skyscrapers.next(),
+            };
+            if let Some(value) = clue {
+                v["sum"] = value.into();
+            }
+        }
+        // A numbered room is a pair rule from its first cell to each later one: the clue
+        // goes with the first pair (its two cells side by side), one step before it.
+        ConstraintKind::NumberedRoom if c.cells.len() == 2 => {
+            let (a, b) = (c.cells[0], c.cells[1]);
+            let (r, col) = ((a / n) as i64, (a % n) as i64);
+            let (dr, dc) = ((b / n) as i64 - r, (b % n) as i64 - col);
+            if dr.abs() + dc.abs() == 1 {
+                v["clue"] = json!([r - dr, col - dc]);
+                v["sum"] = clues.rooms.next().unwrap_or_default().into();
+            }
+        }
+        ConstraintKind::Quadruple => v["values"] = clues.quadruples.next().unwrap_or_default().into(),
+        ConstraintKind::Rellik => v["sum"] = clues.rellik.next().unwrap_or_default().into(),
+        ConstraintKind::PillArrow => v["pill"] = clues.pills.next().unwrap_or(1).into(),
+        ConstraintKind::SumLine => v["sum"] = clues.sum_lines.next().unwrap_or_default().into(),
+        ConstraintKind::Lunchbox => v["sum"] = clues.lunchboxes.next().unwrap_or_default().into(),
+        ConstraintKind::Palindrome => {
+            let first = |l: &Vec<usize>| c.cells == [l[0], l[l.len() - 1]];
+            if let Some(line) = palindromes.iter_mut().find(|l| l.as_ref().is_some_and(first)) {
+                v["line"] = line.take().into();
+            }
+        }
+        ConstraintKind::Or => {
+            // Each branch's own drawings, its clues read from the branch's rules.
+            let branches = clues.ors.next().unwrap_or_default();
+            if let Relation::Or(alternatives) = &c.relation {
+                let drawn: Vec<Value> = alternatives
+                    .branches
+                    .iter()
+                    .enumerate()
+                    .map(|(b, branch)| {
+                        let rules = branches.get(b).map_or(&[][..], |r| r.as_slice());
+                        let mut own = Clues::new(rules);
+                        let mut parts: Vec<Value> = branch
+                            .parts
+                            .iter()
+                            .map(|(p, _)| constraint_json(p, p.label.clone(), n, &mut own, &mut []))
+                            .collect();
+                        // Groups not drawn as a part (a cage without a sum, AtMostOnce).
+                        for group in &branch.distinct {
+                            let cells: Vec<usize> = group.iter().map(|&i| c.cells[i]).collect();
+                            let mut sorted = cells.clone();
+                            sorted.sort_unstable();
+                            let same = |p: &(coverlab_model::Constraint, Vec<usize>)| {
+                                let mut q = p.0.cells.clone();
+                                q.sort_unstable();
+                                q == sorted
+                            };
+                            if !branch.parts.iter().any(same) {
+                                parts.push(json!({"label": "no repeats", "kind": "cage", "cells": cells}));
+                            }
+                        }
+                        Value::from(parts)
+                    })
+                    .collect();
+                v["branches"] = drawn.into();
+            }
+        }
+        _ => {}
+    }
+    v
 }
 
 /// The cages without a sum, which the model keeps only as groups (and leaves out where their

@@ -581,6 +581,15 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "(none)",
     ),
     (
+        "or",
+        r#"Or([[Thermometer(cells: ["r1c1", "r1c2", "r1c3"])], [Cage(cells: ["r1c1", "r2c1"], sum: 9),
+        X(cells: ["r2c2", "r2c3"])]]),
+        Or([[Skyscraper(row: 9, count: 3)], [AtMostOnce(name: "g", cells: ["r9c1", "r8c2"])]])"#,
+        GIVENS_17,
+        &["cage", "thermometer", "x", "skyscraper", "or"],
+        "3",
+    ),
+    (
         "marks",
         r#"Negative([V]), V(cells: ["r1c3", "r2c3"]), V(cells: ["r3c1", "r3c2"]), V(cells: ["r3c2", "r4c2"]),
         V(cells: ["r3c6", "r4c6"]), V(cells: ["r3c8", "r4c8"]), V(cells: ["r5c1", "r6c1"]), V(cells: ["r6c6", "r6c7"]),
@@ -734,6 +743,27 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 let cages = of_kind("constraints", "cage");
                 assert_eq!(cages.len(), 1, "a cage without a sum is drawn too");
                 assert_eq!((&cages[0]["label"], &cages[0]["cells"]), (&json!("cage 1"), &json!([40, 41])));
+            }
+            "or" => {
+                // Each branch's own drawings, clues included; a group alone drawn as a cage.
+                let ors = of_kind("constraints", "or");
+                assert_eq!(ors.len(), 2);
+                let kinds = |k: &serde_json::Value| -> Vec<Vec<String>> {
+                    k["branches"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|b| {
+                            b.as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap().to_string()).collect()
+                        })
+                        .collect()
+                };
+                assert_eq!(kinds(&ors[0]), [vec!["thermometer"], vec!["cage", "x"]]);
+                assert_eq!(kinds(&ors[1]), [vec!["skyscraper"], vec!["cage"]]);
+                assert_eq!(ors[0]["branches"][1][0]["sum"], json!(9));
+                let sky = &ors[1]["branches"][0][0];
+                assert_eq!((&sky["sum"], &sky["clue"]), (&json!(3), &json!([8, -1])));
+                assert_eq!(ors[1]["branches"][1][0]["cells"], json!([72, 64]));
             }
             _ => {}
         }

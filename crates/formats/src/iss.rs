@@ -60,7 +60,12 @@
 //! two sandwiches on one row, two givens of one cell: their values intersect), the reader does
 //! the same.
 //!
-//! Everything else ISS has (counting circles, composites such as `Or`,
+//! `Or` composites (`.Or.A.B.End`: each constraint up to `End` a branch, `.And … .End` a branch of
+//! several; each branch read as a puzzle of its own on the same grid, its givens as `Candidates`;
+//! houses and whole-grid rules inside one refused) are read as `Or`, and `.And … .End` outside
+//! an `Or` as its constraints.
+//!
+//! Everything else ISS has (counting circles, the composites `Replicate` and `Container`,
 //! extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
@@ -170,10 +175,7 @@ impl IssError {
 #[doc(hidden)]
 pub const REFUSED: &[(&str, &str)] = &[
     ("Container", "composite constraints (Container) are"),
-    ("Or", "composite constraints (Or … End) are"),
-    ("And", "composite constraints (And … End) are"),
     ("Replicate", "composite constraints (Replicate … End) are"),
-    ("End", "composite constraints (… End) are"),
     ("ChaosConstruction", "chaos construction is"),
     ("ChaosArrow", "chaos construction arrows are"),
     ("ChaosCount", "chaos construction counts are"),
@@ -296,6 +298,9 @@ pub const SUPPORTED: &[&str] = &[
     "StrictXV",
     "AllDifferent",
     "SearchPriority",
+    "Or",
+    "And",
+    "End",
 ];
 
 /// True when `text` looks like an ISS constraint string: after an optional plain grid and
@@ -363,6 +368,7 @@ pub(crate) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Found> {
 }
 
 /// One constraint of the string.
+#[derive(Clone)]
 struct Item<'a> {
     /// From 1.
     number: usize,
@@ -696,12 +702,102 @@ pub fn parse(text: &str) -> Result<Parsed, IssError> {
     read(&items, grid)
 }
 
+/// The constraints that give the grid its houses: read outside an `Or`, refused inside one.
+const STRUCTURE: &[&str] = &["Shape", "NoBoxes", "Jigsaw", "Diagonal", "RegionSize"];
+
+/// The constraints over the whole grid: refused inside an `Or`.
+const FLAGS: &[&str] =
+    &["AntiKnight", "AntiKing", "AntiConsecutive", "Windoku", "DisjointSets", "StrictKropki", "StrictXV"];
+
+/// The item closing the `Or` or `And` at `start`.
+fn end_of(items: &[Item<'_>], start: usize) -> Result<usize, IssError> {
+    let mut depth = 0usize;
+    for (j, it) in items.iter().enumerate().skip(start) {
+        match it.name {
+            "Or" | "And" | "Replicate" | "Container" => depth += 1,
+            "End" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(j);
+                }
+            }
+            _ => {}
+        }
+    }
+    Err(items[start].invalid(format!("{} has no End", items[start].name)))
+}
+
+/// Marks the items of `from..to` inside a composite, and lists each `Or` with its branches (the
+/// items of each: one constraint, an `And`'s constraints, or a whole nested `Or`).
+fn composites(
+    items: &[Item<'_>],
+    from: usize,
+    to: usize,
+    inside: &mut [bool],
+    ors: &mut Vec<(usize, Vec<Vec<usize>>)>,
+) -> Result<(), IssError> {
+    let mut i = from;
+    while i < to {
+        match items[i].name {
+            "And" => {
+                let j = end_of(items, i)?;
+                (inside[i], inside[j]) = (true, true);
+                composites(items, i + 1, j, inside, ors)?;
+                i = j + 1;
+            }
+            "Or" => {
+                let j = end_of(items, i)?;
+                inside[i..=j].iter_mut().for_each(|x| *x = true);
+                let mut branches = Vec::new();
+                let mut k = i + 1;
+                while k < j {
+                    match items[k].name {
+                        "And" => {
+                            let e = end_of(items, k)?;
+                            branches.push((k + 1..e).collect());
+                            k = e + 1;
+                        }
+                        "Or" | "Replicate" | "Container" => {
+                            let e = end_of(items, k)?;
+                            branches.push((k..=e).collect());
+                            k = e + 1;
+                        }
+                        _ => {
+                            branches.push(vec![k]);
+                            k += 1;
+                        }
+                    }
+                }
+                if branches.is_empty() {
+                    return Err(items[i].invalid("Or has no constraint before its End"));
+                }
+                ors.push((i, branches));
+                i = j + 1;
+            }
+            "End" => return Err(items[i].invalid("End closes no Or or And")),
+            // Composites coverlab does not read: refused before their `End` is taken for a stray.
+            name @ ("Replicate" | "Container") => {
+                let what = REFUSED.iter().find(|(r, _)| *r == name).map_or("composites are", |(_, w)| w);
+                return Err(items[i].unsupported(what));
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(())
+}
+
 /// Builds the puzzle from its constraints.
 fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, IssError> {
+    // What `.Or … .End` holds is read branch by branch, after the rest; `.And … .End` outside an
+    // Or is its constraints.
+    let mut inside = vec![false; items.len()];
+    let mut ors: Vec<(usize, Vec<Vec<usize>>)> = Vec::new();
+    composites(items, 0, items.len(), &mut inside, &mut ors)?;
+    let grid_size = grid.as_ref().map(|(n, _)| *n);
     // The shape first: every constraint is read on it. ISS takes the first `Shape` and
     // refuses any other that disagrees; a plain grid stands for the shape of its size.
     let mut first: Option<(Shape, Option<usize>)> = grid.as_ref().map(|(n, _)| (Shape::square(*n), None));
-    for (i, item) in items.iter().enumerate().filter(|(_, it)| it.name == "Shape") {
+    for (i, item) in items.iter().enumerate().filter(|(i, it)| it.name == "Shape" && !inside[*i]) {
         let s = shape(&item.args).map_err(|e| item.invalid(e))?;
         match first {
             None => first = Some((s, Some(i))),
@@ -749,7 +845,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let mut pieces: Vec<(Vec<CellRef>, usize)> = Vec::new();
     let mut seen_pieces: BTreeSet<Vec<CellRef>> = BTreeSet::new();
     let (mut plus, mut minus) = (None, None);
-    for (i, item) in items.iter().enumerate() {
+    for (i, item) in items.iter().enumerate().filter(|(i, _)| !inside[*i]) {
         match item.name {
             "NoBoxes" => {
                 item.no_args()?;
@@ -842,7 +938,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     let mut flags: BTreeMap<&str, usize> = BTreeMap::new();
     let mut kropki: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
     let mut xv: BTreeSet<(CellRef, CellRef)> = BTreeSet::new();
-    for (i, item) in items.iter().enumerate() {
+    for (i, item) in items.iter().enumerate().filter(|(i, _)| !inside[*i]) {
         let args = item.args.as_slice();
         if zero && let Some((_, why)) = ZERO_REFUSED.iter().find(|(name, _)| *name == item.name) {
             return Err(item.unsupported(format!("{} on values from 0 ({why}) is", item.name)));
@@ -1316,6 +1412,46 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     }
     for (rule, i) in little_killers.into_values().chain(sandwiches.into_values()).chain(skyscrapers.into_values()) {
         b.push(rule, Some(i));
+    }
+
+    // Each `Or`: each branch read as a puzzle of its own on the same grid (its shape, boxes,
+    // regions and diagonals), less the rules that grid alone gives; its givens are candidates.
+    if !ors.is_empty() {
+        let structure: Vec<Item<'_>> = items
+            .iter()
+            .enumerate()
+            .filter(|(i, it)| !inside[*i] && STRUCTURE.contains(&it.name))
+            .map(|(_, it)| it.clone())
+            .collect();
+        let empty = || grid_size.map(|n| (n, vec![0u8; n * n]));
+        let base = read(&structure, empty())?.spec.map_or(0, |s| s.rules.len());
+        for (at, branches) in ors {
+            let mut rules = Vec::with_capacity(branches.len());
+            for branch in branches {
+                if let Some(&k) =
+                    branch.iter().find(|&&k| STRUCTURE.contains(&items[k].name) || FLAGS.contains(&items[k].name))
+                {
+                    return Err(items[k].unsupported(format!("{} inside an Or is", items[k].name)));
+                }
+                let sub: Vec<Item<'_>> =
+                    structure.iter().cloned().chain(branch.iter().map(|&k| items[k].clone())).collect();
+                let parsed = read(&sub, empty())?;
+                let mut own: Vec<Rule> = Vec::new();
+                for (c, &v) in parsed.values.iter().enumerate().filter(|(_, v)| **v != 0) {
+                    let cell = CellRef { row: c / n + 1, col: c % n + 1 };
+                    own.push(Rule::Candidates { cell, values: vec![u32::from(v)] });
+                }
+                let spec = parsed.spec.map(|s| s.rules).unwrap_or_default();
+                // All different on n cells is a house, which an Or cannot hold; at most once on
+                // them says the same.
+                own.extend(spec.into_iter().skip(base).map(|r| match r {
+                    Rule::House { name, cells } => Rule::AtMostOnce { name, cells },
+                    r => r,
+                }));
+                rules.push(own);
+            }
+            b.push(Rule::Or(rules), Some(at));
+        }
     }
 
     // The givens: one value, or a parity written as the candidates it leaves.

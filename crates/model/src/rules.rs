@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use crate::constraint::{Constraint, ConstraintKind, PairTable, Relation, combinations};
+use crate::constraint::{Alternatives, Branch, Constraint, ConstraintKind, PairTable, Relation, combinations};
 use crate::spec::{CellRef, Mark, Rule, Spec, SpecError};
 use crate::unit::{Unit, UnitKind};
 use crate::{Cell, Symbols, cell_name};
@@ -1080,6 +1080,105 @@ pub(crate) fn compile(
                     cells,
                     Relation::NonDecreasing,
                 );
+            }
+            Rule::Or(branches) => {
+                if branches.is_empty() {
+                    return Err(err(format!("{} has no branch: an Or holds when one of its branches does", what())));
+                }
+                let mut cells: Vec<Cell> = Vec::new();
+                let mut compiled = Vec::with_capacity(branches.len());
+                for (b, branch) in branches.iter().enumerate() {
+                    let here = || format!("{}, branch {}", what(), b + 1);
+                    if branch.is_empty() {
+                        return Err(err(format!("{} is empty (it would always hold)", here())));
+                    }
+                    let mut distinct: Vec<Vec<Cell>> = Vec::new();
+                    for r in branch {
+                        match r {
+                            Rule::Rows
+                            | Rule::Columns
+                            | Rule::Boxes { .. }
+                            | Rule::Diagonals
+                            | Rule::Windows
+                            | Rule::Regions(_)
+                            | Rule::House { .. }
+                            | Rule::AntiKnight
+                            | Rule::AntiKing
+                            | Rule::NonConsecutive
+                            | Rule::Negative(_) => {
+                                return Err(err(format!(
+                                    "{}: {} cannot be inside an Or (houses and the rules over the whole grid are \
+                                     refused there)",
+                                    here(),
+                                    r.kind()
+                                )));
+                            }
+                            Rule::AtMostOnce { name, cells: refs } => {
+                                let group = cells_of(refs)?;
+                                if group.len() < 2 || group.len() > n {
+                                    return Err(err(format!(
+                                        "{}: group {name:?} has {}, expected 2 to {n}",
+                                        here(),
+                                        crate::text::count(group.len(), "cell")
+                                    )));
+                                }
+                                distinct.push(group);
+                            }
+                            _ => {}
+                        }
+                    }
+                    let sub = Spec {
+                        name: spec.name.clone(),
+                        summary: String::new(),
+                        size: n,
+                        symbols: spec.symbols.clone(),
+                        rules: branch.clone(),
+                    };
+                    let inner = compile(&sub, symbols, origin, houses, groups)
+                        .map_err(|e| err(format!("{}: {}", here(), e.message)))?;
+                    distinct.extend(inner.groups.into_iter().map(|g| g.cells));
+                    let mut position = |c: Cell| match cells.iter().position(|&x| x == c) {
+                        Some(p) => p,
+                        None => {
+                            cells.push(c);
+                            cells.len() - 1
+                        }
+                    };
+                    let parts = inner
+                        .constraints
+                        .into_iter()
+                        .map(|c| {
+                            let at = c.cells.iter().map(|&x| position(x)).collect();
+                            (c, at)
+                        })
+                        .collect();
+                    let distinct = distinct.iter().map(|g| g.iter().map(|&x| position(x)).collect()).collect();
+                    compiled.push(Branch { parts, distinct });
+                }
+                // Rules nested in it come before the rules after it in the file: count them, so
+                // that those are numbered and located in the file's order.
+                fn nested(rules: &[Rule], seen: &mut Vec<(&'static str, usize)>) {
+                    for r in rules {
+                        match seen.iter_mut().find(|(k, _)| *k == r.kind()) {
+                            Some((_, c)) => *c += 1,
+                            None => seen.push((r.kind(), 1)),
+                        }
+                        if let Rule::Or(branches) = r {
+                            branches.iter().for_each(|b| nested(b, seen));
+                        }
+                    }
+                }
+                branches.iter().for_each(|b| nested(b, &mut seen));
+                // Every branch without a constraint or group always holds: nothing to add.
+                if !cells.is_empty() {
+                    push(
+                        &mut out.constraints,
+                        ConstraintKind::Or,
+                        format!("or {number}"),
+                        cells,
+                        Relation::Or(Arc::new(Alternatives { branches: compiled })),
+                    );
+                }
             }
             _ => {}
         }

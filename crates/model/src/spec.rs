@@ -55,6 +55,7 @@
 //! HiddenSkyscraper(column: 3, value: 2),   // from the top, the first value lower than one before is 2
 //! StateMachine(cells: ["r8c1", "r8c2", "r8c3"], start: [0], accept: [0],  // a machine of your own
 //!     transitions: [(0, "[13579]", 1), (1, "[2468]", 0), (1, "[13579]", 0)]),
+//! Or([[Thermometer(cells: ["r1c1", "r1c2"])], [Cage(cells: ["r1c1", "r1c2"], sum: 10)]]),  // one branch holds
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -478,6 +479,13 @@ pub enum Rule {
         /// (`"[1-4]"`, `"[^5]"`) or `"."` for any, as in a regex.
         transitions: Vec<(usize, String, usize)>,
     },
+    /// At least one of the branches holds (ISS's `Or`): each branch a list of rules that all
+    /// hold together. `Or([[Thermometer(cells: ["r1c1", "r1c2"])], [Cage(cells: ["r1c1", "r1c2"],
+    /// sum: 10)]])`. A branch may hold any rule about given cells, an `AtMostOnce` group and
+    /// another `Or`; houses and the rules over the whole grid (`Rows`, `Boxes`, `Regions`,
+    /// `House`, `Diagonals`, `Windows`, `AntiKnight`, `AntiKing`, `NonConsecutive`, `Negative`)
+    /// are refused there, and marks inside a branch are not marks for a `Negative` rule.
+    Or(Vec<Vec<Rule>>),
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -561,6 +569,7 @@ impl Rule {
             Rule::RowIndexer { .. } => "RowIndexer",
             Rule::NumberedRoom { .. } => "NumberedRoom",
             Rule::HiddenSkyscraper { .. } => "HiddenSkyscraper",
+            Rule::Or(_) => "Or",
         }
     }
 }

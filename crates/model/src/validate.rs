@@ -713,6 +713,42 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     }
                 }
             }
+            Rule::Or(branches) => {
+                // Each branch on its own: its rules read as a spec of their own, and its groups
+                // checked here (they are units of no model).
+                let broken: Vec<String> = branches
+                    .iter()
+                    .map_while(|branch| {
+                        for r in branch {
+                            if let Rule::AtMostOnce { name: label, cells } = r {
+                                for (i, a) in cells.iter().enumerate() {
+                                    if let Some(b) = cells[i + 1..].iter().find(|b| at(b) == at(a)) {
+                                        return Some(format!(
+                                            "{} and {} both hold {} in group {label:?}",
+                                            name(a),
+                                            name(b),
+                                            at(a)
+                                        ));
+                                    }
+                                }
+                            }
+                        }
+                        let own = Spec {
+                            name: spec.name.clone(),
+                            summary: String::new(),
+                            size: n,
+                            symbols: None,
+                            rules: branch.clone(),
+                        };
+                        broken_rule(&own, grid)
+                    })
+                    .collect();
+                if broken.len() == branches.len() {
+                    let why: Vec<String> =
+                        broken.iter().enumerate().map(|(b, why)| format!("branch {}: {why}", b + 1)).collect();
+                    return Some(format!("no branch of the Or holds ({})", why.join("; ")));
+                }
+            }
             Rule::Negative(_) | Rule::NonConsecutive => {
                 let negative: Vec<Mark> = match rule {
                     Rule::Negative(list) => list.clone(),

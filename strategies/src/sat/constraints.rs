@@ -37,7 +37,7 @@
 //!   left); a step into a state that is not live there is forbidden.
 
 use coverlab_engine::ConflictCause;
-use coverlab_model::{Cell, Model, Relation};
+use coverlab_model::{Cell, Constraint, Model, Relation};
 
 use super::Clauses;
 
@@ -98,323 +98,343 @@ pub(super) fn encode(
             Ok(())
         };
         let mut sink = |lits: &[i32]| out.add(lits);
-        match &c.relation {
-            Relation::Pair(table) => {
-                let (a, b) = (c.cells[0], c.cells[1]);
+        encode_one(c, n, &lit, &mut add, &mut sink, next)?;
+    }
+    Ok(())
+}
+
+/// Adds the clauses of one constraint through `add` (which folds constants and may guard each
+/// clause, as an `Or`'s branches are) and `sink`.
+fn encode_one(
+    c: &Constraint,
+    n: usize,
+    lit: &dyn Fn(Cell, usize) -> Lit,
+    mut add: &mut AddClause<'_>,
+    sink: &mut dyn FnMut(&[i32]),
+    next: &mut i32,
+) -> Result<(), ConflictCause> {
+    match &c.relation {
+        Relation::Pair(table) => {
+            let (a, b) = (c.cells[0], c.cells[1]);
+            for x in 0..n {
+                for y in 0..n {
+                    if !table.allows(x as u32 + 1, y as u32 + 1) {
+                        add(&[lit(a, x), lit(b, y)], &[], sink)?;
+                    }
+                }
+            }
+        }
+        &Relation::Allowed(mask) => {
+            for v in (0..n).filter(|v| mask >> v & 1 == 0) {
+                add(&[lit(c.cells[0], v)], &[], sink)?;
+            }
+        }
+        Relation::Increasing => {
+            for w in c.cells.windows(2) {
                 for x in 0..n {
-                    for y in 0..n {
-                        if !table.allows(x as u32 + 1, y as u32 + 1) {
-                            add(&[lit(a, x), lit(b, y)], &[], &mut sink)?;
-                        }
+                    for y in 0..=x {
+                        add(&[lit(w[0], x), lit(w[1], y)], &[], sink)?;
                     }
                 }
             }
-            &Relation::Allowed(mask) => {
-                for v in (0..n).filter(|v| mask >> v & 1 == 0) {
-                    add(&[lit(c.cells[0], v)], &[], &mut sink)?;
-                }
-            }
-            Relation::Increasing => {
-                for w in c.cells.windows(2) {
+        }
+        Relation::Consecutive => {
+            let len = c.cells.len();
+            for (i, &a) in c.cells.iter().enumerate() {
+                for &b in &c.cells[i + 1..] {
                     for x in 0..n {
-                        for y in 0..=x {
-                            add(&[lit(w[0], x), lit(w[1], y)], &[], &mut sink)?;
-                        }
-                    }
-                }
-            }
-            Relation::Consecutive => {
-                let len = c.cells.len();
-                for (i, &a) in c.cells.iter().enumerate() {
-                    for &b in &c.cells[i + 1..] {
-                        for x in 0..n {
-                            for y in 0..n {
-                                if x.abs_diff(y) >= len {
-                                    add(&[lit(a, x), lit(b, y)], &[], &mut sink)?;
-                                }
+                        for y in 0..n {
+                            if x.abs_diff(y) >= len {
+                                add(&[lit(a, x), lit(b, y)], &[], sink)?;
                             }
                         }
                     }
                 }
-                // The windows of `len` consecutive values, as a cage's value sets: one of them
-                // holds, and each of its values is somewhere on the line (its cells differ).
-                let span = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
-                let windows: Vec<u64> = (0..=n.saturating_sub(len)).map(|lo| span << lo).collect();
-                one_set_of(&windows, &c.cells, n, next, &lit, &mut add, &mut sink)?;
             }
-            Relation::Sum { combinations: Some(table), .. } => {
-                // Cells that differ (a cage; a derived sum of cells that see each other): unit
-                // propagation then does what `fast`'s table filter does, which the automaton (it
-                // does not know the cells differ) cannot.
-                one_set_of(table, &c.cells, n, next, &lit, &mut add, &mut sink)?;
-            }
-            Relation::Sum { .. } | Relation::SignedSum { .. } => {
-                // A sum of the values, or of n + 1 − value for the negated cells of a signed
-                // sum (innies minus outies): their literals read backwards.
-                let (total, negated) = match c.relation {
-                    Relation::SignedSum { difference, negated } => {
-                        (i64::from(difference) + (n as i64 + 1) * i64::from(negated.count_ones()), negated)
-                    }
-                    Relation::Sum { sum, .. } => (i64::from(sum), 0),
-                    _ => unreachable!("a sum"),
-                };
-                if total < 0 {
-                    add(&[], &[], &mut sink)?;
-                    continue;
+            // The windows of `len` consecutive values, as a cage's value sets: one of them
+            // holds, and each of its values is somewhere on the line (its cells differ).
+            let span = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
+            let windows: Vec<u64> = (0..=n.saturating_sub(len)).map(|lo| span << lo).collect();
+            one_set_of(&windows, &c.cells, n, next, &lit, &mut add, sink)?;
+        }
+        Relation::Sum { combinations: Some(table), .. } => {
+            // Cells that differ (a cage; a derived sum of cells that see each other): unit
+            // propagation then does what `fast`'s table filter does, which the automaton (it
+            // does not know the cells differ) cannot.
+            one_set_of(table, &c.cells, n, next, &lit, &mut add, sink)?;
+        }
+        Relation::Sum { .. } | Relation::SignedSum { .. } => {
+            // A sum of the values, or of n + 1 − value for the negated cells of a signed
+            // sum (innies minus outies): their literals read backwards.
+            let (total, negated) = match c.relation {
+                Relation::SignedSum { difference, negated } => {
+                    (i64::from(difference) + (n as i64 + 1) * i64::from(negated.count_ones()), negated)
                 }
-                let sum = total as usize;
-                let cells = &c.cells;
-                let flip = |i: usize, v: usize| if negated >> i & 1 == 1 { n - 1 - v } else { v };
-                automaton(
-                    cells.len(),
-                    sum + 1,
-                    &[true],
-                    n,
-                    &mut *next,
-                    &mut sink,
-                    &mut add,
-                    &|i, v| lit(cells[i], flip(i, v)),
-                    &|i, s, v| {
-                        let t = s + v + 1;
-                        let last = i + 1 == cells.len();
-                        (t <= sum && (!last || t == sum)).then_some(t)
-                    },
-                )?;
+                Relation::Sum { sum, .. } => (i64::from(sum), 0),
+                _ => unreachable!("a sum"),
+            };
+            if total < 0 {
+                add(&[], &[], sink)?;
+                return Ok(());
             }
-            Relation::Arrow => {
-                // The line, then the circle: the state is the line's partial sum.
-                let order: Vec<Cell> = c.cells[1..].iter().copied().chain([c.cells[0]]).collect();
-                let k = order.len();
-                automaton(
-                    k,
-                    n + 1,
-                    &[true],
-                    n,
-                    &mut *next,
-                    &mut sink,
-                    &mut add,
-                    &|i, v| lit(order[i], v),
-                    &|i, s, v| {
-                        if i + 1 == k {
-                            (v + 1 == s).then_some(s)
+            let sum = total as usize;
+            let cells = &c.cells;
+            let flip = |i: usize, v: usize| if negated >> i & 1 == 1 { n - 1 - v } else { v };
+            automaton(
+                cells.len(),
+                sum + 1,
+                &[true],
+                n,
+                &mut *next,
+                sink,
+                &mut add,
+                &|i, v| lit(cells[i], flip(i, v)),
+                &|i, s, v| {
+                    let t = s + v + 1;
+                    let last = i + 1 == cells.len();
+                    (t <= sum && (!last || t == sum)).then_some(t)
+                },
+            )?;
+        }
+        Relation::Arrow => {
+            // The line, then the circle: the state is the line's partial sum.
+            let order: Vec<Cell> = c.cells[1..].iter().copied().chain([c.cells[0]]).collect();
+            let k = order.len();
+            automaton(k, n + 1, &[true], n, &mut *next, sink, &mut add, &|i, v| lit(order[i], v), &|i, s, v| {
+                if i + 1 == k {
+                    (v + 1 == s).then_some(s)
+                } else {
+                    let t = s + v + 1;
+                    (t <= n).then_some(t)
+                }
+            })?;
+        }
+        &Relation::Sandwich { sum } => {
+            // States: 0 before the first crust, 1 after the second, 2 + s inside after a 1,
+            // 2 + (sum + 1) + s inside after an n.
+            let s_max = sum as usize;
+            let states = 2 + 2 * (s_max + 1);
+            let cells = &c.cells;
+            let k = cells.len();
+            automaton(k, states, &[true], n, &mut *next, sink, &mut add, &|i, v| lit(cells[i], v), &|i, q, v| {
+                let (one, big) = (v == 0, v + 1 == n);
+                let next = match q {
+                    0 if one => Some(2),
+                    0 if big => Some(2 + s_max + 1),
+                    0 => Some(0),
+                    1 if one || big => None,
+                    1 => Some(1),
+                    q => {
+                        let after_one = q < 2 + s_max + 1;
+                        let s = if after_one { q - 2 } else { q - 2 - (s_max + 1) };
+                        if (after_one && big) || (!after_one && one) {
+                            (s == s_max).then_some(1)
+                        } else if one || big {
+                            None
                         } else {
                             let t = s + v + 1;
-                            (t <= n).then_some(t)
-                        }
-                    },
-                )?;
-            }
-            &Relation::Sandwich { sum } => {
-                // States: 0 before the first crust, 1 after the second, 2 + s inside after a 1,
-                // 2 + (sum + 1) + s inside after an n.
-                let s_max = sum as usize;
-                let states = 2 + 2 * (s_max + 1);
-                let cells = &c.cells;
-                let k = cells.len();
-                automaton(
-                    k,
-                    states,
-                    &[true],
-                    n,
-                    &mut *next,
-                    &mut sink,
-                    &mut add,
-                    &|i, v| lit(cells[i], v),
-                    &|i, q, v| {
-                        let (one, big) = (v == 0, v + 1 == n);
-                        let next = match q {
-                            0 if one => Some(2),
-                            0 if big => Some(2 + s_max + 1),
-                            0 => Some(0),
-                            1 if one || big => None,
-                            1 => Some(1),
-                            q => {
-                                let after_one = q < 2 + s_max + 1;
-                                let s = if after_one { q - 2 } else { q - 2 - (s_max + 1) };
-                                if (after_one && big) || (!after_one && one) {
-                                    (s == s_max).then_some(1)
-                                } else if one || big {
-                                    None
-                                } else {
-                                    let t = s + v + 1;
-                                    (t <= s_max).then_some(if after_one { 2 + t } else { 2 + s_max + 1 + t })
-                                }
-                            }
-                        };
-                        let last = i + 1 == k;
-                        next.filter(|&q| !last || q == 1)
-                    },
-                )?;
-            }
-            Relation::Automaton(a) => {
-                let cells = &c.cells;
-                let k = cells.len();
-                let live = a.live_states(k);
-                automaton(
-                    k,
-                    a.states(),
-                    &live[0][..a.starts()],
-                    n,
-                    &mut *next,
-                    &mut sink,
-                    &mut add,
-                    &|i, v| lit(cells[i], v),
-                    &|i, q, v| a.next(q, v as u32 + 1).filter(|&t| live[i + 1][t]),
-                )?;
-            }
-            Relation::NonDecreasing => {
-                for w in c.cells.windows(2) {
-                    for x in 0..n {
-                        for y in 0..x {
-                            add(&[lit(w[0], x), lit(w[1], y)], &[], &mut sink)?;
+                            (t <= s_max).then_some(if after_one { 2 + t } else { 2 + s_max + 1 + t })
                         }
                     }
-                }
-            }
-            Relation::Between | Relation::Lockout { .. } => {
-                let k = c.cells.len();
-                let (a, b) = (c.cells[0], c.cells[k - 1]);
-                let lockout = match c.relation {
-                    Relation::Lockout { difference } => Some(difference as usize),
-                    _ => None,
                 };
-                if lockout.is_none() && k == 2 {
-                    continue;
-                }
-                // s: the first end holds the smaller value.
-                *next += 1;
-                let s = Lit::Var(*next);
-                let gap = lockout.unwrap_or(1);
-                for x in 0..n {
-                    for y in 0..n {
-                        if y < x + gap {
-                            add(&[s, lit(a, x), lit(b, y)], &[], &mut sink)?;
-                        }
-                        if x < y + gap {
-                            add(&[lit(a, x), lit(b, y)], &[s], &mut sink)?;
-                        }
-                    }
-                }
-                let below = |cell: Cell, z: usize| -> Vec<Lit> { (0..z).map(|v| lit(cell, v)).collect() };
-                let above = |cell: Cell, z: usize| -> Vec<Lit> { (z + 1..n).map(|v| lit(cell, v)).collect() };
-                for &m in &c.cells[1..k - 1] {
-                    for z in 0..n {
-                        let here = lit(m, z);
-                        if lockout.is_none() {
-                            // Strictly between: a < z < b with s, b < z < a without.
-                            add(&[s, here], &below(a, z), &mut sink)?;
-                            add(&[s, here], &above(b, z), &mut sink)?;
-                            add(&[here], &[&[s][..], &below(b, z)].concat(), &mut sink)?;
-                            add(&[here], &[&[s][..], &above(a, z)].concat(), &mut sink)?;
-                        } else {
-                            // Outside: z < a or z > b with s, z < b or z > a without.
-                            add(&[s, here], &[above(a, z), below(b, z)].concat(), &mut sink)?;
-                            add(&[here], &[vec![s], above(b, z), below(a, z)].concat(), &mut sink)?;
-                        }
-                    }
-                }
-            }
-            Relation::Zipper => {
-                let cells = &c.cells;
-                let k = cells.len();
-                // totals[t]: the literal of "the pair totals are t + 2" (t: the sum of two value
-                // indices from 0, 0..=2n − 2).
-                let totals: Vec<Lit> = if k % 2 == 1 {
-                    // The middle cell is a total of two values: never 1.
-                    add(&[lit(cells[k / 2], 0)], &[], &mut sink)?;
-                    (0..2 * n - 1).map(|t| if t + 1 < n { lit(cells[k / 2], t + 1) } else { Lit::False }).collect()
-                } else {
-                    let first = *next + 1;
-                    *next += 2 * n as i32 - 1;
-                    let t: Vec<Lit> = (0..2 * n - 1).map(|t| Lit::Var(first + t as i32)).collect();
-                    add(&[], &t, &mut sink)?;
-                    for i in 0..t.len() {
-                        for j in i + 1..t.len() {
-                            add(&[t[i], t[j]], &[], &mut sink)?;
-                        }
-                    }
-                    t
-                };
-                for p in 0..k / 2 {
-                    let (a, b) = (cells[p], cells[k - 1 - p]);
-                    for x in 0..n {
-                        for (t, &tl) in totals.iter().enumerate() {
-                            if tl == Lit::False {
-                                continue;
-                            }
-                            if t >= x && t - x < n {
-                                add(&[lit(a, x), tl], &[lit(b, t - x)], &mut sink)?;
-                            } else {
-                                add(&[lit(a, x), tl], &[], &mut sink)?;
-                            }
-                        }
-                    }
-                }
-            }
-            Relation::SegmentSums { ends } => {
-                let cells = &c.cells;
-                let segments: Vec<&[Cell]> = ends
-                    .iter()
-                    .scan(0, |start, &end| {
-                        let seg = &cells[*start..end];
-                        *start = end;
-                        Some(seg)
-                    })
-                    .collect();
-                if segments.len() < 2 {
-                    continue;
-                }
-                let lo = segments.iter().map(|s| s.len()).max().unwrap_or(0);
-                let hi = segments.iter().map(|s| s.len() * n).min().unwrap_or(0);
-                if lo > hi {
-                    add(&[], &[], &mut sink)?;
-                    continue;
-                }
-                // One variable per common total lo..=hi, exactly one true.
-                let first = *next + 1;
-                *next += (hi - lo + 1) as i32;
-                let total =
-                    |t: usize| if (lo..=hi).contains(&t) { Lit::Var(first + (t - lo) as i32) } else { Lit::False };
-                let all: Vec<Lit> = (lo..=hi).map(total).collect();
-                add(&[], &all, &mut sink)?;
-                for i in 0..all.len() {
-                    for j in i + 1..all.len() {
-                        add(&[all[i], all[j]], &[], &mut sink)?;
-                    }
-                }
-                // Each segment read as its partial sums, then its total read off the total's variables.
-                for seg in segments {
-                    let len = seg.len();
-                    automaton(
-                        len + 1,
-                        hi + 1,
-                        &[true],
-                        hi + 1,
-                        &mut *next,
-                        &mut sink,
-                        &mut add,
-                        &|i, v| {
-                            if i == len {
-                                total(v)
-                            } else if v < n {
-                                lit(seg[i], v)
-                            } else {
-                                Lit::False
-                            }
-                        },
-                        &|i, s, v| {
-                            if i == len {
-                                (v == s).then_some(s)
-                            } else {
-                                let t = s + v + 1;
-                                (t <= hi).then_some(t)
-                            }
-                        },
-                    )?;
-                }
-            }
-            _ => unreachable!("every relation is encoded above"),
+                let last = i + 1 == k;
+                next.filter(|&q| !last || q == 1)
+            })?;
         }
+        Relation::Automaton(a) => {
+            let cells = &c.cells;
+            let k = cells.len();
+            let live = a.live_states(k);
+            automaton(
+                k,
+                a.states(),
+                &live[0][..a.starts()],
+                n,
+                &mut *next,
+                sink,
+                &mut add,
+                &|i, v| lit(cells[i], v),
+                &|i, q, v| a.next(q, v as u32 + 1).filter(|&t| live[i + 1][t]),
+            )?;
+        }
+        Relation::NonDecreasing => {
+            for w in c.cells.windows(2) {
+                for x in 0..n {
+                    for y in 0..x {
+                        add(&[lit(w[0], x), lit(w[1], y)], &[], sink)?;
+                    }
+                }
+            }
+        }
+        Relation::Between | Relation::Lockout { .. } => {
+            let k = c.cells.len();
+            let (a, b) = (c.cells[0], c.cells[k - 1]);
+            let lockout = match c.relation {
+                Relation::Lockout { difference } => Some(difference as usize),
+                _ => None,
+            };
+            if lockout.is_none() && k == 2 {
+                return Ok(());
+            }
+            // s: the first end holds the smaller value.
+            *next += 1;
+            let s = Lit::Var(*next);
+            let gap = lockout.unwrap_or(1);
+            for x in 0..n {
+                for y in 0..n {
+                    if y < x + gap {
+                        add(&[s, lit(a, x), lit(b, y)], &[], sink)?;
+                    }
+                    if x < y + gap {
+                        add(&[lit(a, x), lit(b, y)], &[s], sink)?;
+                    }
+                }
+            }
+            let below = |cell: Cell, z: usize| -> Vec<Lit> { (0..z).map(|v| lit(cell, v)).collect() };
+            let above = |cell: Cell, z: usize| -> Vec<Lit> { (z + 1..n).map(|v| lit(cell, v)).collect() };
+            for &m in &c.cells[1..k - 1] {
+                for z in 0..n {
+                    let here = lit(m, z);
+                    if lockout.is_none() {
+                        // Strictly between: a < z < b with s, b < z < a without.
+                        add(&[s, here], &below(a, z), sink)?;
+                        add(&[s, here], &above(b, z), sink)?;
+                        add(&[here], &[&[s][..], &below(b, z)].concat(), sink)?;
+                        add(&[here], &[&[s][..], &above(a, z)].concat(), sink)?;
+                    } else {
+                        // Outside: z < a or z > b with s, z < b or z > a without.
+                        add(&[s, here], &[above(a, z), below(b, z)].concat(), sink)?;
+                        add(&[here], &[vec![s], above(b, z), below(a, z)].concat(), sink)?;
+                    }
+                }
+            }
+        }
+        Relation::Zipper => {
+            let cells = &c.cells;
+            let k = cells.len();
+            // totals[t]: the literal of "the pair totals are t + 2" (t: the sum of two value
+            // indices from 0, 0..=2n − 2).
+            let totals: Vec<Lit> = if k % 2 == 1 {
+                // The middle cell is a total of two values: never 1.
+                add(&[lit(cells[k / 2], 0)], &[], sink)?;
+                (0..2 * n - 1).map(|t| if t + 1 < n { lit(cells[k / 2], t + 1) } else { Lit::False }).collect()
+            } else {
+                let first = *next + 1;
+                *next += 2 * n as i32 - 1;
+                let t: Vec<Lit> = (0..2 * n - 1).map(|t| Lit::Var(first + t as i32)).collect();
+                add(&[], &t, sink)?;
+                for i in 0..t.len() {
+                    for j in i + 1..t.len() {
+                        add(&[t[i], t[j]], &[], sink)?;
+                    }
+                }
+                t
+            };
+            for p in 0..k / 2 {
+                let (a, b) = (cells[p], cells[k - 1 - p]);
+                for x in 0..n {
+                    for (t, &tl) in totals.iter().enumerate() {
+                        if tl == Lit::False {
+                            continue;
+                        }
+                        if t >= x && t - x < n {
+                            add(&[lit(a, x), tl], &[lit(b, t - x)], sink)?;
+                        } else {
+                            add(&[lit(a, x), tl], &[], sink)?;
+                        }
+                    }
+                }
+            }
+        }
+        Relation::SegmentSums { ends } => {
+            let cells = &c.cells;
+            let segments: Vec<&[Cell]> = ends
+                .iter()
+                .scan(0, |start, &end| {
+                    let seg = &cells[*start..end];
+                    *start = end;
+                    Some(seg)
+                })
+                .collect();
+            if segments.len() < 2 {
+                return Ok(());
+            }
+            let lo = segments.iter().map(|s| s.len()).max().unwrap_or(0);
+            let hi = segments.iter().map(|s| s.len() * n).min().unwrap_or(0);
+            if lo > hi {
+                add(&[], &[], sink)?;
+                return Ok(());
+            }
+            // One variable per common total lo..=hi, exactly one true.
+            let first = *next + 1;
+            *next += (hi - lo + 1) as i32;
+            let total = |t: usize| if (lo..=hi).contains(&t) { Lit::Var(first + (t - lo) as i32) } else { Lit::False };
+            let all: Vec<Lit> = (lo..=hi).map(total).collect();
+            add(&[], &all, sink)?;
+            for i in 0..all.len() {
+                for j in i + 1..all.len() {
+                    add(&[all[i], all[j]], &[], sink)?;
+                }
+            }
+            // Each segment read as its partial sums, then its total read off the total's variables.
+            for seg in segments {
+                let len = seg.len();
+                automaton(
+                    len + 1,
+                    hi + 1,
+                    &[true],
+                    hi + 1,
+                    &mut *next,
+                    sink,
+                    &mut add,
+                    &|i, v| {
+                        if i == len {
+                            total(v)
+                        } else if v < n {
+                            lit(seg[i], v)
+                        } else {
+                            Lit::False
+                        }
+                    },
+                    &|i, s, v| {
+                        if i == len {
+                            (v == s).then_some(s)
+                        } else {
+                            let t = s + v + 1;
+                            (t <= hi).then_some(t)
+                        }
+                    },
+                )?;
+            }
+        }
+        Relation::Or(alternatives) => {
+            // A selector per branch, one of them true; each branch's clauses hold when its
+            // selector does (each clause gets the selector's negation), and so do its groups:
+            // no value twice in their cells.
+            let first = *next + 1;
+            *next += alternatives.branches.len() as i32;
+            let selectors: Vec<Lit> = (0..alternatives.branches.len()).map(|b| Lit::Var(first + b as i32)).collect();
+            add(&[], &selectors, sink)?;
+            for (branch, &s) in alternatives.branches.iter().zip(&selectors) {
+                let mut guarded = |forbid: &[Lit], or: &[Lit], sink: &mut dyn FnMut(&[i32])| {
+                    let with: Vec<Lit> = forbid.iter().copied().chain([s]).collect();
+                    add(&with, or, sink)
+                };
+                for (part, _) in &branch.parts {
+                    encode_one(part, n, lit, &mut guarded, sink, next)?;
+                }
+                for group in &branch.distinct {
+                    for (i, &a) in group.iter().enumerate() {
+                        for &b in &group[i + 1..] {
+                            for v in 0..n {
+                                guarded(&[lit(c.cells[a], v), lit(c.cells[b], v)], &[], sink)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        _ => unreachable!("every relation is encoded above"),
     }
     Ok(())
 }

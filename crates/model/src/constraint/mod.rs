@@ -33,6 +33,7 @@ pub mod automaton;
 pub mod filters;
 #[doc(hidden)]
 pub mod masks;
+mod or;
 #[doc(hidden)]
 pub mod sums;
 
@@ -40,6 +41,7 @@ pub use automaton::Automaton;
 pub use filters::PairTable;
 use filters::*;
 use masks::*;
+pub use or::{Alternatives, Branch};
 use sums::*;
 pub use sums::{MAX_COMBINATIONS, combinations};
 
@@ -133,6 +135,8 @@ pub enum ConstraintKind {
     HiddenSkyscraper,
     /// A state machine of the spec's own (ISS's NFA): it accepts the values read along the cells.
     StateMachine,
+    /// An `Or` rule: at least one of its branches (each a list of rules) holds.
+    Or,
     /// A sum the model derives from houses and cages (innies and outies: the cells of a row, or
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
@@ -141,7 +145,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 42] = [
+    pub const ALL: [ConstraintKind; 43] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -183,6 +187,7 @@ impl ConstraintKind {
         ConstraintKind::Indexer,
         ConstraintKind::NumberedRoom,
         ConstraintKind::HiddenSkyscraper,
+        ConstraintKind::Or,
         ConstraintKind::HouseSum,
     ];
 
@@ -230,6 +235,7 @@ impl ConstraintKind {
             ConstraintKind::Indexer => "indexer",
             ConstraintKind::NumberedRoom => "numbered-room",
             ConstraintKind::HiddenSkyscraper => "hidden-skyscraper",
+            ConstraintKind::Or => "or",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
@@ -297,6 +303,9 @@ pub enum Relation {
     /// The values along the cells, in order, are a sequence the automaton accepts (a regex
     /// line).
     Automaton(Arc<Automaton>),
+    /// At least one branch holds (an `Or` rule): each branch's constraints and groups, on
+    /// positions among the cells.
+    Or(Arc<Alternatives>),
 }
 
 /// A constraint on some cells' values, beyond "these cells differ".
@@ -373,6 +382,7 @@ impl Constraint {
             Relation::Consecutive => consecutive(self.n, domains),
             &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
             Relation::Automaton(a) => automaton::automaton(a, domains),
+            Relation::Or(alternatives) => or::filter(alternatives, domains),
         }?;
         Ok(self.required(domains))
     }
@@ -460,6 +470,10 @@ impl Constraint {
     /// allowed values, sums filtered by partial sums (totals under 128), automata, between,
     /// lockout and zipper lines and slow thermometers. A
     /// propagator need not queue such a constraint again for its own eliminations.
+    ///
+    /// An `Or` is not claimed: each branch runs to its own fixpoint, which makes a second pass
+    /// remove nothing when every filter inside is monotone (narrower domains in, narrower out),
+    /// but that is not established for every filter a branch may hold.
     pub fn idempotent(&self) -> bool {
         match &self.relation {
             Relation::Pair(_)

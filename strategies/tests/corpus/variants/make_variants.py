@@ -125,8 +125,9 @@ def fnv1a(text):
 # PillArrow{cells (the pill, then the line), pill (its length)}, DoubleArrow{cells},
 # SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
 # [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells},
-# NumberedRoom{row|column (0-based), from_end (optional), value}, HiddenSkyscraper{the same}. Rows,
-# Columns and Boxes are always there.
+# NumberedRoom{row|column (0-based), from_end (optional), value}, HiddenSkyscraper{the same},
+# Or{branches (lists of rules), cells (every cell of them, first seen first)}. Rows, Columns and
+# Boxes are always there.
 
 
 class Spec:
@@ -298,6 +299,11 @@ def validate(spec):
         elif kind == "HiddenSkyscraper":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["value"] < n
+        elif kind == "Or":
+            assert a["branches"] and all(a["branches"])
+            assert a["cells"] == list(dict.fromkeys(c for br in a["branches"] for _, b in br for c in b["cells"]))
+            for br in a["branches"]:
+                validate(Spec(spec.name, "", n, br))
         elif kind == "XSum":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["sum"] <= n * (n + 1) // 2
@@ -412,6 +418,8 @@ def rule_text(n, kind, a):
         return "StateMachine(cells: %s, start: [%s], accept: [%s], transitions: [%s])" % (
             cells(a["cells"]), ", ".join(map(str, a["start"])), ", ".join(map(str, a["accept"])),
             ", ".join('(%d, "%s", %d)' % (f, values(vs), t) for f, vs, t in a["transitions"]))
+    if kind == "Or":
+        return "Or([%s])" % ", ".join("[%s]" % ", ".join(rule_text(n, k, b) for k, b in br) for br in a["branches"])
     if kind == "Regex":
         assert '"' not in a["pattern"] and "\\" not in a["pattern"]
         return 'Regex(cells: %s, pattern: "%s")' % (cells(a["cells"]), a["pattern"])
@@ -518,6 +526,9 @@ def rule_ok(spec, kind, a, g):
     if kind == "XSum":
         vals = [g[c] for c in skyscraper_line(n, a)]
         return sum(vals[:vals[0]]) == a["sum"]
+    if kind == "Or":
+        # At least one branch whose rules all hold.
+        return any(all(rule_ok(spec, k, b, g) for k, b in br) for br in a["branches"])
     if kind == "Regex":
         return re.fullmatch(a["pattern"], "".join(ALPHABET[g[c] - 1] for c in a["cells"])) is not None
     if kind == "StateMachine":
@@ -833,6 +844,8 @@ class Counter:
                 self.add(a["cells"], self.pill_prop(a["cells"], a["pill"]))
             elif kind == "DoubleArrow":
                 self.add(a["cells"], self.double_arrow_prop(a["cells"]))
+            elif kind == "Or":
+                self.add(a["cells"], self.or_prop(a))
             elif kind == "Negative":
                 listed = tuple(a["marks"])
                 exempt = marked_pairs(spec, listed)
@@ -1258,6 +1271,28 @@ class Counter:
             # with a value above the highest so far.
             more = sum(1 for c in line[i:] if dom[c] >> high)
             return got + more >= count
+
+        return prop
+
+    def or_prop(self, a):
+        """An Or fails when every branch has a rule whose cells are all placed and which those
+        values break (each rule checked from its definition, rule_ok); it narrows nothing."""
+        spec = self.spec
+
+        class Placed:
+            def __init__(self, dom):
+                self.dom = dom
+
+            def __getitem__(self, c):
+                return self.dom[c].bit_length()
+
+        def prop(dom, q):
+            g = Placed(dom)
+            for br in a["branches"]:
+                if not any(all(dom[c] & (dom[c] - 1) == 0 for c in b["cells"]) and not rule_ok(spec, k, b, g)
+                           for k, b in br):
+                    return True
+            return False
 
         return prop
 
@@ -2134,6 +2169,29 @@ def fam_hidden_skyscraper(n, rng, variant):
     return "%dx%d hidden skyscraper clues" % (n, n), rules, G
 
 
+def fam_or(n, rng, variant):
+    """`picks` Or rules on orthogonal pairs, each with a branch G keeps (a thermometer rising
+    along the pair, a cage of the pair's sum, or a candidate and the thermometer) and one it
+    breaks (a wrong candidate and the thermometer falling), in a shuffled order."""
+    G = classic_grid(n, rng)
+    picks = {4: 4, 6: 6, 9: 10, 16: 14, 25: 16}[n]
+    rules = []
+    for i, (x, y) in enumerate(rng.shuffled(orth_pairs(n))[:picks]):
+        lo, hi = (x, y) if G[x] < G[y] else (y, x)
+        keep = [
+            [("Thermometer", {"cells": [lo, hi]})],
+            [("Cage", {"cells": [x, y], "sum": G[x] + G[y]})],
+            [("Candidates", {"cells": [x], "values": [G[x]]}), ("Thermometer", {"cells": [lo, hi]})],
+        ][i % 3]
+        wrong = [v for v in range(1, n + 1) if v != G[y]]
+        broken_branch = [("Candidates", {"cells": [y], "values": [wrong[rng.below(len(wrong))]]}),
+                         ("Thermometer", {"cells": [hi, lo]})]
+        branches = [keep, broken_branch] if rng.below(2) == 0 else [broken_branch, keep]
+        cells = list(dict.fromkeys(c for br in branches for _, b in br for c in b["cells"]))
+        rules.append(("Or", {"branches": branches, "cells": cells}))
+    return "%dx%d or rules on orthogonal pairs" % (n, n), rules, G
+
+
 def fam_numbered_room(n, rng, variant):
     """`picks` numbered room clues on distinct sides of rows and columns, each the value G has in
     the cell its first value points at."""
@@ -2664,6 +2722,9 @@ FAMILIES = [
     (fam_hidden_skyscraper, 4, "", "hidden-skyscraper-4x4-a", "utwe", 0),
     (fam_hidden_skyscraper, 6, "", "hidden-skyscraper-6x6-a", "utwe", 0),
     (fam_hidden_skyscraper, 9, "", "hidden-skyscraper-9x9-a", "utw", 20),
+    (fam_or, 4, "", "or-4x4-a", "utwe", 0),
+    (fam_or, 6, "", "or-6x6-a", "utwe", 0),
+    (fam_or, 9, "", "or-9x9-a", "utw", 20),
 ]
 
 # 16x16 and 25x25 (issue 31): one family per kind and size (kinds that go together as they do
@@ -2713,6 +2774,7 @@ BIG_FAMILIES = [
         (fam_indexer, "", "indexer"),
         (fam_numbered_room, "", "numbered-room"),
         (fam_hidden_skyscraper, "", "hidden-skyscraper"),
+        (fam_or, "", "or"),
     ]
 ]
 FAMILIES += BIG_FAMILIES

@@ -378,7 +378,9 @@ fn unknown_and_unsupported_constraints_are_named_where_they_are() {
     let e = error(".Cagee~3~R1C1~R1C2");
     assert!(matches!(&e.problem, Problem::Unknown { name, .. } if name == "Cagee"));
     assert!(e.to_string().ends_with("(not one the Interactive Sudoku Solver writes; did you mean Cage?)"), "{e}");
-    assert!(message(".Or.~R1C1_1.~R1C2_1.End").starts_with("constraint 1 \".Or\": composite constraints"));
+    assert!(
+        message(".Replicate~R1C1.~R1C1_1.End").starts_with("constraint 1 \".Replicate~R1C1\": composite constraints")
+    );
     assert!(message(".Var~A~~1.Arrow~VA~R1C1").contains("extra cells (Var) are not supported"));
     assert!(message(".Cage~3~VA~R1C1").contains("\"VA\" is an extra cell (Var)"));
     assert!(message(".Sum~10_=_1_2~R1C1~R1C2").contains("weighted sums"));
