@@ -92,8 +92,7 @@ mod cadical;
 mod constraints;
 #[cfg(feature = "kissat")]
 mod kissat;
-#[doc(hidden)]
-pub mod rust_sat;
+mod rust_sat;
 #[cfg(all(feature = "kissat", target_arch = "wasm32"))]
 mod wasm_libc;
 
@@ -112,7 +111,8 @@ use cadical::Cadical;
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
 use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
 #[cfg(not(feature = "kissat"))]
-pub(crate) use rust_sat::finish;
+#[doc(hidden)]
+pub use rust_sat::finish;
 pub use rust_sat::{Batsat, NAME as BATSAT};
 
 /// Sets of up to this many options always get their at-most-one pairwise. Pairwise is faster

@@ -43,6 +43,7 @@ pub mod kind;
 mod line;
 pub mod marks;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod source;
 pub mod sudokupad;
 #[doc(hidden)]
