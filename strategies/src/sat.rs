@@ -111,8 +111,10 @@ use cadical::Cadical;
 use coverlab_engine::{ConflictCause, Limits, Outcome, PlaceReason, Search, Strategy, TraceSink};
 use coverlab_model::{Cell, Grid, Model, Puzzle, Value};
 #[cfg(not(feature = "kissat"))]
+pub(crate) use rust_sat::finish;
+/// batsat's hand-over (for the tests of its internals).
 #[doc(hidden)]
-pub use rust_sat::finish;
+pub use rust_sat::finish as batsat_finish;
 pub use rust_sat::{Batsat, NAME as BATSAT};
 
 /// Sets of up to this many options always get their at-most-one pairwise. Pairwise is faster

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use coverlab_engine::{Limits, NullSink, Search, Status, Strategy};
 use coverlab_model::{Grid, Puzzle, builtin, validate};
 
-use coverlab_strategies::sat::{Batsat, finish};
+use coverlab_strategies::sat::{Batsat, batsat_finish as finish};
 
 /// A hand-over (what `fast` makes without CaDiCaL) counts the solutions it did not find
 /// before: the empty 4×4 has 288, one of them handed over as found.
