@@ -3,6 +3,10 @@
 # when it is missing (skips with a message when apt-get is not there either), and runs the
 # browser test (crates/web/tests/it/browser.rs, driven by tests/driver.mjs over the DevTools
 # protocol). What .ci/run calls.
+#
+#   crates/web/tests/browser.sh            # install what is missing, build the page, run the test
+#   crates/web/tests/browser.sh --install  # only install what is missing (.ci/run does this in the
+#                                          # background while it compiles)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -31,6 +35,7 @@ if [ $((${#missing[@]} + ${#kissat_missing[@]})) -gt 0 ]; then
     exit 0
   fi
 fi
+[ "${1:-}" != --install ] || exit 0
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$here/../build.sh" "$out"
