@@ -17,7 +17,11 @@
 //! naked singles alone solve a puzzle exactly when `rate` says `easy`, singles exactly when it
 //! says at most `medium`, singles and locked candidates exactly when it says at most `hard`.
 //!
-//! The run is shared by the tests of this file (computed once, on two threads).
+//! The run is shared by the tests of this file (computed once, on two threads). Without
+//! `COVERLAB_TESTS=full` (`.ci/run` sets it) it explains a fixed part of the corpus: fewer puzzles
+//! of each data file and every third case of the conformance corpus (the variant corpus whole),
+//! about half the work; the counts below that depend on the whole corpus are checked in the
+//! full run only.
 
 use crate::common;
 
@@ -77,19 +81,20 @@ fn jobs() -> Vec<Job> {
             jobs.push(Job { source: source.into(), puzzle, expected, max, known: known.get(i).cloned() });
         }
     };
+    let full = common::full();
     for (dir, file, limit) in [
         ("9x9", "qqwing_simple_50.txt", 50),
         ("9x9", "17_clue_first200.txt", 50),
-        ("9x9", "magictour_top1465_first50.txt", 50),
+        ("9x9", "magictour_top1465_first50.txt", common::full_or(50, 15)),
         // Each of these needs the forcing rungs: with the determinism check's second
         // explanation, the solve and the rating, about 0.6 s of CPU apiece here, so 4 keep this
         // binary's time in hand. `benches/explain.py` explains the whole sets.
-        ("9x9", "forum_hardest_1106_first50.txt", 4),
+        ("9x9", "forum_hardest_1106_first50.txt", common::full_or(4, 2)),
         ("16x16", "gecode_janko_55.txt", 10),
         // 10 of the 30: each is stuck after the chain searches, about 0.2 s of CPU apiece,
         // which made the 30 most of this binary's time.
-        ("16x16", "generated_minimal_30.txt", 10),
-        ("25x25", "gecode_frisch_18.txt", 2),
+        ("16x16", "generated_minimal_30.txt", common::full_or(10, 3)),
+        ("25x25", "gecode_frisch_18.txt", common::full_or(2, 1)),
     ] {
         let path = format!("tests/data/{dir}/{file}");
         add(&path, common::puzzles_of(&common::read(&path), None, limit), 1, vec![]);
@@ -114,7 +119,10 @@ fn jobs() -> Vec<Job> {
         ("strategies/tests/corpus/variants/variants.txt", Some("strategies/tests/corpus/variants")),
     ] {
         let mut models: BTreeMap<String, Arc<Model>> = BTreeMap::new();
-        for line in common::read(corpus).lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let lines = common::read(corpus);
+        let cases = lines.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+        let stride = if full || spec_dir.is_some() { 1 } else { 3 };
+        for line in cases.step_by(stride) {
             let (spec, rest) = line.split_once(':').expect("spec : puzzle : count");
             let (grid, count) = rest.rsplit_once(':').expect("spec : puzzle : count");
             let spec = spec.trim();
@@ -265,7 +273,8 @@ fn explanations_are_sound_on_the_whole_corpus() {
         eprintln!("{:<20} {k}", t.name());
     }
     let puzzles: usize = report.by_source.values().map(|t| t.puzzles).sum();
-    assert!(puzzles >= 450, "only {puzzles} puzzles");
+    let least = common::full_or(450, 300);
+    assert!(puzzles >= least, "only {puzzles} puzzles");
     assert!(report.failures.is_empty(), "{} failures:\n{}", report.failures.len(), report.failures.join("\n"));
 }
 
@@ -284,6 +293,10 @@ const CRAFTED_ONLY: &[Technique] = &[
 
 #[test]
 fn every_technique_appears() {
+    if !common::full() {
+        eprintln!("checked with COVERLAB_TESTS=full only: the sample does not reach every technique");
+        return;
+    }
     let all = totals(report());
     for t in Technique::ALL {
         let seen = all.get(&t).copied().unwrap_or(0);
@@ -315,7 +328,7 @@ fn hard_puzzles_are_all_solved_and_unique_ones_never_contradict() {
     // No guess, ever: every unique classic puzzle of the data files ends solved.
     for file in ["forum_hardest_1106_first50", "magictour_top1465_first50", "17_clue_first200", "qqwing_simple_50"] {
         let t = &report.by_source[&format!("tests/data/9x9/{file}.txt")];
-        assert!(t.puzzles >= 4 && t.solved == t.puzzles, "{file}: {} of {} solved", t.solved, t.puzzles);
+        assert!(t.puzzles >= 2 && t.solved == t.puzzles, "{file}: {} of {} solved", t.solved, t.puzzles);
     }
     for (source, t) in &report.by_source {
         if !source.contains("corpus") {
@@ -328,7 +341,8 @@ fn hard_puzzles_are_all_solved_and_unique_ones_never_contradict() {
 fn unsolvable_cases_are_often_refuted() {
     let report = report();
     let refuted: usize = report.by_source.values().map(|t| t.contradiction).sum();
-    assert!(refuted >= 10, "only {refuted} unsolvable cases ended in a contradiction");
+    let least = common::full_or(10, 3);
+    assert!(refuted >= least, "only {refuted} unsolvable cases ended in a contradiction");
 }
 
 #[test]

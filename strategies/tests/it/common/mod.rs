@@ -73,3 +73,19 @@ pub fn corpus_cases(max: u64) -> Vec<CorpusCase> {
     }
     out
 }
+
+/// Whether the whole suite runs: `COVERLAB_TESTS=full` (as `.ci/run` sets). Without it the
+/// slowest tests take a fixed sample of their cases, so that a warm `cargo test --workspace`
+/// stays a quick loop (docs/research.md, "What a test run costs").
+pub fn full() -> bool {
+    std::env::var("COVERLAB_TESTS").is_ok_and(|v| v == "full")
+}
+
+/// Whether strategy number `s` of the registry runs case number `c` of a corpus: always in the
+/// full run ([`full`]) and for the strategies of the roles `Default` and `Speed` (the product's);
+/// otherwise every third case, shifted by the strategy's number, so that every case is still run
+/// by a third of the other strategies.
+pub fn sampled(info: &coverlab_strategies::registry::Chosen, s: usize, c: usize) -> bool {
+    use coverlab_strategies::registry::Role;
+    full() || matches!(info.info.role, Role::Default | Role::Speed) || (s + c) % 3 == 0
+}

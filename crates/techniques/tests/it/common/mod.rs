@@ -199,3 +199,15 @@ pub fn check_shape(step: &Step) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Whether the whole suite runs: `COVERLAB_TESTS=full` (as `.ci/run` sets). Without it the
+/// slowest tests take a fixed sample of their cases, so that a warm `cargo test --workspace`
+/// stays a quick loop (docs/research.md, "What a test run costs").
+pub fn full() -> bool {
+    std::env::var("COVERLAB_TESTS").is_ok_and(|v| v == "full")
+}
+
+/// `full` when the whole suite runs, `quick` otherwise.
+pub fn full_or<T>(full: T, quick: T) -> T {
+    if self::full() { full } else { quick }
+}
