@@ -1,15 +1,8 @@
 //! The tests of `src/dlx.rs`'s internals (moved out of the library, so that `cargo test` compiles
 //! the crate once).
 
-use std::sync::Arc;
-
-use coverlab_model::builtin;
-
+use crate::common::model;
 use coverlab_strategies::dlx::*;
-
-fn model(name: &str) -> Arc<coverlab_model::Model> {
-    Arc::new(builtin::load(name).expect("built-in").expect("compiles"))
-}
 
 #[test]
 fn build_links_every_option_node_into_its_item() {

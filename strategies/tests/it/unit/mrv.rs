@@ -1,11 +1,9 @@
 //! The tests of `src/mrv.rs`'s internals (moved out of the library, so that `cargo test` compiles
 //! the crate once).
 
-use std::sync::Arc;
-
 use coverlab_engine::{Limits, PlaceReason, Strategy, TraceEvent, VecSink};
+use coverlab_model::Grid;
 use coverlab_model::Puzzle;
-use coverlab_model::{Grid, builtin};
 
 use coverlab_strategies::mrv::*;
 
@@ -13,7 +11,7 @@ use coverlab_strategies::mrv::*;
 fn picks_the_cell_with_the_fewest_values_left() {
     // Classic 4x4: r2c4 sees 1, 2 and 3 (row 2 and column 4), so it has one value left and
     // is picked first although r1c1 comes earlier.
-    let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("valid"));
+    let model = crate::common::model("classic-4x4");
     let mut givens = Grid::empty(4);
     givens.set(4, 1); // r2c1 = 1
     givens.set(5, 2); // r2c2 = 2

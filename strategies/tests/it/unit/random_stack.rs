@@ -1,15 +1,13 @@
 //! The tests of `src/random_stack.rs`'s internals (moved out of the library, so that `cargo test` compiles
 //! the crate once).
 
-use std::sync::Arc;
-
 use coverlab_engine::{Limits, NullSink, Status, Strategy};
-use coverlab_model::{Grid, Puzzle, builtin, validate};
+use coverlab_model::{Grid, Puzzle, validate};
 
 use coverlab_strategies::random_stack::*;
 
 fn empty(spec: &str) -> Puzzle {
-    let model = Arc::new(builtin::load(spec).expect("built-in").expect("valid"));
+    let model = crate::common::model(spec);
     let n = model.size();
     Puzzle::new(model, Grid::empty(n)).expect("no givens, no conflict")
 }
@@ -30,7 +28,7 @@ fn seeds_pick_different_solutions_and_a_seed_always_the_same() {
 #[test]
 fn the_scan_starts_at_the_most_filled_row() {
     // Row 3 holds the most givens: the first decision is in row 3, not row 1.
-    let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("valid"));
+    let model = crate::common::model("classic-4x4");
     let mut givens = Grid::empty(4);
     givens.set(1, 1); // r1c2 = 1
     givens.set(8, 3); // r3c1 = 3
@@ -49,7 +47,7 @@ fn the_scan_starts_at_the_most_filled_row() {
 fn an_unsolvable_grid_is_complete_with_no_solution() {
     // Classic 4x4 where r1c1 can take nothing: row 1 holds 1 and 4, column 1 holds 2, box 1
     // holds 3. The givens themselves do not conflict.
-    let model = Arc::new(builtin::load("classic-4x4").expect("built-in").expect("valid"));
+    let model = crate::common::model("classic-4x4");
     let mut givens = Grid::empty(4);
     givens.set(1, 1); // r1c2 = 1
     givens.set(2, 4); // r1c3 = 4

@@ -1,15 +1,13 @@
 //! The tests of `src/singles.rs`'s internals (moved out of the library, so that `cargo test` compiles
 //! the crate once).
 
-use std::sync::Arc;
-
 use coverlab_engine::{Limits, NullSink, PlaceReason, Strategy, TraceEvent, VecSink, replay::replay};
-use coverlab_model::{Grid, Puzzle, builtin, validate};
+use coverlab_model::{Grid, Puzzle, validate};
 
 use coverlab_strategies::singles::*;
 
 fn puzzle(spec: &str, text: &str) -> Puzzle {
-    let model = Arc::new(builtin::load(spec).expect("built-in").expect("valid"));
+    let model = crate::common::model(spec);
     let n = model.size();
     let values = text.chars().map(|c| model.symbols().value_of(c).unwrap_or(0)).collect();
     Puzzle::new(model, Grid::from_values(n, values).expect("n² values")).expect("no conflict")
