@@ -1262,10 +1262,8 @@ pub(crate) fn compile(
                 ranks.push((entry, *rank));
                 rank_rules.push(nth);
             }
-            Rule::FullRankTies(t) => {
-                if ties.replace(*t).is_some() {
-                    return Err(err(format!("{}: a spec has at most one FullRankTies rule", what())));
-                }
+            Rule::FullRankTies(t) if ties.replace(*t).is_some() => {
+                return Err(err(format!("{}: a spec has at most one FullRankTies rule", what())));
             }
             _ => {}
         }

@@ -462,7 +462,7 @@ fn full_rank(
     };
     let entries = rule.entries();
     // "cell holds value b or more" (b from 0): true for 0, false past n − 1.
-    let mut at_least: std::collections::HashMap<Cell, Vec<Lit>> = std::collections::HashMap::new();
+    let mut at_least: std::collections::BTreeMap<Cell, Vec<Lit>> = std::collections::BTreeMap::new();
     for &(e, rank) in rule.clues() {
         let entry = &entries[e];
         let v = (rank as usize - 1) / 4;

@@ -48,7 +48,7 @@ fn the_full_rank_filter_agrees_with_the_validator_on_every_4x4_latin_square() {
             let mut clues = Vec::new();
             for _ in 0..k {
                 let side = sides[lcg(&mut state) as usize % sides.len()];
-                let end = if lcg(&mut state) % 2 == 0 { ", from_end: true" } else { "" };
+                let end = if lcg(&mut state).is_multiple_of(2) { ", from_end: true" } else { "" };
                 let rank = 1 + lcg(&mut state) % 16;
                 let clue = format!("FullRank({side}{end}, rank: {rank})");
                 if !clues.iter().any(|c: &String| c.starts_with(&format!("FullRank({side}{end},"))) {
@@ -73,8 +73,10 @@ fn the_full_rank_filter_agrees_with_the_validator_on_every_4x4_latin_square() {
             // keeps fitting them after the filter.
             for _ in 0..60 {
                 let base = &squares[lcg(&mut state) as usize % squares.len()];
-                let mut d: Vec<u64> =
-                    base.iter().map(|&v| if lcg(&mut state) % 3 == 0 { 1u64 << (v - 1) } else { 0b1111 }).collect();
+                let mut d: Vec<u64> = base
+                    .iter()
+                    .map(|&v| if lcg(&mut state).is_multiple_of(3) { 1u64 << (v - 1) } else { 0b1111 })
+                    .collect();
                 let before = d.clone();
                 let fits = |g: &[u8], d: &[u64]| g.iter().zip(d).all(|(&v, &m)| m >> (v - 1) & 1 == 1);
                 let result = rank.filter(&mut d);
