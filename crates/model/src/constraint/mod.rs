@@ -401,6 +401,9 @@ impl Constraint {
     /// constraint: what a plain search checks at each placement. For a full assignment it is
     /// exact.
     pub fn holds(&self, values: &[u8]) -> bool {
+        if let Relation::FullRank(rule) = &self.relation {
+            return rank::holds(rule, values);
+        }
         if let Relation::Consecutive = self.relation {
             // Placed values differ and fit in one run of the line's length; the empty cells can
             // take the rest of it. (The filter's matching per window is for narrowing.)

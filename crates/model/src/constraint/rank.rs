@@ -15,8 +15,16 @@
 //! and which it must be if it starts with v. It fails when too few numbers may be lower (or
 //! too many must be), narrows the first cell of a number that cannot be in the group (or must
 //! be), and orders two numbers that must be in a given order at the first cell where they may
-//! still differ. Sound (cells compared independently: it may only keep more); exact once every
-//! cell holds one value.
+//! still differ. Sound (cells compared independently: it may only keep more); exact once at
+//! most one cell is open (each value of the last open cell is tried). A pass is not monotone
+//! (what it deduces depends on the order it narrows in), so the filter repeats passes to their
+//! fixpoint, which the trace replayer's check of each elimination on its own needs.
+//!
+//! The check of a placement ([`super::Constraint::holds`], what plain searches and the replayer
+//! run) is only the clues' first cells until the grid is full: a stronger check on partial grids
+//! could refute a value the filter keeps (it is not exact short of a full grid), which a
+//! propagating search may then place as a hidden single or a guess. Plain searches (`dfs`) so
+//! find a full-rank conflict only on the full grid.
 
 use crate::Cell;
 use crate::spec::Ties;
@@ -128,8 +136,58 @@ fn order(low: &[Cell], high: &[Cell], d: &mut [u64]) -> Result<(), usize> {
     Err(low[0])
 }
 
-/// The full-rank filter over every cell of the grid (`d[cell]`).
+/// The check of a placement (see [`super::Constraint::holds`]): a clue's first cell holds the
+/// clue's value; on a full grid, the rule. Nothing in between: the filter is not exact short of
+/// a full grid, and a value it keeps must pass this check once placed (a search places it; the
+/// trace replayer checks each placement with it).
+pub(super) fn holds(rule: &FullRank, values: &[u8]) -> bool {
+    for &(e, rank) in &rule.clues {
+        let first = values[rule.entries[e][0]];
+        if first != 0 && u32::from(first) != rank.div_ceil(4) {
+            return false;
+        }
+    }
+    if values.contains(&0) {
+        return true;
+    }
+    let mut d: Vec<u64> = values.iter().map(|&v| bit(u32::from(v))).collect();
+    filter(rule, &mut d).is_ok()
+}
+
+/// The full-rank filter over every cell of the grid (`d[cell]`). With one cell left open, each
+/// of its values is tried on the full grid it makes, so that the last value placed is exact.
 pub(super) fn filter(rule: &FullRank, d: &mut [u64]) -> Result<(), usize> {
+    let mut open = d.iter().enumerate().filter(|(_, m)| m.count_ones() > 1).map(|(i, _)| i);
+    if let (Some(cell), None) = (open.next(), open.next()) {
+        let mut keep = 0;
+        let mut copy = d.to_vec();
+        for w in (1..=64).filter(|&w| d[cell] >> (w - 1) & 1 == 1) {
+            copy.copy_from_slice(d);
+            copy[cell] = bit(w);
+            if pass(rule, &mut copy).is_ok() {
+                keep |= bit(w);
+            }
+        }
+        d[cell] = keep;
+        if keep == 0 {
+            return Err(cell);
+        }
+    }
+    // Passes until one changes nothing: a pass is not monotone (what it deduces depends on the
+    // order it narrows in), and its fixpoint deduces from narrower candidates what it deduced
+    // from wider ones far more often (the trace replayer checks each elimination on its own).
+    let mut before = d.to_vec();
+    loop {
+        pass(rule, d)?;
+        if *d == before[..] {
+            return Ok(());
+        }
+        before.copy_from_slice(d);
+    }
+}
+
+/// One pass of the filter (see the module doc).
+fn pass(rule: &FullRank, d: &mut [u64]) -> Result<(), usize> {
     let strict = rule.ties != Ties::Any;
     for &(e, rank) in &rule.clues {
         let entry = &rule.entries[e];
@@ -178,32 +236,41 @@ pub(super) fn filter(rule: &FullRank, d: &mut [u64]) -> Result<(), usize> {
         if less_must > below || less_may < below || greater_must > above || (strict && greater_may < above) {
             return Err(entry[0]);
         }
+        // Each deduction on its own (none excludes another), so that narrower candidates never
+        // deduce less than wider ones did.
         for &(f, less, greater, only_less, only_greater) in &seen {
             let cells = &rule.entries[f];
-            let inside = d[cells[0]] == value;
-            if less && less_may == below && less_must < below {
+            if less && less_may == below {
                 // Every number that may be lower must be.
                 d[cells[0]] &= value;
                 if d[cells[0]] == 0 {
                     return Err(cells[0]);
                 }
                 order(cells, entry, d)?;
-            } else if strict && greater && greater_may == above && greater_must < above {
+            }
+            if strict && greater && greater_may == above {
                 d[cells[0]] &= value;
                 if d[cells[0]] == 0 {
                     return Err(cells[0]);
                 }
                 order(entry, cells, d)?;
-            } else if !inside && ((only_less && less_must == below) || (only_greater && greater_must == above)) {
+            }
+            let inside = d[cells[0]] == value;
+            if !inside
+                && ((only_less && less_must == below && less_may > below)
+                    || (only_greater && greater_must == above && greater_may > above))
+            {
                 // It would be one lower (higher) too many: not in the group.
                 d[cells[0]] &= !value;
                 if d[cells[0]] == 0 {
                     return Err(cells[0]);
                 }
-            } else if inside && less && greater && (strict || !compare(cells, entry, d).1) {
+            }
+            if inside && less && greater && (strict || !compare(cells, entry, d).1) {
                 if less_must == below && less_may > below {
                     order(entry, cells, d)?;
-                } else if greater_must == above && greater_may > above {
+                }
+                if greater_must == above && greater_may > above {
                     order(cells, entry, d)?;
                 }
             }
