@@ -36,9 +36,10 @@
 //! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
 //! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
 //! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
-//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` and
-//! `HiddenSkyscraper` and `FullRank` (as `Skyscraper`: a row or column, then the clue from its
-//! start and the one from its end), `FullRankTies` (`none`, `only-unclued`, `any`), `GreaterThan` (each cell greater than its orthogonal neighbours listed after
+//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom`,
+//! `HiddenSkyscraper` and `FullRank` (each as `Skyscraper`: a row or column, then the clue from its
+//! start and the one from its end), `FullRankTies` (`none`, `only-unclued`, `any`),
+//! `GreaterThan` (each cell greater than its orthogonal neighbours listed after
 //! it: a `Pair` rule per neighbouring pair), `Pair`, `PairX` and their legacy forms `Binary`,
 //! `BinaryX` (ISS's pair key, a table of n² bits in base64, then groups of cells as `NFA`'s:
 //! `Pair` rules on each cell and the next, or on every two cells of a group), `Regex` (the
@@ -181,8 +182,6 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("ChaosCount", "chaos construction counts are"),
     ("RegionSameValues", "regions holding the same values are"),
     ("Doppelganger", "doppelganger is"),
-    ("FullRankTies", "full rank clues are"),
-    ("FullRank", "full rank clues are"),
     ("DutchFlatmates", "Dutch flatmates are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
