@@ -351,6 +351,29 @@ fn constraint_json(
                 v["line"] = line.take().into();
             }
         }
+        ConstraintKind::FullRank => {
+            // Each clue outside its row or column, at the end its number is read from.
+            if let Relation::FullRank(rule) = &c.relation {
+                let place = |e: usize| {
+                    let (line, end) = (e / 2, e % 2 == 1);
+                    let edge = if end { n as i64 } else { -1 };
+                    if line < n { [line as i64, edge] } else { [edge, (line - n) as i64] }
+                };
+                let ranks: Vec<Value> = rule
+                    .clues()
+                    .iter()
+                    .map(|&(e, rank)| {
+                        let [r, col] = place(e);
+                        json!([r, col, rank])
+                    })
+                    .collect();
+                if let Some(first) = ranks.first() {
+                    v["clue"] = json!([first[0], first[1]]);
+                }
+                v["ranks"] = ranks.into();
+                v["cells"] = json!([]);
+            }
+        }
         ConstraintKind::Or => {
             // Each branch's own drawings, its clues read from the branch's rules.
             let branches = clues.ors.next().unwrap_or_default();

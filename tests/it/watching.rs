@@ -608,6 +608,13 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         &["house", "group", "non-consecutive"],
         "(none)",
     ),
+    (
+        "full-rank",
+        r#"FullRank(column: 2, rank: 26), FullRank(row: 8, from_end: true, rank: 23)"#,
+        GIVENS_17,
+        &["full-rank"],
+        "#26, #23",
+    ),
 ];
 
 /// The viewer draws every kind of house and constraint (issue 31): for a page of each kind,

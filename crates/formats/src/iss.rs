@@ -36,9 +36,10 @@
 //! an empty argument: a `StateMachine` for each group; groups cut into segments are refused),
 //! `SameValues` of one-cell sets (`SameValues~3~R1C1~R5C5~R9C9`: the cells hold one value, as
 //! `Clone`s; larger sets, equal as multisets, are refused), `Indexing` (`Indexing~C~…` column
-//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom` and
-//! `HiddenSkyscraper` (as `Skyscraper`: a row or column, then the clue from its start and the one
-//! from its end), `GreaterThan` (each cell greater than its orthogonal neighbours listed after
+//! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom`,
+//! `HiddenSkyscraper` and `FullRank` (each as `Skyscraper`: a row or column, then the clue from its
+//! start and the one from its end), `FullRankTies` (`none`, `only-unclued`, `any`),
+//! `GreaterThan` (each cell greater than its orthogonal neighbours listed after
 //! it: a `Pair` rule per neighbouring pair), `Pair`, `PairX` and their legacy forms `Binary`,
 //! `BinaryX` (ISS's pair key, a table of n² bits in base64, then groups of cells as `NFA`'s:
 //! `Pair` rules on each cell and the next, or on every two cells of a group), `Regex` (the
@@ -181,8 +182,6 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("ChaosCount", "chaos construction counts are"),
     ("RegionSameValues", "regions holding the same values are"),
     ("Doppelganger", "doppelganger is"),
-    ("FullRankTies", "full rank clues are"),
-    ("FullRank", "full rank clues are"),
     ("DutchFlatmates", "Dutch flatmates are"),
     ("ValueIndexing", "value-indexing arrows are"),
     ("EqualityCage", "equality cages are"),
@@ -276,6 +275,8 @@ pub const SUPPORTED: &[&str] = &[
     "Indexing",
     "NumberedRoom",
     "HiddenSkyscraper",
+    "FullRank",
+    "FullRankTies",
     "GreaterThan",
     "Pair",
     "PairX",
@@ -788,6 +789,12 @@ fn composites(
 
 /// Builds the puzzle from its constraints.
 fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, IssError> {
+    read_part(items, grid, false)
+}
+
+/// [`read`], of the whole puzzle or (`branch`) of one branch of an `Or`, where a rule that can
+/// never hold (a cage's sum no values reach) is no error: the branch fails, as in ISS.
+fn read_part(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>, branch: bool) -> Result<Parsed, IssError> {
     // What `.Or … .End` holds is read branch by branch, after the rest; `.And … .End` outside an
     // Or is its constraints.
     let mut inside = vec![false; items.len()];
@@ -1323,7 +1330,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 // ISS keeps the last clue of a line (its uniqueness key).
                 sandwiches.insert((line.starts_with('R'), index.unwrap_or(0)), (rule, i));
             }
-            "Skyscraper" | "XSum" | "NumberedRoom" | "HiddenSkyscraper" => {
+            "Skyscraper" | "XSum" | "NumberedRoom" | "HiddenSkyscraper" | "FullRank" => {
                 let (line, clues) = match args {
                     [line, clues @ ..] if (1..=2).contains(&clues.len()) => (line, clues),
                     _ => {
@@ -1361,6 +1368,9 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                         _ if item.name == "NumberedRoom" || item.name == "HiddenSkyscraper" => {
                             return Err(item.invalid(format!("the clue \"{}\" is not a value", shown(clue))));
                         }
+                        _ if item.name == "FullRank" => {
+                            return Err(item.invalid(format!("the clue \"{}\" is not a rank", shown(clue))));
+                        }
                         _ => return Err(item.invalid(format!("the clue \"{}\" is not a count of cells", shown(clue)))),
                     };
                     let (r, c) = if row { (Some(index), None) } else { (None, Some(index)) };
@@ -1374,6 +1384,9 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                             let value = if zero { value.saturating_add(1) } else { value };
                             Rule::HiddenSkyscraper { row: r, column: c, from_end, value }
                         }
+                        // On values from 0 every number is read one higher in each digit:
+                        // their order, and so the ranks, stay.
+                        "FullRank" => Rule::FullRank { row: r, column: c, from_end, rank: value },
                         _ => Rule::Skyscraper { row: r, column: c, from_end, count: value },
                     };
                     // ISS keeps the last clue of a line and direction (its uniqueness key).
@@ -1394,6 +1407,20 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 } else if cells.len() > 1 {
                     b.push(Rule::AtMostOnce { name, cells }, Some(i));
                 }
+            }
+            "FullRankTies" => {
+                let ties = match args {
+                    ["none"] => coverlab_model::Ties::Never,
+                    ["only-unclued"] => coverlab_model::Ties::Unclued,
+                    ["any"] => coverlab_model::Ties::Any,
+                    _ => {
+                        return Err(item.invalid(format!(
+                            "FullRankTies takes one of none, only-unclued and any, not \"{}\"",
+                            shown(&args.join("~"))
+                        )));
+                    }
+                };
+                b.push(Rule::FullRankTies(ties), Some(i));
             }
             // Only the order ISS searches in: no rule.
             "SearchPriority" => {}
@@ -1435,7 +1462,7 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
                 }
                 let sub: Vec<Item<'_>> =
                     structure.iter().cloned().chain(branch.iter().map(|&k| items[k].clone())).collect();
-                let parsed = read(&sub, empty())?;
+                let parsed = read_part(&sub, empty(), true)?;
                 let mut own: Vec<Rule> = Vec::new();
                 for (c, &v) in parsed.values.iter().enumerate().filter(|(_, v)| **v != 0) {
                     let cell = CellRef { row: c / n + 1, col: c % n + 1 };
@@ -1623,7 +1650,9 @@ fn read(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>) -> Result<Parsed, Is
     };
     // The spec's own checks (lines that do not touch, sums no values reach), each error told
     // as the constraint it came from.
-    if let Err(e) = Model::compile(spec.clone()) {
+    if let Err(e) = Model::compile(spec.clone())
+        && !(branch && e.never_holds)
+    {
         return Err(locate(&e, &b, items));
     }
     Ok(Parsed::with_spec(values, spec, None, Vec::new()))

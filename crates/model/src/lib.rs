@@ -45,7 +45,7 @@ pub use exact_cover::{ExactCover, Item, OptionId};
 pub use grid::{Cell, Grid, Value, cell_name};
 pub use model::Model;
 pub use puzzle::{EMPTY_MARKS, LineError, Puzzle};
-pub use spec::{Mark, Rule, Spec, SpecError};
+pub use spec::{Mark, Rule, Spec, SpecError, Ties};
 pub use symbols::{Symbols, SymbolsError};
 pub use unit::{Unit, UnitKind};
 

@@ -3,7 +3,7 @@
 //!
 //! A rule that cannot hold is refused here, naming the rule (its position in the file comes
 //! from [`SpecError::locate`]): cells outside the grid or repeated, lines whose cells do not
-//! touch, dots between cells that are not neighbours, sums no values reach, thermometers longer
+//! touch (arrows excepted: a sum over any cells, as in ISS), dots between cells that are not neighbours, sums no values reach, thermometers longer
 //! than the alphabet, regex lines whose pattern does not parse or matches no line of their
 //! length, lockout differences out of range, entropic lines on a grid whose size is not a
 //! multiple of 3, region-sum lines without boxes or regions, quadruples off the grid, with
@@ -14,8 +14,10 @@
 
 use std::sync::Arc;
 
-use crate::constraint::{Alternatives, Branch, Constraint, ConstraintKind, PairTable, Relation, combinations};
-use crate::spec::{CellRef, Mark, Rule, Spec, SpecError};
+use crate::constraint::{
+    Alternatives, Branch, Constraint, ConstraintKind, FullRank, PairTable, Relation, combinations,
+};
+use crate::spec::{CellRef, Mark, Rule, Spec, SpecError, Ties};
 use crate::unit::{Unit, UnitKind};
 use crate::{Cell, Symbols, cell_name};
 
@@ -52,6 +54,10 @@ pub(crate) fn compile(
     let mut seen: Vec<(&'static str, usize)> = Vec::new();
     let mut marks: Vec<(Mark, Cell, Cell)> = Vec::new();
     let mut regex_budget = crate::pattern::MAX_SPEC_LINE_STATES;
+    // Full-rank clues (number, rank), the index of each among the FullRank rules, and the ties.
+    let mut ranks: Vec<(usize, u32)> = Vec::new();
+    let mut rank_rules: Vec<usize> = Vec::new();
+    let mut ties: Option<Ties> = None;
     for rule in &spec.rules {
         let kind = rule.kind();
         let nth = match seen.iter_mut().find(|(k, _)| *k == kind) {
@@ -136,7 +142,8 @@ pub(crate) fn compile(
                     if u64::from(sum) < least || u64::from(sum) > most {
                         return Err(err(format!(
                             "{label}: {k} different values on a {n}×{n} grid add up to {least} to {most}, never {sum}"
-                        )));
+                        ))
+                        .never());
                     }
                     let table = combinations(n, cells.len(), sum).map(Arc::from);
                     push(
@@ -175,7 +182,9 @@ pub(crate) fn compile(
                         line.len()
                     )));
                 }
-                touching(&cells, "arrow")?;
+                // The cells need not touch: the rule is a sum, and ISS's arrows go through any
+                // cells (its corpus rotates the cells of an arrow round a loop, one step of
+                // which does not touch).
                 push(&mut out.constraints, ConstraintKind::Arrow, format!("arrow {number}"), cells, Relation::Arrow);
             }
             Rule::WhiteDot { cells } | Rule::BlackDot { cells } | Rule::X { cells } | Rule::V { cells } => {
@@ -202,7 +211,8 @@ pub(crate) fn compile(
                         "{}: {} (on a {n}×{n} grid no two values have it)",
                         what(),
                         mark_says(mark)
-                    )));
+                    ))
+                    .never());
                 }
                 let label = format!("{} {}-{}", mark_name(mark), cell_name(a.min(b), n), cell_name(a.max(b), n));
                 marks.push((mark, a.min(b), a.max(b)));
@@ -332,7 +342,8 @@ pub(crate) fn compile(
                         "{}: {k} values on a {n}×{n} grid add up to {k} to {}, never {sum}",
                         what(),
                         k * n as u64
-                    )));
+                    ))
+                    .never());
                 }
                 let label = format!("little killer {number} (sum {sum})");
                 push(
@@ -350,7 +361,8 @@ pub(crate) fn compile(
                     return Err(err(format!(
                         "{}: the values between 1 and {n} add up to 0 to {most}, never {sum}",
                         what()
-                    )));
+                    ))
+                    .never());
                 }
                 let label = format!("sandwich {line} {index} (sum {sum})");
                 push(&mut out.constraints, ConstraintKind::Sandwich, label, cells, Relation::Sandwich { sum: *sum });
@@ -375,7 +387,7 @@ pub(crate) fn compile(
                     _ => return Err(err(format!("{} needs `allowed` or `holds` (one of them)", what()))),
                 };
                 if (1..=n as u32).all(|a| (1..=n as u32).all(|b| !table.allows(a, b))) {
-                    return Err(err(format!("{} allows no pair of values on a {n}×{n} grid", what())));
+                    return Err(err(format!("{} allows no pair of values on a {n}×{n} grid", what())).never());
                 }
                 let label = match name {
                     // Names go into traces and are read back from them: plain words only.
@@ -440,7 +452,8 @@ pub(crate) fn compile(
                     return Err(err(format!(
                         "{line}: pattern {} matches no sequence of {k} symbols, so the line can never match",
                         quoted(pattern)
-                    )));
+                    ))
+                    .never());
                 }
                 push(
                     &mut out.constraints,
@@ -516,7 +529,8 @@ pub(crate) fn compile(
                         what(),
                         cells.len(),
                         if entropic { "thirds".to_string() } else { format!("remainders mod {m}") }
-                    )));
+                    ))
+                    .never());
                 }
                 let (kind, word) = if entropic {
                     (ConstraintKind::Entropic, "entropic")
@@ -598,7 +612,8 @@ pub(crate) fn compile(
                             return Err(err(format!(
                                 "{}: {count} values seen is out of range on a {n}×{n} grid (1 to {n}: the first is always seen)",
                                 what()
-                            )));
+                            ))
+.never());
                         }
                         let label = format!("skyscraper {line} {index} from the {side} ({count} seen)");
                         (
@@ -613,7 +628,8 @@ pub(crate) fn compile(
                                 "{}: the first hidden value {value} is out of range on a {n}×{n} grid (1 to {}: {n} is never hidden)",
                                 what(),
                                 n - 1
-                            )));
+                            ))
+.never());
                         }
                         let label = format!("hidden skyscraper {line} {index} from the {side} (first hidden {value})");
                         (
@@ -628,7 +644,8 @@ pub(crate) fn compile(
                             return Err(err(format!(
                                 "{}: the first values of a line add up to 1 to {most} on a {n}×{n} grid, never {sum}",
                                 what()
-                            )));
+                            ))
+                            .never());
                         }
                         let Some(automaton) = crate::constraint::Automaton::x_sum(n, *sum as usize) else {
                             return Err(err(format!(
@@ -641,7 +658,8 @@ pub(crate) fn compile(
                             return Err(err(format!(
                                 "{}: no first X values of a {n}×{n} line add up to {sum}",
                                 what()
-                            )));
+                            ))
+                            .never());
                         }
                         let label = format!("x-sum {line} {index} from the {side} (sum {sum})");
                         (ConstraintKind::XSum, label, automaton)
@@ -681,7 +699,8 @@ pub(crate) fn compile(
                         what(),
                         crate::text::count(room, "cell"),
                         block.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>().join(", ")
-                    )));
+                    ))
+.never());
                 }
                 push(
                     &mut out.constraints,
@@ -700,7 +719,8 @@ pub(crate) fn compile(
                         "{}: {k} values on a {n}×{n} grid add up to {k} to {}, never {sum}",
                         what(),
                         k * n as u64
-                    )));
+                    ))
+                    .never());
                 }
                 push(
                     &mut out.constraints,
@@ -775,7 +795,8 @@ pub(crate) fn compile(
                         "{}: the line's {} values on a {n}×{n} grid never add up to a number of {k} digits",
                         what(),
                         line.len()
-                    )));
+                    ))
+                    .never());
                 }
                 push(
                     &mut out.constraints,
@@ -795,7 +816,8 @@ pub(crate) fn compile(
                         "{}: on a {n}×{n} grid the {} cells between the ends never add up to two values",
                         what(),
                         cells.len() - 2
-                    )));
+                    ))
+                    .never());
                 }
                 // The automaton reads the two ends first, then the middle.
                 let k = cells.len();
@@ -822,7 +844,7 @@ pub(crate) fn compile(
                     )));
                 }
                 if *sum == 0 {
-                    return Err(err(format!("{}: a segment adds up to 1 or more, never 0", what())));
+                    return Err(err(format!("{}: a segment adds up to 1 or more, never 0", what())).never());
                 }
                 let automaton = if *closed {
                     crate::constraint::Automaton::sum_loop(n, *sum)
@@ -841,7 +863,8 @@ pub(crate) fn compile(
                         "{}: the line's {} on a {n}×{n} grid never split into segments each adding up to {sum}",
                         what(),
                         crate::text::count(cells.len(), "value")
-                    )));
+                    ))
+                    .never());
                 }
                 let label = if *closed {
                     format!("sum loop {number} (segments of {sum})")
@@ -868,6 +891,7 @@ pub(crate) fn compile(
                         "{}: the values between the smallest and largest of {k} different values on a {n}×{n} grid never add up to {sum}",
                         what()
                     ))
+                    .never()
                 };
                 if *sum as usize > most {
                     return Err(unreachable());
@@ -917,7 +941,8 @@ pub(crate) fn compile(
                             cell_name(a, n),
                             cell_name(b, n),
                             u.label
-                        )));
+                        ))
+                        .never());
                     }
                     if a != b {
                         push(
@@ -1059,7 +1084,8 @@ pub(crate) fn compile(
                 if !automaton.live_states(k)[0].iter().any(|&live| live) {
                     return Err(err(format!(
                         "{line}: the machine accepts no sequence of {k} values, so the cells can never satisfy it"
-                    )));
+                    ))
+                    .never());
                 }
                 push(
                     &mut out.constraints,
@@ -1087,6 +1113,8 @@ pub(crate) fn compile(
                 }
                 let mut cells: Vec<Cell> = Vec::new();
                 let mut compiled = Vec::with_capacity(branches.len());
+                // Why each branch that can never hold cannot.
+                let mut impossible: Vec<String> = Vec::new();
                 for (b, branch) in branches.iter().enumerate() {
                     let here = || format!("{}, branch {}", what(), b + 1);
                     if branch.is_empty() {
@@ -1105,7 +1133,9 @@ pub(crate) fn compile(
                             | Rule::AntiKnight
                             | Rule::AntiKing
                             | Rule::NonConsecutive
-                            | Rule::Negative(_) => {
+                            | Rule::Negative(_)
+                            | Rule::FullRank { .. }
+                            | Rule::FullRankTies(_) => {
                                 return Err(err(format!(
                                     "{}: {} cannot be inside an Or (houses and the rules over the whole grid are \
                                      refused there)",
@@ -1134,8 +1164,24 @@ pub(crate) fn compile(
                         symbols: spec.symbols.clone(),
                         rules: branch.clone(),
                     };
-                    let inner = compile(&sub, symbols, origin, houses, groups)
-                        .map_err(|e| err(format!("{}: {}", here(), e.message)))?;
+                    let inner = match compile(&sub, symbols, origin, houses, groups) {
+                        Ok(inner) => inner,
+                        Err(e) if e.never_holds => {
+                            // A rule of the branch can never hold: the branch fails (as in
+                            // ISS), once its other rules are known to be well-formed.
+                            for r in branch {
+                                let alone = Spec { rules: vec![r.clone()], ..sub.clone() };
+                                if let Err(e) = compile(&alone, symbols, origin, houses, groups)
+                                    && !e.never_holds
+                                {
+                                    return Err(err(format!("{}: {}", here(), e.message)));
+                                }
+                            }
+                            impossible.push(format!("branch {}: {}", b + 1, e.message));
+                            continue;
+                        }
+                        Err(e) => return Err(err(format!("{}: {}", here(), e.message))),
+                    };
                     distinct.extend(inner.groups.into_iter().map(|g| g.cells));
                     let mut position = |c: Cell| match cells.iter().position(|&x| x == c) {
                         Some(p) => p,
@@ -1169,6 +1215,9 @@ pub(crate) fn compile(
                     }
                 }
                 branches.iter().for_each(|b| nested(b, &mut seen));
+                if compiled.is_empty() {
+                    return Err(err(format!("{}: no branch can ever hold ({})", what(), impossible.join("; "))).never());
+                }
                 // Every branch without a constraint or group always holds: nothing to add.
                 if !cells.is_empty() {
                     push(
@@ -1180,8 +1229,84 @@ pub(crate) fn compile(
                     );
                 }
             }
+            Rule::FullRank { row, column, from_end, rank } => {
+                let (line, index, _) = outside_line(*row, *column)?;
+                let most = 4 * n as u32;
+                if *rank == 0 || *rank > most {
+                    return Err(err(format!(
+                        "{}: rank {rank} is out of range on a {n}×{n} grid (1 to {most}: {} numbers, each row and column read from both ends)",
+                        what(),
+                        4 * n
+                    ))
+                    .never());
+                }
+                if !spec.rules.contains(&Rule::Rows) || !spec.rules.contains(&Rule::Columns) {
+                    return Err(err(format!(
+                        "{}: full rank needs Rows and Columns (each value then starts four of the numbers)",
+                        what()
+                    )));
+                }
+                let entry = FullRank::entry_of(n, line == "column", index - 1, *from_end);
+                if let Some(&(_, other)) = ranks.iter().find(|&&(e, _)| e == entry) {
+                    let side = match (line, from_end) {
+                        ("row", false) => "left",
+                        ("row", true) => "right",
+                        (_, false) => "top",
+                        _ => "bottom",
+                    };
+                    return Err(err(format!(
+                        "{}: {line} {index} from the {side} already has a clue (rank {other})",
+                        what()
+                    )));
+                }
+                ranks.push((entry, *rank));
+                rank_rules.push(nth);
+            }
+            Rule::FullRankTies(t) if ties.replace(*t).is_some() => {
+                return Err(err(format!("{}: a spec has at most one FullRankTies rule", what())));
+            }
             _ => {}
         }
+    }
+    // The full-rank clues, all in one constraint over the grid (ranks compared with each other).
+    let tie_rule = ties.unwrap_or_default();
+    if !ranks.is_empty() || tie_rule == Ties::Never {
+        if tie_rule != Ties::Any {
+            for (i, &(_, r)) in ranks.iter().enumerate() {
+                if let Some(j) = ranks[..i].iter().position(|&(_, q)| q == r) {
+                    return Err(SpecError::invalid(
+                        origin,
+                        format!(
+                            "FullRank rule {}: rank {r} is also FullRank rule {}'s, and two numbers of one rank tie (FullRankTies(Any) allows it)",
+                            rank_rules[i] + 1,
+                            rank_rules[j] + 1
+                        ),
+                        Some("FullRank".into()),
+                    )
+                    .at_nth(rank_rules[i])
+                    .never());
+                }
+            }
+        }
+        if ties.is_some() && (!spec.rules.contains(&Rule::Rows) || !spec.rules.contains(&Rule::Columns)) {
+            return Err(SpecError::invalid(
+                origin,
+                "FullRankTies rule 1: full rank needs Rows and Columns (each value then starts four of the numbers)"
+                    .into(),
+                Some("FullRankTies".into()),
+            ));
+        }
+        let label = match ranks.len() {
+            0 => "full rank (no ties)".to_string(),
+            k => format!("full rank ({})", crate::text::count(k, "clue")),
+        };
+        out.constraints.push(Constraint::new(
+            ConstraintKind::FullRank,
+            label,
+            (0..n * n).collect(),
+            Relation::FullRank(Arc::new(FullRank::new(n, ranks, tie_rule))),
+            n,
+        ));
     }
     // The rules about every pair of orthogonal neighbours, once the marks are known.
     let negative: Vec<Mark> = spec

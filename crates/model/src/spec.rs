@@ -56,6 +56,8 @@
 //! StateMachine(cells: ["r8c1", "r8c2", "r8c3"], start: [0], accept: [0],  // a machine of your own
 //!     transitions: [(0, "[13579]", 1), (1, "[2468]", 0), (1, "[13579]", 0)]),
 //! Or([[Thermometer(cells: ["r1c1", "r1c2"])], [Cage(cells: ["r1c1", "r1c2"], sum: 10)]]),  // one branch holds
+//! FullRank(row: 1, rank: 17), FullRank(column: 3, from_end: true, rank: 12),  // among the 4n numbers
+//! FullRankTies(Any),                       // ties allowed (default Unclued; Never: all differ)
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -146,7 +148,8 @@ pub enum Rule {
     Arrow {
         /// The circle.
         circle: CellRef,
-        /// The line, from the circle outwards; consecutive cells touch.
+        /// The line, from the circle outwards; its cells usually touch, but need not (the rule
+        /// is a sum, and ISS's arrows go through any cells).
         line: Vec<CellRef>,
     },
     /// A white Kropki dot: the two (orthogonally adjacent) cells hold consecutive values.
@@ -486,6 +489,45 @@ pub enum Rule {
     /// `House`, `Diagonals`, `Windows`, `AntiKnight`, `AntiKing`, `NonConsecutive`, `Negative`)
     /// are refused there, and marks inside a branch are not marks for a `Negative` rule.
     Or(Vec<Vec<Rule>>),
+    /// A full-rank clue outside the grid (ISS's `FullRank`): every row and every column, read as
+    /// a number from each of its two ends (4n numbers, written with one digit per value), is
+    /// ranked from the lowest (1) to the highest, and the clue's number has rank `rank`: exactly
+    /// `rank − 1` of the 4n numbers are lower than it. None equals it, unless
+    /// [`Rule::FullRankTies`] says `Any`. Give `row` or `column`, 1-based; the number is read
+    /// from the left of the row (the top of the column), or from the right (the bottom) with
+    /// `from_end: true`. Needs `Rows` and `Columns` (so rank r starts with the value ⌈r/4⌉).
+    FullRank {
+        /// The row, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<usize>,
+        /// The column, 1-based.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// Read from the right of the row (the bottom of the column).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_end: bool,
+        /// The number's rank: 1 to 4n.
+        rank: u32,
+    },
+    /// Which numbers of the full rank may tie (ISS's `FullRankTies`), at most one such rule:
+    /// `Unclued` (the default: a clue's number equals no other, numbers without a clue may
+    /// tie), `Any` (ties allowed, a tied number ranks after the numbers lower than it: 1, 2, 2,
+    /// 4) or `Never` (all 4n numbers differ, even with no clue at all).
+    FullRankTies(Ties),
+}
+
+/// Which numbers of the full rank may equal another (see [`Rule::FullRankTies`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
+pub enum Ties {
+    /// No two of the 4n numbers are equal (ISS's `none`).
+    Never,
+    /// A clue's number equals no other; numbers without a clue may (ISS's default,
+    /// `only-unclued`).
+    #[default]
+    Unclued,
+    /// Any numbers may be equal; a clue's rank is one more than the numbers lower than its
+    /// (ISS's `any`).
+    Any,
 }
 
 /// A mark between two orthogonal neighbours, as named by [`Rule::Negative`].
@@ -570,6 +612,8 @@ impl Rule {
             Rule::NumberedRoom { .. } => "NumberedRoom",
             Rule::HiddenSkyscraper { .. } => "HiddenSkyscraper",
             Rule::Or(_) => "Or",
+            Rule::FullRank { .. } => "FullRank",
+            Rule::FullRankTies(_) => "FullRankTies",
         }
     }
 }
@@ -673,12 +717,22 @@ pub struct SpecError {
     /// Which occurrence of `needle` (0: the first).
     #[doc(hidden)]
     pub nth: usize,
+    /// The rule is well-formed but its parameters can never hold (a cage's sum no values
+    /// reach): inside an `Or` its branch fails instead; elsewhere an error like any other.
+    #[doc(hidden)]
+    pub never_holds: bool,
 }
 
 impl SpecError {
     /// An error found while checking a spec, located later by searching for `needle`.
     pub(crate) fn invalid(origin: &str, message: String, needle: Option<String>) -> SpecError {
-        SpecError { origin: origin.into(), position: None, message, needle, nth: 0 }
+        SpecError { origin: origin.into(), position: None, message, needle, nth: 0, never_holds: false }
+    }
+
+    /// Marks the error as a rule that can never hold (see [`SpecError::never_holds`]).
+    pub(crate) fn never(mut self) -> SpecError {
+        self.never_holds = true;
+        self
     }
 
     /// An error about the `nth` occurrence (from 0) of `needle`: the third `Cage` rule.
@@ -812,6 +866,7 @@ impl Spec {
             message: e.code.to_string(),
             needle: None,
             nth: 0,
+            never_holds: false,
         })?;
         if spec.size == 0 || spec.size > MAX_SIZE {
             return Err(SpecError::invalid(

@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::model::Model;
 use crate::pattern::Node;
-use crate::spec::{CellRef, Mark, Rule, Spec};
+use crate::spec::{CellRef, Mark, Rule, Spec, Ties};
 use crate::unit::UnitKind;
 use crate::{Cell, Grid, Symbols, Value, cell_name};
 
@@ -747,6 +747,48 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     let why: Vec<String> =
                         broken.iter().enumerate().map(|(b, why)| format!("branch {}: {why}", b + 1)).collect();
                     return Some(format!("no branch of the Or holds ({})", why.join("; ")));
+                }
+            }
+            Rule::FullRank { row, column, from_end, rank } => {
+                // All 4n numbers, each row and column read from both ends; compared as
+                // sequences of values (one digit each, most significant first).
+                let mut numbers: Vec<Vec<u32>> = Vec::with_capacity(4 * n);
+                for i in 1..=n {
+                    for (r, c) in [(Some(i), None), (None, Some(i))] {
+                        for end in [false, true] {
+                            numbers.push(clue_line(n, r, c, end, &at).0);
+                        }
+                    }
+                }
+                let (own, what) = clue_line(n, *row, *column, *from_end, &at);
+                let lower = numbers.iter().filter(|x| **x < own).count();
+                // The number itself is among the 4n once.
+                let equal = numbers.iter().filter(|x| **x == own).count() - 1;
+                if lower + 1 != *rank as usize {
+                    return Some(format!(
+                        "the full-rank clue of {what}: {lower} numbers are lower, so its rank is {}, not {rank}",
+                        lower + 1
+                    ));
+                }
+                let ties = spec.rules.iter().find_map(|r| if let Rule::FullRankTies(t) = r { Some(*t) } else { None });
+                if equal > 0 && ties != Some(Ties::Any) {
+                    return Some(format!(
+                        "the full-rank clue of {what}: {equal} other numbers equal it, and ties of a clue's number are not allowed"
+                    ));
+                }
+            }
+            Rule::FullRankTies(Ties::Never) => {
+                let mut numbers: Vec<(Vec<u32>, String)> = Vec::with_capacity(4 * n);
+                for i in 1..=n {
+                    for (r, c) in [(Some(i), None), (None, Some(i))] {
+                        for end in [false, true] {
+                            numbers.push(clue_line(n, r, c, end, &at));
+                        }
+                    }
+                }
+                numbers.sort();
+                if let Some(w) = numbers.windows(2).find(|w| w[0].0 == w[1].0) {
+                    return Some(format!("full rank without ties: {} and {} read the same number", w[0].1, w[1].1));
                 }
             }
             Rule::Negative(_) | Rule::NonConsecutive => {

@@ -45,7 +45,10 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
         match self.g.constraints[k].cells.len() {
             0..=8 => self.filter_sized::<8>(k),
             9..=64 => self.filter_sized::<64>(k),
-            _ => Ok(false), // no line is longer than a grid side; checked on load
+            // A rule over the whole grid (full rank): 16×16 and 32×32 at most, then 64×64.
+            65..=256 => self.filter_sized::<256>(k),
+            257..=1024 => self.filter_sized::<1024>(k),
+            _ => self.filter_sized::<4096>(k),
         }
     }
 

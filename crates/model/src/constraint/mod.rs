@@ -34,6 +34,7 @@ pub mod filters;
 #[doc(hidden)]
 pub mod masks;
 mod or;
+mod rank;
 #[doc(hidden)]
 pub mod sums;
 
@@ -42,6 +43,7 @@ pub use filters::PairTable;
 use filters::*;
 use masks::*;
 pub use or::{Alternatives, Branch};
+pub use rank::FullRank;
 use sums::*;
 pub use sums::{MAX_COMBINATIONS, combinations};
 
@@ -141,11 +143,13 @@ pub enum ConstraintKind {
     /// of several, not in the cages inside it add up to what those cages leave of the houses'
     /// total). Implied by the other constraints, it only helps propagation.
     HouseSum,
+    /// The full-rank clues (and tie rule) of a spec: one constraint over every cell.
+    FullRank,
 }
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 43] = [
+    pub const ALL: [ConstraintKind; 44] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -189,6 +193,7 @@ impl ConstraintKind {
         ConstraintKind::HiddenSkyscraper,
         ConstraintKind::Or,
         ConstraintKind::HouseSum,
+        ConstraintKind::FullRank,
     ];
 
     /// Its name in messages, `coverlab check` and the graph: kebab-case.
@@ -236,6 +241,7 @@ impl ConstraintKind {
             ConstraintKind::NumberedRoom => "numbered-room",
             ConstraintKind::HiddenSkyscraper => "hidden-skyscraper",
             ConstraintKind::Or => "or",
+            ConstraintKind::FullRank => "full-rank",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
@@ -306,6 +312,9 @@ pub enum Relation {
     /// At least one branch holds (an `Or` rule): each branch's constraints and groups, on
     /// positions among the cells.
     Or(Arc<Alternatives>),
+    /// Every row and column read as a number from both ends, and the ranks of some of them
+    /// (full rank): the cells are the whole grid, in order.
+    FullRank(Arc<FullRank>),
 }
 
 /// A constraint on some cells' values, beyond "these cells differ".
@@ -383,6 +392,7 @@ impl Constraint {
             &Relation::Sandwich { sum } => sandwich(self.n, sum, domains),
             Relation::Automaton(a) => automaton::automaton(a, domains),
             Relation::Or(alternatives) => or::filter(alternatives, domains),
+            Relation::FullRank(rule) => rank::filter(rule, domains),
         }?;
         Ok(self.required(domains))
     }
@@ -391,6 +401,9 @@ impl Constraint {
     /// constraint: what a plain search checks at each placement. For a full assignment it is
     /// exact.
     pub fn holds(&self, values: &[u8]) -> bool {
+        if let Relation::FullRank(rule) = &self.relation {
+            return rank::holds(rule, values);
+        }
         if let Relation::Consecutive = self.relation {
             // Placed values differ and fit in one run of the line's length; the empty cells can
             // take the rest of it. (The filter's matching per window is for narrowing.)

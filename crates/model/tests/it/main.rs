@@ -1,4 +1,5 @@
 //! The model crate's tests, in one test binary.
 
 mod model;
+mod rank;
 mod unit;

@@ -126,8 +126,9 @@ def fnv1a(text):
 # SumLine{cells, sum}, Lunchbox{cells, sum}, StateMachine{cells, start, accept, transitions
 # [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells},
 # NumberedRoom{row|column (0-based), from_end (optional), value}, HiddenSkyscraper{the same},
-# Or{branches (lists of rules), cells (every cell of them, first seen first)}. Rows, Columns and
-# Boxes are always there.
+# Or{branches (lists of rules), cells (every cell of them, first seen first)}, FullRank{row|column
+# (0-based), from_end (optional), rank} (ties: the default, a clue's number equals no other).
+# Rows, Columns and Boxes are always there.
 
 
 class Spec:
@@ -218,6 +219,17 @@ def skyscraper_line(n, a):
     return line[::-1] if a.get("from_end") else line
 
 
+def all_numbers(n, g):
+    """The 4n numbers of full rank: each row and column read from both ends."""
+    out = []
+    for kind in ("row", "column"):
+        for i in range(n):
+            for end in (False, True):
+                a = {kind: i, "from_end": end}
+                out.append([g[c] for c in skyscraper_line(n, a)])
+    return out
+
+
 def first_hidden(vals):
     """The first value not higher than every value before it (hidden behind a taller one), or
     None."""
@@ -299,6 +311,9 @@ def validate(spec):
         elif kind == "HiddenSkyscraper":
             assert ("row" in a) != ("column" in a)
             assert 1 <= a["value"] < n
+        elif kind == "FullRank":
+            assert ("row" in a) != ("column" in a)
+            assert 1 <= a["rank"] <= 4 * n
         elif kind == "Or":
             assert a["branches"] and all(a["branches"])
             assert a["cells"] == list(dict.fromkeys(c for br in a["branches"] for _, b in br for c in b["cells"]))
@@ -374,6 +389,10 @@ def rule_text(n, kind, a):
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
         return "Skyscraper(%s%s, count: %d)" % (where, end, a["count"])
+    if kind == "FullRank":
+        where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
+        end = ", from_end: true" if a.get("from_end") else ""
+        return "FullRank(%s%s, rank: %d)" % (where, end, a["rank"])
     if kind in ("NumberedRoom", "HiddenSkyscraper"):
         where = "row: %d" % (a["row"] + 1) if "row" in a else "column: %d" % (a["column"] + 1)
         end = ", from_end: true" if a.get("from_end") else ""
@@ -519,6 +538,14 @@ def rule_ok(spec, kind, a, g):
         return seen([g[c] for c in skyscraper_line(n, a)]) == a["count"]
     if kind == "HiddenSkyscraper":
         return first_hidden([g[c] for c in skyscraper_line(n, a)]) == a["value"]
+    if kind == "FullRank":
+        # Its number (the values read from the clue) among the 4n numbers every row and column
+        # read from both ends make: exactly rank - 1 lower, none equal (Python compares lists
+        # element by element, as numbers of n digits compare).
+        own = [g[c] for c in skyscraper_line(n, a)]
+        numbers = all_numbers(n, g)
+        lower = sum(1 for x in numbers if x < own)
+        return lower + 1 == a["rank"] and numbers.count(own) == 1
     if kind == "NumberedRoom":
         # The first value x read from the clue: the x-th cell holds the clue's value.
         vals = [g[c] for c in skyscraper_line(n, a)]
@@ -790,6 +817,8 @@ class Counter:
             elif kind == "HiddenSkyscraper":
                 line = skyscraper_line(n, a)
                 self.add(line, self.hidden_prop(line, a["value"]))
+            elif kind == "FullRank":
+                self.add(list(range(n * n)), self.full_rank_prop(spec, a))
             elif kind == "NumberedRoom":
                 # The first cell holds x only when the x-th holds the value (x = 1: itself).
                 line, want = skyscraper_line(n, a), a["value"]
@@ -1296,6 +1325,26 @@ class Counter:
 
         return prop
 
+    def full_rank_prop(self, spec, a):
+        """Each value starts four of the numbers (the first and last row and column hold it
+        once), so the clue's number starts with ceil(rank / 4); once every cell is decided,
+        the definition."""
+        n = self.n
+        first = skyscraper_line(n, a)[0]
+        bit = 1 << ((a["rank"] + 3) // 4 - 1)
+
+        def prop(dom, q):
+            if dom[first] & ~bit:
+                dom[first] &= bit
+                if not dom[first]:
+                    return False
+                q.append(first)
+            if any(d & (d - 1) for d in dom):
+                return True
+            return rule_ok(spec, "FullRank", a, [d.bit_length() for d in dom])
+
+        return prop
+
     def hidden_prop(self, line, value):
         """Along the decided cells at the clue's end: each must rise above the highest so far,
         until one that does not, which must be the value (then the rule holds); the first cell
@@ -1590,7 +1639,8 @@ def naive_count(spec, puzzle, cap, budget):
                 atoms.append(((x, y), lambda g, x=x, y=y, ls=listed, ex=exempt: negative_pair_ok(ls, ex, x, y, g)))
         else:
             cells = (
-                sandwich_line(n, a)
+                list(range(N)) if kind == "FullRank"
+                else sandwich_line(n, a)
                 if kind in ("Sandwich", "Skyscraper", "XSum", "NumberedRoom", "HiddenSkyscraper")
                 else a["cells"] + a["clone"] if kind == "Clone"
                 else a["cells"] + [x for c in a["cells"] for x in indexer_line(n, kind, c)]
@@ -1715,6 +1765,9 @@ def self_test():
     assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
     # Hidden skyscrapers: r2 is 3 4 1 2 (1 hidden first), from the right 2 1 4 3 (1); c2 is
     # 2 4 1 3 (1); r1 1 2 3 4 hides nothing.
+    # Full rank: the grid is symmetric under a half turn, so every number ties with another
+    # (r1 read from the left, 1 2 3 4, is r4 read from the right): no clue holds.
+    assert not ok([("FullRank", {"row": 0, "rank": 1})]) and not ok([("FullRank", {"column": 2, "rank": 9})])
     assert ok([("HiddenSkyscraper", {"row": 1, "value": 1})]) and ok([("HiddenSkyscraper", {"row": 1, "from_end": True, "value": 1})])
     assert not ok([("HiddenSkyscraper", {"column": 1, "value": 3})]) and not ok([("HiddenSkyscraper", {"row": 0, "value": 1})])
     # Numbered rooms: r1 is 1 2 3 4 (1 points at itself), read from the right 4 3 2 1 (4 points
@@ -2190,6 +2243,31 @@ def fam_or(n, rng, variant):
         cells = list(dict.fromkeys(c for br in branches for _, b in br for c in b["cells"]))
         rules.append(("Or", {"branches": branches, "cells": cells}))
     return "%dx%d or rules on orthogonal pairs" % (n, n), rules, G
+
+
+def fam_full_rank(n, rng, variant):
+    """`picks` full-rank clues on distinct sides of rows and columns whose number ties with no
+    other in G, each its rank among G's 4n numbers."""
+    picks = {4: 4, 6: 5, 9: 8, 16: 8, 25: 8}[n]
+    sides = [(kind, i, end) for kind in ("row", "column") for i in range(n) for end in (False, True)]
+    # Many 4x4 grids are symmetric, every number tying with another: the first grid with two
+    # numbers that tie with none.
+    for _ in range(100):
+        G = classic_grid(n, rng)
+        numbers = all_numbers(n, G)
+        if sum(1 for x in numbers if numbers.count(x) == 1) >= 2:
+            break
+    chosen = []
+    for kind, i, end in rng.shuffled(sides):
+        a = {kind: i}
+        if end:
+            a["from_end"] = True
+        own = [G[c] for c in skyscraper_line(n, a)]
+        if numbers.count(own) == 1 and len(chosen) < picks:
+            a["rank"] = 1 + sum(1 for x in numbers if x < own)
+            chosen.append(((kind, i, end), a))
+    rules = [("FullRank", a) for _, a in sorted(chosen, key=lambda c: c[0])]
+    return "%dx%d full-rank clues" % (n, n), rules, G
 
 
 def fam_numbered_room(n, rng, variant):
@@ -2725,6 +2803,9 @@ FAMILIES = [
     (fam_or, 4, "", "or-4x4-a", "utwe", 0),
     (fam_or, 6, "", "or-6x6-a", "utwe", 0),
     (fam_or, 9, "", "or-9x9-a", "utw", 20),
+    (fam_full_rank, 4, "", "full-rank-4x4-a", "utwe", 0),
+    (fam_full_rank, 6, "", "full-rank-6x6-a", "utwe", 0),
+    (fam_full_rank, 9, "", "full-rank-9x9-a", "utw", 20),
 ]
 
 # 16x16 and 25x25 (issue 31): one family per kind and size (kinds that go together as they do
@@ -2775,6 +2856,7 @@ BIG_FAMILIES = [
         (fam_numbered_room, "", "numbered-room"),
         (fam_hidden_skyscraper, "", "hidden-skyscraper"),
         (fam_or, "", "or"),
+        (fam_full_rank, "", "full-rank"),
     ]
 ]
 FAMILIES += BIG_FAMILIES
