@@ -41,7 +41,9 @@ fn iss_puzzles_solve_to_the_solutions_iss_records() {
     assert_eq!(entries.len(), solutions.len());
     let chosen = coverlab_strategies::registry::resolve("auto").unwrap();
     let mut compared = 0;
-    for (entry, recorded) in entries.iter().zip(&solutions) {
+    // Every puzzle with COVERLAB_TESTS=full; otherwise every third (all are read above).
+    let stride = if common::full() { 1 } else { 3 };
+    for (entry, recorded) in entries.iter().zip(&solutions).step_by(stride) {
         let parsed = entry.result.as_ref().unwrap_or_else(|e| panic!("{e}"));
         let name = parsed.comment.clone().unwrap_or_default();
         let model = Arc::new(Model::compile(*parsed.spec.clone().unwrap()).unwrap());
@@ -59,7 +61,11 @@ fn iss_puzzles_solve_to_the_solutions_iss_records() {
             compared += 1;
         }
     }
-    assert_eq!(compared, 138);
+    let recorded = solutions.iter().step_by(stride).filter(|r| *r != "-").count();
+    assert_eq!(compared, recorded);
+    if common::full() {
+        assert_eq!(compared, 138);
+    }
 }
 
 #[test]

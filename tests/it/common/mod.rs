@@ -63,3 +63,10 @@ pub fn scratch(group: &str, name: &str) -> Scratch {
 pub fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
+
+/// Whether the whole suite runs: `COVERLAB_TESTS=full` (as `.ci/run` sets). Without it the
+/// slowest tests take a fixed sample of their cases, so that a warm `cargo test --workspace`
+/// stays a quick loop (docs/research.md, "What a test run costs").
+pub fn full() -> bool {
+    std::env::var("COVERLAB_TESTS").is_ok_and(|v| v == "full")
+}
