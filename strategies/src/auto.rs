@@ -70,14 +70,14 @@ pub const LARGE_ADDING_SAT_AFTER: u64 = 20_000;
 
 /// The default strategy.
 pub fn auto() -> Band9 {
-    let config = Config { sat_after: Some((SAT_FROM, SAT_AFTER_GUESSES)), ..Config::DEFAULT };
+    let config = Config { sat_after: Some((SAT_FROM, SAT_AFTER_GUESSES)), sat_after_by_cells: true, ..Config::DEFAULT };
     let constrained = Config { place_branching: false, conflict_weights: true, ..config };
     Band9::with_fallback("auto", config)
         .with_constrained(constrained)
         .with_unsummed(Config { sat_after: Some((1, SAT_AFTER_GUESSES)), ..constrained })
         .with_large_constrained(
             LARGE_FROM,
-            Config { sat_after: Some((SAT_FROM, LARGE_ADDING_SAT_AFTER)), ..constrained },
+            Config { sat_after: Some((SAT_FROM, LARGE_ADDING_SAT_AFTER)), sat_after_by_cells: false, ..constrained },
             config,
         )
 }
