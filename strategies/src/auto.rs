@@ -5,7 +5,8 @@
 //! - Every other spec: `fast` (singles, locked candidates, all-different filtering from 16×16,
 //!   scored bivalue branching), which settles most puzzles of any size in milliseconds; on grids
 //!   of 16×16 and more, a search still open after 2,000 guesses (not counting those of the
-//!   current path) is handed, with everything it deduced at its root, to the `sat` strategy's
+//!   current path; below 25×25, 2,000 × n²/625 of them, 819 at 16×16: see below) is handed, with
+//!   everything it deduced at its root, to the `sat` strategy's
 //!   solvers: kissat for a first solution (a fresh one per call; with `--jobs 2` or more, two
 //!   racing), CaDiCaL for counts and uniqueness proofs (incremental calls): the hard tail of
 //!   large grids is where a CDCL solver's learning wins. That hand-over is `fast(sat_from: 16)`.
@@ -16,6 +17,14 @@
 //!   On 19 minimal xv-16x16 puzzles (17 handed over) `auto` went from 1.58–1.89× behind the
 //!   `batsat` strategy to 1.39–1.67× (two runs: not reliably within 1.5×), on 20 thermo-16x16
 //!   from 1.25–1.52× behind `fast` to 1.16–1.22× (strategies/PERFORMANCE.md).
+//!   The guesses before that hand-over scale with the grid's cells from 16×16 to below 25×25
+//!   ([`crate::fast::sat_after_guesses`]: 2,000 × n²/625, 819 at 16×16): a guess costs `fast`
+//!   about n² (a slot copy, a propagation over the cells), the SAT start about n⁴ (the CNF's
+//!   binary clauses), so the guesses worth one start grow as n². On xv-16x16 `auto` went from
+//!   1.33 s to 0.91 s of CPU for the 19 (`batsat` 0.72 s: 1.85× → 1.26×); on modular,
+//!   skyscraper, parity and candidates at 16×16, where `fast` settled puzzles between 819 and
+//!   2,000 guesses, it lost 15–40% (up to 1.3–1.47× behind the best, from about 1.0×). Below
+//!   16×16 the 2,000 stay (the small families were measured with them), and from 25×25 up.
 //!   On four 16×16 anti-king windoku puzzles, 1.3 s for all instead of 70 s (one still open at
 //!   60 s) when the hand-over began at 20×20.
 //!   In a build without CaDiCaL and kissat (`--no-default-features`) the hand-over goes to
@@ -70,14 +79,14 @@ pub const LARGE_ADDING_SAT_AFTER: u64 = 20_000;
 
 /// The default strategy.
 pub fn auto() -> Band9 {
-    let config = Config { sat_after: Some((SAT_FROM, SAT_AFTER_GUESSES)), ..Config::DEFAULT };
+    let config = Config { sat_after: Some((SAT_FROM, SAT_AFTER_GUESSES)), sat_after_by_cells: true, ..Config::DEFAULT };
     let constrained = Config { place_branching: false, conflict_weights: true, ..config };
     Band9::with_fallback("auto", config)
         .with_constrained(constrained)
         .with_unsummed(Config { sat_after: Some((1, SAT_AFTER_GUESSES)), ..constrained })
         .with_large_constrained(
             LARGE_FROM,
-            Config { sat_after: Some((SAT_FROM, LARGE_ADDING_SAT_AFTER)), ..constrained },
+            Config { sat_after: Some((SAT_FROM, LARGE_ADDING_SAT_AFTER)), sat_after_by_cells: false, ..constrained },
             config,
         )
 }

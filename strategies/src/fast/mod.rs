@@ -82,6 +82,9 @@ pub struct Config {
     /// On grids of at least `.0` cells a side, give up after `.1` guesses and hand the rest of
     /// the search to the `sat` strategy, starting from the propagated root (`None`: never).
     pub sat_after: Option<(usize, u64)>,
+    /// `sat_after`'s guesses are those of a 25×25 grid ([`SAT_AFTER_SIDE`]): from 16×16 to below
+    /// 25×25 a grid of n×n cells gets n² / 625 of them ([`sat_after_guesses`]; `auto`'s hand-over).
+    pub sat_after_by_cells: bool,
     /// Branch on the cell of fewest candidates per conflict it took part in (dom/wdeg: each
     /// conflict adds a weight to the cells of the house or constraint that failed), instead of
     /// the fewest candidates alone.
@@ -107,6 +110,7 @@ impl Config {
         scored_bivalue: true,
         all_different_from: 16,
         sat_after: None,
+        sat_after_by_cells: false,
         conflict_weights: false,
         hidden_cage_values: true,
         refute: false,
@@ -128,6 +132,31 @@ pub const DOM_POWER: [u64; 65] = [
 /// easy large puzzles are settled by then in a few milliseconds; the hard ones (the Frisch
 /// 25×25 puzzles, half-blank 36×36) would take `fast` minutes where CaDiCaL takes seconds.
 pub const SAT_AFTER_GUESSES: u64 = 2_000;
+
+/// The grid side at which [`SAT_AFTER_GUESSES`] was set (the Frisch 25×25 puzzles) and from which
+/// a hand-over scaled by cells ([`Config::sat_after_by_cells`]) gets all of them.
+pub const SAT_AFTER_SIDE: usize = 25;
+
+/// The grid side from which a hand-over's guesses are scaled by cells: below it they stay as given
+/// (the 6×6 and 9×9 families were measured with 2,000; scaled, 259 at 9×9 would hand puzzles of
+/// 15 of their 82 families over, unmeasured: strategies/PERFORMANCE.md).
+pub const SAT_AFTER_SCALED_FROM: usize = 16;
+
+/// The guesses before the hand-over on an n×n grid: `guesses` itself, or with `by_cells` and
+/// n from [`SAT_AFTER_SCALED_FROM`] to below [`SAT_AFTER_SIDE`], `guesses` × n² / 25² (2,000: 819
+/// at 16×16, 1,280 at 20×20). A guess costs `fast` a slot copy and a propagation over the grid's
+/// n² cells, while what the hand-over starts with (the CNF and a CDCL solver's start on it: over
+/// 10⁵ binary clauses at 16×16, about n⁴) grows as n⁴: the guesses worth one start grow as n².
+/// From 25×25 up the budget stays (the hand-overs of half-blank 36×36 and 49×49 grids were
+/// measured with it).
+pub const fn sat_after_guesses(guesses: u64, n: usize, by_cells: bool) -> u64 {
+    if !by_cells || n < SAT_AFTER_SCALED_FROM || n >= SAT_AFTER_SIDE {
+        return guesses;
+    }
+    let (n, side) = (n as u64, SAT_AFTER_SIDE as u64);
+    let scaled = guesses * n * n / (side * side);
+    if scaled == 0 { 1 } else { scaled }
+}
 
 /// Restarts are used only when at most this many solutions are asked for: every solution found
 /// is kept to recognise it when a later run finds it again.
@@ -188,6 +217,7 @@ impl Config {
             scored_bivalue: options.flag("bivalue_score"),
             all_different_from: size("gac_from").unwrap_or(usize::MAX),
             sat_after: size("sat_from").map(|from| (from, options.number("sat_after"))),
+            sat_after_by_cells: false,
             conflict_weights: options.flag("wdeg"),
             hidden_cage_values: options.flag("hidden_cage"),
             refute: options.flag("refute"),

@@ -45,8 +45,9 @@ impl<'a, 's, B: Bits, const TRACE: bool> Solver<'a, 's, B, TRACE> {
                 while let RunEnd::Restart = self.dfs(Some(Budget { guesses: luby(i) * unit, spare_path: false })) {
                     i += 1;
                 }
-            } else if let Some((_, budget)) = self.cfg.sat_after.filter(|&(from, _)| self.g.n >= from) {
+            } else if let Some((_, guesses)) = self.cfg.sat_after.filter(|&(from, _)| self.g.n >= from) {
                 self.keep = true;
+                let budget = sat_after_guesses(guesses, self.g.n, self.cfg.sat_after_by_cells);
                 // The guesses on the current path are spared: a search that goes straight down
                 // (an empty 49×49 grid fills with 2,401 guesses and 3 backtracks) is not stuck.
                 if let RunEnd::Restart = self.dfs(Some(Budget { guesses: budget, spare_path: true })) {

@@ -4,7 +4,8 @@
 //! configuration it names, and not those of the other, on a minimal puzzle (from `families.py`'s
 //! generator) of each side. And the hand-over's counting on large grids: batsat first, for at
 //! most [`BATSAT_FIRST_CONFLICTS`], then CaDiCaL from the same root, the solutions found carried
-//! over.
+//! over. And the guesses before the hand-over, scaled by the grid's cells from 16×16 to below
+//! 25×25.
 
 use crate::common;
 
@@ -15,7 +16,7 @@ use coverlab_model::validate::check_solution;
 use coverlab_model::{Model, Puzzle};
 use coverlab_strategies::auto::{LARGE_ADDING_SAT_AFTER, SAT_FROM, auto};
 use coverlab_strategies::band9::{adds_up, pairs_and_modular_only};
-use coverlab_strategies::fast::{Config, Fast, SAT_AFTER_GUESSES};
+use coverlab_strategies::fast::{Config, Fast, SAT_AFTER_GUESSES, SAT_AFTER_SIDE, sat_after_guesses};
 use coverlab_strategies::sat::{BATSAT_FIRST_CONFLICTS, BATSAT_FIRST_FROM, Sat};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/variants");
@@ -93,7 +94,7 @@ fn a_large_hand_over_counts_with_batsat_then_cadical() {
     let puzzle = Puzzle::new(model.clone(), common::parse_line(&model, XV_16)).unwrap();
     let stats = count(&mut auto(), &puzzle).stats;
     // Handed over, and past batsat's rung: its conflicts are nodes, as CaDiCaL's are.
-    assert!(stats.guesses >= SAT_AFTER_GUESSES, "{stats:?}");
+    assert!(stats.guesses >= sat_after_guesses(SAT_AFTER_GUESSES, model.size(), true), "{stats:?}");
     assert!(stats.nodes > stats.guesses + BATSAT_FIRST_CONFLICTS, "{stats:?}");
     // With givens taken away the puzzle has many solutions: each rung's are carried to the next
     // and none is counted twice. `sat` (CaDiCaL alone, from the puzzle) counts the same, and
@@ -116,4 +117,44 @@ fn a_large_hand_over_counts_with_batsat_then_cadical() {
         check_solution(&model, loose.givens(), s).unwrap();
         assert!(ours.solutions[..i].iter().all(|t| t != s), "solution {i} twice");
     }
+}
+
+#[test]
+fn the_hand_over_budget_scales_with_cells_from_16x16_to_25x25() {
+    // As given below 16×16 and from 25×25 up, n² / 625 of it between, never 0.
+    for n in [4, 9, 12, 15, SAT_AFTER_SIDE, 36, 49, 64] {
+        assert_eq!(sat_after_guesses(SAT_AFTER_GUESSES, n, true), SAT_AFTER_GUESSES, "{n}");
+    }
+    for n in 16..SAT_AFTER_SIDE {
+        let scaled = sat_after_guesses(SAT_AFTER_GUESSES, n, true);
+        let exact = SAT_AFTER_GUESSES as f64 * (n * n) as f64 / (SAT_AFTER_SIDE * SAT_AFTER_SIDE) as f64;
+        assert!(scaled as f64 <= exact && exact < scaled as f64 + 1.0, "{n}: {scaled}");
+        assert!(scaled < sat_after_guesses(SAT_AFTER_GUESSES, n + 1, true), "{n}");
+    }
+    assert_eq!(sat_after_guesses(1, 16, true), 1);
+    for n in [9, 16, 20, 25] {
+        assert_eq!(sat_after_guesses(SAT_AFTER_GUESSES, n, false), SAT_AFTER_GUESSES, "{n}");
+    }
+}
+
+#[test]
+fn auto_hands_a_16x16_search_over_after_the_scaled_guesses() {
+    // xv-16x16-a has no rule that adds values up: auto runs dom/wdeg with the hand-over at every
+    // size. Its search is that configuration's with the scaled budget, not the 2,000 guesses'.
+    let model = corpus_model("xv-16x16-a");
+    let puzzle = Puzzle::new(model.clone(), common::parse_line(&model, XV_16)).unwrap();
+    let budget = sat_after_guesses(SAT_AFTER_GUESSES, model.size(), true);
+    assert!(budget < SAT_AFTER_GUESSES);
+    let wdeg = |guesses| Config {
+        place_branching: false,
+        conflict_weights: true,
+        sat_after: Some((1, guesses)),
+        ..Config::DEFAULT
+    };
+    let ours = count(&mut auto(), &puzzle).stats;
+    let scaled = count(&mut Fast::new("scaled", wdeg(budget), 0), &puzzle).stats;
+    let unscaled = count(&mut Fast::new("unscaled", wdeg(SAT_AFTER_GUESSES), 0), &puzzle).stats;
+    assert_eq!(ours, scaled);
+    assert_ne!(ours.guesses, unscaled.guesses);
+    assert!(budget <= ours.guesses && ours.guesses < unscaled.guesses, "{ours:?} {unscaled:?}");
 }
