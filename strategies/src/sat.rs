@@ -740,7 +740,9 @@ fn rest(puzzle: &Puzzle, limits: &Limits, search: &mut Search<'_>, allowed: Opti
     // root (strategies/PERFORMANCE.md, "`auto` against the best strategy").
     #[cfg(feature = "sat")]
     if puzzle.size() >= BATSAT_FIRST_FROM {
-        if let Some(blocked) = rust_sat::run_capped(puzzle, limits, search, allowed, blocked, BATSAT_FIRST_CONFLICTS) {
+        if let Some(blocked) =
+            rust_sat::run_capped(puzzle, limits, search, allowed, blocked, Some(BATSAT_FIRST_CONFLICTS))
+        {
             run(puzzle, limits, search, allowed, &blocked);
         }
         return;

@@ -128,33 +128,28 @@ pub(super) fn run(
     allowed: Option<&[u64]>,
     blocked: &[Vec<Value>],
 ) {
-    let hooks = Hooks { stops: Stops::new(limits, None), ..Hooks::default() };
-    let mut solver = Solver(batsat::Solver::new(SolverOpts::default(), hooks));
-    let enc = encode(puzzle, &mut solver, allowed, Some(limits), None);
-    let Some((mut solver, enc)) = encoded(search, Some((solver, enc))) else { return };
-    let Some(mut grid) = start(puzzle, &enc, &mut solver, search, blocked) else { return };
-    solve_all(&mut solver, &enc, limits, search, &mut grid, None);
+    run_capped(puzzle, limits, search, allowed, blocked, None);
 }
 
-/// [`run`] for at most `cap` conflicts in all: `Some(blocked)` when the cap is reached with the
-/// question still open (`blocked`: the solutions given and those found here, the trace back at
-/// level 0), for a stronger solver to go on from the same puzzle; `None` when this settled the
-/// run or a limit stopped it. The first rung of `auto`'s ladder on large grids (`sat::finish`).
-#[cfg(feature = "sat")]
+/// [`run`] for at most `cap` conflicts in all, when `cap` is given: `Some(blocked)` when the cap
+/// is reached with the question still open (`blocked`: the solutions given and those found here,
+/// the trace back at level 0), for a stronger solver to go on from the same puzzle; `None` when
+/// this settled the run or a limit stopped it (always, without a cap). With a cap, the first rung
+/// of `auto`'s ladder on large grids (`sat::rest`).
 pub(super) fn run_capped(
     puzzle: &Puzzle,
     limits: &Limits,
     search: &mut Search<'_>,
     allowed: Option<&[u64]>,
     blocked: &[Vec<Value>],
-    cap: u64,
+    cap: Option<u64>,
 ) -> Option<Vec<Vec<Value>>> {
     let hooks = Hooks { stops: Stops::new(limits, None), ..Hooks::default() };
     let mut solver = Solver(batsat::Solver::new(SolverOpts::default(), hooks));
     let enc = encode(puzzle, &mut solver, allowed, Some(limits), None);
     let (mut solver, enc) = encoded(search, Some((solver, enc)))?;
     let mut grid = start(puzzle, &enc, &mut solver, search, blocked)?;
-    let mut found = solve_all(&mut solver, &enc, limits, search, &mut grid, Some(cap))?;
+    let mut found = solve_all(&mut solver, &enc, limits, search, &mut grid, cap)?;
     if !found.is_empty() {
         search.backtrack(0);
     }
