@@ -159,21 +159,20 @@ fn no_line_of_the_other_corpora_looks_like_iss() {
 /// A pair rule as the tests compare it: its cells' names and its allowed value pairs.
 type PairRule = (Vec<String>, Vec<(u32, u32)>);
 
+/// What `pick` takes from each rule of a parsed string's spec.
+fn rules_of<T>(text: &str, pick: impl FnMut(&Rule) -> Option<T>) -> Vec<T> {
+    let parsed = iss::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    parsed.spec.expect("a spec").rules.iter().filter_map(pick).collect()
+}
+
 /// The `Pair` rules of a parsed string.
 fn pair_rules(text: &str) -> Vec<PairRule> {
-    let parsed = iss::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    parsed
-        .spec
-        .expect("a spec")
-        .rules
-        .iter()
-        .filter_map(|r| match r {
-            Rule::Pair { cells, allowed, .. } => {
-                Some((cells.iter().map(|c| c.to_string()).collect(), allowed.clone().expect("a table")))
-            }
-            _ => None,
-        })
-        .collect()
+    rules_of(text, |r| match r {
+        Rule::Pair { cells, allowed, .. } => {
+            Some((cells.iter().map(|c| c.to_string()).collect(), allowed.clone().expect("a table")))
+        }
+        _ => None,
+    })
 }
 
 /// The value pairs of 1..=n for which `holds` is true.
@@ -206,14 +205,7 @@ fn pair_keys_read_as_the_pairs_iss_encodes() {
 #[test]
 fn regex_patterns_are_written_in_the_grids_symbols() {
     let pattern = |text: &str| -> Vec<String> {
-        let parsed = iss::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        parsed
-            .spec
-            .expect("a spec")
-            .rules
-            .iter()
-            .filter_map(|r| if let Rule::Regex { pattern, .. } = r { Some(pattern.clone()) } else { None })
-            .collect()
+        rules_of(text, |r| if let Rule::Regex { pattern, .. } = r { Some(pattern.clone()) } else { None })
     };
     // base64 of "1[a-c]G": ISS's a to c are 10 to 12, the 16×16 symbols A to C.
     assert_eq!(pattern(".Shape~16x16.Regex~MVthLWNdRw~R1C1~R1C2~R1C3"), ["1[A-C]G"]);
