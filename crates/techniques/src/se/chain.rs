@@ -14,7 +14,7 @@
 //! 8, 12, 16, 24, 32, … (alternately ×3/2 and ×4/3). Among the steps one search finds, the one
 //! taken is the lowest difficulty, then the lowest complexity, then the kind (SE's sort key).
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use super::Hint;
 use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Mask, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
@@ -22,6 +22,25 @@ use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Mask, Memo, PEER_SETS, ROW, b
 /// The steps a nested search found on one grid: for each, the potentials it turns off, the
 /// candidates of the outer grid it rests on, its complexity.
 type NestedSteps = Vec<(Vec<Pot>, Vec<Pot>, u32)>;
+
+/// A nested rule (see [`rule_id`]) and the grid it ran on (candidates and values).
+type MemoKey = (u8, [Mask; 81], [u8; 81]);
+
+/// What a nested rule found on a grid: the candidates of the outer grid it ran for (each
+/// step's `rests_on` is taken from them), and its steps.
+type Remembered = (Box<[Mask; 81]>, NestedSteps);
+
+/// The nested rules, numbered for [`MemoKey`]: forcing chains and cycles, static multiple
+/// forcing chains, dynamic forcing chains of level 0 to 3 (level 4's nesting limits).
+fn rule_id(rule: Rule) -> u8 {
+    if !rule.multiple && !rule.dynamic {
+        0
+    } else if !rule.dynamic {
+        1
+    } else {
+        2 + rule.level as u8
+    }
+}
 
 /// The cells of house `i` of `kind` as a set.
 fn house_set(kind: usize, i: usize) -> u128 {
@@ -48,6 +67,8 @@ fn is_on(p: Pot) -> bool {
 }
 
 const POTS: usize = 81 * 9 * 2;
+/// Every value 1..=9 as a mask.
+const ALL_VALUES: Mask = 0x3fe;
 const NONE: u32 = u32::MAX;
 
 /// Every potential a search creates, with its parents (indexes into the arena).
@@ -157,16 +178,25 @@ pub(crate) struct Scratch {
     arenas: Vec<Arena>,
     walks: Vec<Walk>,
     queues: Vec<VecDeque<u32>>,
-    /// The nested forcing chains and cycles found on each grid an assumption reached (see
-    /// [`Search::nested_steps`]), for the outer grid `cycles_source`.
-    cycles: BTreeMap<[Mask; 81], NestedSteps>,
-    cycles_source: Option<[Mask; 81]>,
+    /// The steps each nested rule found on each grid it ran on, in this whole rating (every
+    /// step, every level): see [`Search::nested_rule`].
+    memo: HashMap<MemoKey, Remembered>,
     /// Level 4 under way: each nested search counts against [`NESTED_BUDGET`].
     limited: bool,
     /// Nested searches run by level 4 so far in this rating.
     spent: u32,
+    /// The nested searches level 4 may run in this rating ([`NESTED_BUDGET`] unless the
+    /// caller set another: [`super::rate_within`]).
+    pub(crate) budget: u32,
     /// Level 4 ran out of budget: no rule of level 4 finds anything any more.
     pub(crate) exhausted: bool,
+}
+
+impl Scratch {
+    /// For a rating whose level 4 may run `budget` nested searches.
+    pub(crate) fn with_budget(budget: u32) -> Scratch {
+        Scratch { budget, ..Scratch::default() }
+    }
 }
 
 /// The nested searches (one rule of the nested level on one grid an assumption reached) level
@@ -354,8 +384,10 @@ struct Links {
 
 impl Links {
     /// The links of `grid` (`by_value`: its places of each value) through cells (`y`) and
-    /// houses (`x`), in `on_to_off`'s and `off_to_on`'s order.
-    fn new(grid: &Grid, by_value: &[u128; 10], y: bool, x: bool) -> Links {
+    /// houses (`x`), in `on_to_off`'s and `off_to_on`'s order; for the values of `only` (a
+    /// bit per value), the others' lists left empty (an X pass links a value's places only to
+    /// its own, so a value it does not search needs none).
+    fn new(grid: &Grid, by_value: &[u128; 10], y: bool, x: bool, only: Mask) -> Links {
         let mut links = Links::default();
         let mut offs = Vec::new();
         let mut ons = Made::default();
@@ -365,7 +397,7 @@ impl Links {
         links.on_starts.push(0);
         for cell in 0..81 {
             for v in 1..=9u8 {
-                if grid.has(cell, v) {
+                if grid.has(cell, v) && only >> v & 1 == 1 {
                     on_to_off(grid, by_value, pot(cell, v, true), y, &mut offs);
                     links.offs.extend_from_slice(&offs);
                     arena.clear();
@@ -542,7 +574,7 @@ pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo, scratch: &mut Scrat
         }
     } else {
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            search.links = Links::new(grid, &search.by_value, y, x);
+            search.links = Links::new(grid, &search.by_value, y, x, ALL_VALUES);
             for cell in 0..81 {
                 if grid.value[cell] == 0 && grid.count(cell) > 1 {
                     for v in values(grid.cand[cell]) {
@@ -722,22 +754,9 @@ impl<'a> Search<'a> {
             let inner = Rule { multiple: true, dynamic: true, nishio: false, level: self.rule.nesting, nesting: 0 };
             return self.nested_rule(inner, grid, source);
         }
-        // Forcing chains and cycles first: level 3 at a step asks for the grids level 2 asked
-        // for at the same step (it runs when level 2 found nothing), so their steps are kept
-        // for the step's outer grid.
-        let pool = &mut self.pool;
-        if pool.cycles_source != Some(source.cand) {
-            pool.cycles.clear();
-            pool.cycles_source = Some(source.cand);
-        }
-        let cycles = match pool.cycles.get(&grid.cand) {
-            Some(steps) => steps.clone(),
-            None => {
-                let steps = self.nested_rule(Rule::CYCLES, grid, source);
-                self.pool.cycles.insert(grid.cand, steps.clone());
-                steps
-            }
-        };
+        // Forcing chains and cycles first (level 3 at a step asks for the grids level 2 asked
+        // for at the same step, when level 2 found nothing: `nested_rule` remembers them).
+        let cycles = self.nested_rule(Rule::CYCLES, grid, source);
         if !cycles.is_empty() || self.rule.level < 3 {
             return cycles;
         }
@@ -745,10 +764,43 @@ impl<'a> Search<'a> {
     }
 
     /// The steps of the nested `rule` on `grid` that rest on candidates of `source` it lacks.
+    ///
+    /// Remembered for the whole rating: the steps a rule finds on a grid depend on that grid
+    /// alone, and `source` only decides which of them are kept and what each rests on (the
+    /// candidates of `source` missing from `grid` behind its links, in a fixed order). So the
+    /// steps found for a `source` serve again for any `source2` within it (`grid` within
+    /// `source2` within `source`, as the grids of later steps are within earlier ones): each
+    /// step rests on those of its candidates `source2` still has, in the same order, and is
+    /// kept when there is one (a step of value v that an X-chain search skipped for `source2`
+    /// rests on none). A search answered so is not run again, and not counted against level
+    /// 4's budget.
     fn nested_rule(&mut self, rule: Rule, grid: &Grid, source: &Grid) -> NestedSteps {
+        let key = (rule_id(rule), grid.cand, grid.value);
+        if let Some((from, steps)) = self.pool.memo.get(&key)
+            && (0..81).all(|c| source.cand[c] & !from[c] == 0)
+        {
+            let mut out = Vec::with_capacity(steps.len());
+            for (remove, rests_on, complexity) in steps {
+                let rests_on: Vec<Pot> =
+                    rests_on.iter().copied().filter(|&p| source.has(cell_of(p), value_of(p))).collect();
+                if !rests_on.is_empty() {
+                    out.push((remove.clone(), rests_on, *complexity));
+                }
+            }
+            return out;
+        }
+        let out = self.nested_run(rule, grid, source);
+        if !self.pool.exhausted {
+            self.pool.memo.insert(key, (Box::new(source.cand), out.clone()));
+        }
+        out
+    }
+
+    /// [`Search::nested_rule`]'s search, run.
+    fn nested_run(&mut self, rule: Rule, grid: &Grid, source: &Grid) -> NestedSteps {
         let mut out = Vec::new();
         if self.pool.limited {
-            if self.pool.spent >= NESTED_BUDGET {
+            if self.pool.spent >= self.pool.budget {
                 self.pool.exhausted = true;
                 return out;
             }
@@ -760,13 +812,20 @@ impl<'a> Search<'a> {
                 sub.multiple_chains(&|_| false);
             } else {
                 for (y, x) in [(false, true), (true, false), (true, true)] {
-                    sub.links = Links::new(grid, &sub.by_value, y, x);
+                    // An X-chain or cycle follows one value's places: where the assumption
+                    // removed none, it rests on nothing and is left out (nor linked).
+                    let only = if y {
+                        ALL_VALUES
+                    } else {
+                        (1..=9u8)
+                            .filter(|&v| sub.by_value[v as usize] != self.by_value[v as usize])
+                            .fold(0, |m, v| m | 1 << v)
+                    };
+                    sub.links = Links::new(grid, &sub.by_value, y, x, only);
                     for cell in 0..81 {
                         if grid.value[cell] == 0 && grid.count(cell) > 1 {
                             for v in values(grid.cand[cell]) {
-                                // An X-chain or cycle follows one value's places: where the
-                                // assumption removed none, it rests on nothing and is left out.
-                                if !y && sub.by_value[v as usize] == self.by_value[v as usize] {
+                                if only >> v & 1 == 0 {
                                     continue;
                                 }
                                 sub.arena.clear();
