@@ -30,6 +30,10 @@ type MemoKey = (u8, [Mask; 81], [u8; 81]);
 /// step's `rests_on` is taken from them), and its steps.
 type Remembered = (Box<[Mask; 81]>, NestedSteps);
 
+/// The grids whose nested steps a rating remembers at most (a few hundred bytes to a few
+/// kilobytes each); past them it forgets them all and goes on.
+const MEMO_LIMIT: usize = 50_000;
+
 /// The nested rules, numbered for [`MemoKey`]: forcing chains and cycles, static multiple
 /// forcing chains, dynamic forcing chains of level 0 to 3 (level 4's nesting limits).
 fn rule_id(rule: Rule) -> u8 {
@@ -790,6 +794,11 @@ impl<'a> Search<'a> {
             return out;
         }
         let out = self.nested_run(rule, grid, source);
+        if self.pool.memo.len() >= MEMO_LIMIT {
+            // Bounded memory (level 4 may run hundreds of thousands of nested searches): start
+            // again, the same way on every machine.
+            self.pool.memo.clear();
+        }
         if !self.pool.exhausted {
             self.pool.memo.insert(key, (Box::new(source.cand), out.clone()));
         }
@@ -1247,8 +1256,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// What `v` in `cell` implies (copies of the sets, kept for the next asker).
-    fn implied_on(&mut self, cell: usize, v: u8) -> (PotSet, PotSet, Option<(u32, u32)>) {
+    /// What `v` in `cell` implies, searched once and kept for the next asker: its index in
+    /// `implied` (the askers read the sets there rather than copies).
+    fn implied_on(&mut self, cell: usize, v: u8) -> usize {
         let k = cell * 9 + v as usize - 1;
         if self.implied[k].is_none() {
             let p = pot(cell, v, true);
@@ -1259,16 +1269,19 @@ impl<'a> Search<'a> {
             let absurd = self.chaining(&mut on, &mut off);
             self.implied[k] = Some(Implied { on, off, absurd });
         }
-        let done = self.implied[k].take().expect("filled above");
-        let copies = (self.copy(&done.on), self.copy(&done.off), done.absurd);
-        self.implied[k] = Some(done);
-        copies
+        k
+    }
+
+    /// The sets of `implied[k]` (filled by [`Search::implied_on`]).
+    fn implied_at(&self, k: usize) -> &Implied {
+        self.implied[k].as_ref().expect("searched before it is read")
     }
 
     fn for_cell(&mut self, cell: usize, card: u32, skip: &dyn Fn(u8) -> bool) {
         let grid = self.grid;
         let rule = self.rule;
-        let mut outcomes: Vec<(u8, PotSet, PotSet)> = Vec::new();
+        // Each value's assumption (its index in `implied`).
+        let mut outcomes: Vec<usize> = Vec::new();
         let mut cell_on: Option<PotSet> = None;
         let mut cell_off: Option<PotSet> = None;
         for v in values(grid.cand[cell]) {
@@ -1277,21 +1290,24 @@ impl<'a> Search<'a> {
             }
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
-            let (on_to_on, on_to_off) = self.binary(cell, v, double, contradiction);
+            let k = self.binary(cell, v, double, contradiction);
             if !rule.nishio {
-                self.regions(cell, v, &on_to_on, &on_to_off);
+                self.regions(cell, v, k);
             }
             match (&mut cell_on, &mut cell_off) {
                 (Some(a), Some(b)) => {
-                    a.retain(&on_to_on);
-                    b.retain(&on_to_off);
+                    let done = self.implied_at(k);
+                    a.retain(&done.on);
+                    b.retain(&done.off);
                 }
                 _ => {
-                    cell_on = Some(self.copy(&on_to_on));
-                    cell_off = Some(self.copy(&on_to_off));
+                    let done = self.implied[k].take().expect("searched by binary");
+                    cell_on = Some(self.copy(&done.on));
+                    cell_off = Some(self.copy(&done.off));
+                    self.implied[k] = Some(done);
                 }
             }
-            outcomes.push((v, on_to_on, on_to_off));
+            outcomes.push(k);
         }
         if !rule.nishio && (card == 2 || (rule.multiple && card > 2)) {
             for (which, set) in [(0, &cell_on), (1, &cell_off)] {
@@ -1299,8 +1315,9 @@ impl<'a> Search<'a> {
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
                     let mut nodes = Vec::new();
-                    for (_, on, off) in &outcomes {
-                        let branch = if which == 0 { on } else { off };
+                    for &k in &outcomes {
+                        let done = self.implied[k].as_ref().expect("kept for the cell's turn");
+                        let branch = if which == 0 { &done.on } else { &done.off };
                         if let Some(n) = branch.get(p) {
                             complexity += self.arena.ancestors(n, &mut self.walk);
                             nodes.push(n);
@@ -1315,19 +1332,18 @@ impl<'a> Search<'a> {
         for set in cell_on.into_iter().chain(cell_off) {
             self.recycle(set);
         }
-        for (_, on, off) in outcomes {
-            self.recycle(on);
-            self.recycle(off);
-        }
     }
 
     /// Follows `v` in `cell` on and off: contradictions, and (with `double`) what both
-    /// branches imply. Returns what "on" implies.
-    fn binary(&mut self, cell: usize, v: u8, double: bool, contradiction: bool) -> (PotSet, PotSet) {
+    /// branches imply. Returns the index in `implied` of what "on" implies.
+    fn binary(&mut self, cell: usize, v: u8, double: bool, contradiction: bool) -> usize {
         let grid = self.grid;
         let rule = self.rule;
         let p_off = pot(cell, v, false);
-        let (on_to_on, on_to_off, absurd) = self.implied_on(cell, v);
+        let k = self.implied_on(cell, v);
+        // Out of `implied` while this search reads it (it asks for no other assumption).
+        let done = self.implied[k].take().expect("searched above");
+        let (on_to_on, on_to_off, absurd) = (&done.on, &done.off, done.absurd);
         let mut off_to_on = self.new_set();
         let mut off_to_off = self.new_set();
         if contradiction && let Some((a, b)) = absurd {
@@ -1341,7 +1357,8 @@ impl<'a> Search<'a> {
             // What "off" implies would serve nothing (SE's multiple chains without dynamics).
             self.recycle(off_to_on);
             self.recycle(off_to_off);
-            return (on_to_on, on_to_off);
+            self.implied[k] = Some(done);
+            return k;
         }
         let root_off = self.arena.add(p_off, &[]);
         off_to_off.insert(p_off, root_off);
@@ -1382,11 +1399,13 @@ impl<'a> Search<'a> {
         }
         self.recycle(off_to_on);
         self.recycle(off_to_off);
-        (on_to_on, on_to_off)
+        self.implied[k] = Some(done);
+        k
     }
 
-    /// Region forcing chains through the houses of `cell` where it is the first place of `v`.
-    fn regions(&mut self, cell: usize, v: u8, on_to_on: &PotSet, on_to_off: &PotSet) {
+    /// Region forcing chains through the houses of `cell` where it is the first place of `v`
+    /// (`k`: the index in `implied` of `v` in `cell`).
+    fn regions(&mut self, cell: usize, v: u8, k: usize) {
         let grid = self.grid;
         let rule = self.rule;
         for kind in [BLOCK, ROW, COLUMN] {
@@ -1396,27 +1415,31 @@ impl<'a> Search<'a> {
             if !(card == 2 || (rule.multiple && card > 2)) || cells[places.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let mut branches: Vec<(PotSet, PotSet)> = Vec::new();
-            let mut region_on = self.copy(on_to_on);
-            let mut region_off = self.copy(on_to_off);
-            for k in bits(places) {
-                let other = cells[k];
+            // Each place's assumption (its index in `implied`).
+            let mut branches: Vec<usize> = Vec::new();
+            let done = self.implied[k].take().expect("searched by binary");
+            let mut region_on = self.copy(&done.on);
+            let mut region_off = self.copy(&done.off);
+            self.implied[k] = Some(done);
+            for place in bits(places) {
+                let other = cells[place];
                 if other == cell {
-                    let branch = (self.copy(on_to_on), self.copy(on_to_off));
-                    branches.push(branch);
+                    branches.push(k);
                     continue;
                 }
-                let (to_on, to_off, _) = self.implied_on(other, v);
-                region_on.retain(&to_on);
-                region_off.retain(&to_off);
-                branches.push((to_on, to_off));
+                let j = self.implied_on(other, v);
+                let done = self.implied_at(j);
+                region_on.retain(&done.on);
+                region_off.retain(&done.off);
+                branches.push(j);
             }
             for (which, set) in [(0, &region_on), (1, &region_off)] {
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
                     let mut nodes = Vec::new();
-                    for (on, off) in &branches {
-                        let branch = if which == 0 { on } else { off };
+                    for &j in &branches {
+                        let done = self.implied[j].as_ref().expect("kept for the cell's turn");
+                        let branch = if which == 0 { &done.on } else { &done.off };
                         if let Some(n) = branch.get(p) {
                             complexity += self.arena.ancestors(n, &mut self.walk);
                             nodes.push(n);
@@ -1429,10 +1452,6 @@ impl<'a> Search<'a> {
             }
             self.recycle(region_on);
             self.recycle(region_off);
-            for (on, off) in branches {
-                self.recycle(on);
-                self.recycle(off);
-            }
         }
     }
 }
