@@ -14,7 +14,7 @@
 //! 8, 12, 16, 24, 32, … (alternately ×3/2 and ×4/3). Among the steps one search finds, the one
 //! taken is the lowest difficulty, then the lowest complexity, then the kind (SE's sort key).
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 use super::Hint;
 use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Mask, Memo, PEER_SETS, ROW, bits, house, house_of, peers, values};
@@ -184,7 +184,7 @@ pub(crate) struct Scratch {
     queues: Vec<VecDeque<u32>>,
     /// The steps each nested rule found on each grid it ran on, in this whole rating (every
     /// step, every level): see [`Search::nested_rule`].
-    memo: HashMap<MemoKey, Remembered>,
+    memo: BTreeMap<MemoKey, Remembered>,
     /// Level 4 under way: each nested search counts against [`NESTED_BUDGET`].
     limited: bool,
     /// Nested searches run by level 4 so far in this rating.
