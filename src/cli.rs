@@ -405,6 +405,11 @@ pub struct RateArgs {
     /// The distribution of levels and scores on stderr at the end.
     #[arg(long)]
     pub stats: bool,
+    /// For tests only (hidden): the budget of nested searches of the se scale's level 4, in
+    /// place of `se::NESTED_BUDGET`, so that a test reaches the "past the budget" path quickly
+    /// and in the same way on every machine (a count, not a clock).
+    #[arg(long, hide = true, value_name = "N")]
+    pub se_budget: Option<u32>,
     /// The progress bar.
     #[command(flatten)]
     pub progress: ProgressOptions,

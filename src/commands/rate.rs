@@ -162,7 +162,11 @@ fn one(args: &RateArgs, rater: &mut Rater, next: Next, interrupt: &Interrupt) ->
         // The SE scale needs only to know the solution unique: one search counting to two.
         return match rater.count_solutions(&puzzle, &limits) {
             Ok(0) => unrated(Unrated::NoSolution),
-            Ok(solutions) => se(&puzzle, index, &item.location.to_string(), solutions == 1, json, &failed),
+            Ok(solutions) => {
+                let budget = args.se_budget.unwrap_or(coverlab_techniques::se::NESTED_BUDGET);
+                let location = item.location.to_string();
+                se(&puzzle, index, &location, solutions == 1, budget, json, &failed)
+            }
             Err(why) => unrated(why),
         };
     }
@@ -204,16 +208,19 @@ fn is_classic_9x9(puzzle: &coverlab_model::Puzzle) -> bool {
         && model.constraints().is_empty()
 }
 
-/// The `--scale se` line of a puzzle whose solutions were counted (`unique`: exactly one).
+/// The `--scale se` line of a puzzle whose solutions were counted (`unique`: exactly one);
+/// `budget`: the nested searches level 4 may run (`se::NESTED_BUDGET` but in tests).
+#[allow(clippy::too_many_arguments)]
 fn se(
     puzzle: &coverlab_model::Puzzle,
     index: usize,
     location: &str,
     unique: bool,
+    budget: u32,
     json: bool,
     failed: &dyn Fn(Exit, String, String) -> (Vec<u8>, Record),
 ) -> (Vec<u8>, Record) {
-    use coverlab_techniques::se::{SeRating, band, rate};
+    use coverlab_techniques::se::{SeRating, band, rate_within};
     if !is_classic_9x9(puzzle) {
         let model = puzzle.model();
         let marks = !model.constraints().is_empty()
@@ -232,7 +239,7 @@ fn se(
         let message = format!("{location}: more than one solution; the se scale rates puzzles with exactly one");
         return failed(Exit::Invalid, "not-unique".into(), message);
     }
-    let se = match rate(puzzle.givens().values()) {
+    let se = match rate_within(puzzle.givens().values(), budget, |_| {}) {
         Ok(se) => se,
         Err(_) => return failed(Exit::NoSolution, "unsolvable".into(), format!("{location}: no solution")),
     };
@@ -243,8 +250,7 @@ fn se(
         let message = if se.hardest == SeRating::OVER_BUDGET {
             format!(
                 "{location}: not rated: SE's last nesting level (dynamic forcing chains inside dynamic \
-                 chains, ER 10.5 and up) ran past its budget of {} nested searches",
-                coverlab_techniques::se::NESTED_BUDGET
+                 chains, ER 10.5 and up) ran past its budget of {budget} nested searches"
             )
         } else {
             format!("{location}: not rated: the puzzle needs a technique the se scale does not reproduce")

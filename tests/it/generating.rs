@@ -241,6 +241,37 @@ fn rate_scale_se_level_4_rates_or_says_unrated_and_the_batch_goes_on() {
     }
 }
 
+/// The budget path, fast and the same on every machine: with the hidden `--se-budget` (for
+/// tests) set to 10 nested searches, forum_hardest's 50th (which needs level 4, and far more
+/// than 10 of its searches) is not rated: `# 0: unrated`, a message naming that budget, exit 1;
+/// the good puzzle after it is still rated. A count, not a clock: no timing in the outcome.
+#[test]
+fn rate_scale_se_past_a_small_budget_says_unrated_naming_it_and_the_batch_goes_on() {
+    let dir = scratch("generating", "rate-se-budget");
+    let hard = dir.join("hard.txt");
+    let hardest = std::fs::read_to_string("tests/data/9x9/forum_hardest_1106_first50.txt").unwrap();
+    let first = hardest.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).nth(49).unwrap();
+    std::fs::write(
+        &hard,
+        format!("{first}\n.5..7..29.......4.36.4.......6...5...3.7..2...95.2...1.2....7..7...963...........\n"),
+    )
+    .unwrap();
+    let out = run(&["rate", "--scale", "se", "--se-budget", "10", s(&hard)]);
+    assert_eq!(text(&out.stdout), "# 0: unrated\n1.5/1.2/1.2\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(
+            "hard.txt:1: not rated: SE's last nesting level (dynamic forcing chains inside dynamic chains, \
+             ER 10.5 and up) ran past its budget of 10 nested searches"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    // The flag is for tests: hidden from the help.
+    let help = run(&["rate", "--help"]);
+    assert!(!text(&help.stdout).contains("se-budget"), "{}", text(&help.stdout));
+}
+
 #[test]
 fn generate_min_and_max_rating_keep_puzzles_in_the_se_range() {
     let dir = scratch("generating", "rating-range");

@@ -23,6 +23,29 @@ use super::grid::{BLOCK, COLUMN, Grid, HOUSE_SETS, Mask, Memo, PEER_SETS, ROW, b
 /// candidates of the outer grid it rests on, its complexity.
 type NestedSteps = Vec<(Vec<Pot>, Vec<Pot>, u32)>;
 
+/// A nested rule (see [`rule_id`]) and the grid it ran on (candidates and values).
+type MemoKey = (u8, [Mask; 81], [u8; 81]);
+
+/// What a nested rule found on a grid: the candidates of the outer grid it ran for (each
+/// step's `rests_on` is taken from them), and its steps.
+type Remembered = (Box<[Mask; 81]>, NestedSteps);
+
+/// The grids whose nested steps a rating remembers at most (a few hundred bytes to a few
+/// kilobytes each); past them it forgets them all and goes on.
+const MEMO_LIMIT: usize = 50_000;
+
+/// The nested rules, numbered for [`MemoKey`]: forcing chains and cycles, static multiple
+/// forcing chains, dynamic forcing chains of level 0 to 3 (level 4's nesting limits).
+fn rule_id(rule: Rule) -> u8 {
+    if !rule.multiple && !rule.dynamic {
+        0
+    } else if !rule.dynamic {
+        1
+    } else {
+        2 + rule.level as u8
+    }
+}
+
 /// The cells of house `i` of `kind` as a set.
 fn house_set(kind: usize, i: usize) -> u128 {
     HOUSE_SETS[kind][i]
@@ -48,6 +71,8 @@ fn is_on(p: Pot) -> bool {
 }
 
 const POTS: usize = 81 * 9 * 2;
+/// Every value 1..=9 as a mask.
+const ALL_VALUES: Mask = 0x3fe;
 const NONE: u32 = u32::MAX;
 
 /// Every potential a search creates, with its parents (indexes into the arena).
@@ -157,16 +182,25 @@ pub(crate) struct Scratch {
     arenas: Vec<Arena>,
     walks: Vec<Walk>,
     queues: Vec<VecDeque<u32>>,
-    /// The nested forcing chains and cycles found on each grid an assumption reached (see
-    /// [`Search::nested_steps`]), for the outer grid `cycles_source`.
-    cycles: BTreeMap<[Mask; 81], NestedSteps>,
-    cycles_source: Option<[Mask; 81]>,
+    /// The steps each nested rule found on each grid it ran on, in this whole rating (every
+    /// step, every level): see [`Search::nested_rule`].
+    memo: BTreeMap<MemoKey, Remembered>,
     /// Level 4 under way: each nested search counts against [`NESTED_BUDGET`].
     limited: bool,
     /// Nested searches run by level 4 so far in this rating.
     spent: u32,
+    /// The nested searches level 4 may run in this rating ([`NESTED_BUDGET`] unless the
+    /// caller set another: [`super::rate_within`]).
+    pub(crate) budget: u32,
     /// Level 4 ran out of budget: no rule of level 4 finds anything any more.
     pub(crate) exhausted: bool,
+}
+
+impl Scratch {
+    /// For a rating whose level 4 may run `budget` nested searches.
+    pub(crate) fn with_budget(budget: u32) -> Scratch {
+        Scratch { budget, ..Scratch::default() }
+    }
 }
 
 /// The nested searches (one rule of the nested level on one grid an assumption reached) level
@@ -354,8 +388,10 @@ struct Links {
 
 impl Links {
     /// The links of `grid` (`by_value`: its places of each value) through cells (`y`) and
-    /// houses (`x`), in `on_to_off`'s and `off_to_on`'s order.
-    fn new(grid: &Grid, by_value: &[u128; 10], y: bool, x: bool) -> Links {
+    /// houses (`x`), in `on_to_off`'s and `off_to_on`'s order; for the values of `only` (a
+    /// bit per value), the others' lists left empty (an X pass links a value's places only to
+    /// its own, so a value it does not search needs none).
+    fn new(grid: &Grid, by_value: &[u128; 10], y: bool, x: bool, only: Mask) -> Links {
         let mut links = Links::default();
         let mut offs = Vec::new();
         let mut ons = Made::default();
@@ -365,7 +401,7 @@ impl Links {
         links.on_starts.push(0);
         for cell in 0..81 {
             for v in 1..=9u8 {
-                if grid.has(cell, v) {
+                if grid.has(cell, v) && only >> v & 1 == 1 {
                     on_to_off(grid, by_value, pot(cell, v, true), y, &mut offs);
                     links.offs.extend_from_slice(&offs);
                     arena.clear();
@@ -542,7 +578,7 @@ pub(crate) fn find(grid: &Grid, rule: Rule, memo: &mut Memo, scratch: &mut Scrat
         }
     } else {
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            search.links = Links::new(grid, &search.by_value, y, x);
+            search.links = Links::new(grid, &search.by_value, y, x, ALL_VALUES);
             for cell in 0..81 {
                 if grid.value[cell] == 0 && grid.count(cell) > 1 {
                     for v in values(grid.cand[cell]) {
@@ -722,22 +758,9 @@ impl<'a> Search<'a> {
             let inner = Rule { multiple: true, dynamic: true, nishio: false, level: self.rule.nesting, nesting: 0 };
             return self.nested_rule(inner, grid, source);
         }
-        // Forcing chains and cycles first: level 3 at a step asks for the grids level 2 asked
-        // for at the same step (it runs when level 2 found nothing), so their steps are kept
-        // for the step's outer grid.
-        let pool = &mut self.pool;
-        if pool.cycles_source != Some(source.cand) {
-            pool.cycles.clear();
-            pool.cycles_source = Some(source.cand);
-        }
-        let cycles = match pool.cycles.get(&grid.cand) {
-            Some(steps) => steps.clone(),
-            None => {
-                let steps = self.nested_rule(Rule::CYCLES, grid, source);
-                self.pool.cycles.insert(grid.cand, steps.clone());
-                steps
-            }
-        };
+        // Forcing chains and cycles first (level 3 at a step asks for the grids level 2 asked
+        // for at the same step, when level 2 found nothing: `nested_rule` remembers them).
+        let cycles = self.nested_rule(Rule::CYCLES, grid, source);
         if !cycles.is_empty() || self.rule.level < 3 {
             return cycles;
         }
@@ -745,10 +768,48 @@ impl<'a> Search<'a> {
     }
 
     /// The steps of the nested `rule` on `grid` that rest on candidates of `source` it lacks.
+    ///
+    /// Remembered for the whole rating: the steps a rule finds on a grid depend on that grid
+    /// alone, and `source` only decides which of them are kept and what each rests on (the
+    /// candidates of `source` missing from `grid` behind its links, in a fixed order). So the
+    /// steps found for a `source` serve again for any `source2` within it (`grid` within
+    /// `source2` within `source`, as the grids of later steps are within earlier ones): each
+    /// step rests on those of its candidates `source2` still has, in the same order, and is
+    /// kept when there is one (a step of value v that an X-chain search skipped for `source2`
+    /// rests on none). A search answered so is not run again, and not counted against level
+    /// 4's budget.
     fn nested_rule(&mut self, rule: Rule, grid: &Grid, source: &Grid) -> NestedSteps {
+        let key = (rule_id(rule), grid.cand, grid.value);
+        if let Some((from, steps)) = self.pool.memo.get(&key)
+            && (0..81).all(|c| source.cand[c] & !from[c] == 0)
+        {
+            let mut out = Vec::with_capacity(steps.len());
+            for (remove, rests_on, complexity) in steps {
+                let rests_on: Vec<Pot> =
+                    rests_on.iter().copied().filter(|&p| source.has(cell_of(p), value_of(p))).collect();
+                if !rests_on.is_empty() {
+                    out.push((remove.clone(), rests_on, *complexity));
+                }
+            }
+            return out;
+        }
+        let out = self.nested_run(rule, grid, source);
+        if self.pool.memo.len() >= MEMO_LIMIT {
+            // Bounded memory (level 4 may run hundreds of thousands of nested searches): start
+            // again, the same way on every machine.
+            self.pool.memo.clear();
+        }
+        if !self.pool.exhausted {
+            self.pool.memo.insert(key, (Box::new(source.cand), out.clone()));
+        }
+        out
+    }
+
+    /// [`Search::nested_rule`]'s search, run.
+    fn nested_run(&mut self, rule: Rule, grid: &Grid, source: &Grid) -> NestedSteps {
         let mut out = Vec::new();
         if self.pool.limited {
-            if self.pool.spent >= NESTED_BUDGET {
+            if self.pool.spent >= self.pool.budget {
                 self.pool.exhausted = true;
                 return out;
             }
@@ -760,13 +821,20 @@ impl<'a> Search<'a> {
                 sub.multiple_chains(&|_| false);
             } else {
                 for (y, x) in [(false, true), (true, false), (true, true)] {
-                    sub.links = Links::new(grid, &sub.by_value, y, x);
+                    // An X-chain or cycle follows one value's places: where the assumption
+                    // removed none, it rests on nothing and is left out (nor linked).
+                    let only = if y {
+                        ALL_VALUES
+                    } else {
+                        (1..=9u8)
+                            .filter(|&v| sub.by_value[v as usize] != self.by_value[v as usize])
+                            .fold(0, |m, v| m | 1 << v)
+                    };
+                    sub.links = Links::new(grid, &sub.by_value, y, x, only);
                     for cell in 0..81 {
                         if grid.value[cell] == 0 && grid.count(cell) > 1 {
                             for v in values(grid.cand[cell]) {
-                                // An X-chain or cycle follows one value's places: where the
-                                // assumption removed none, it rests on nothing and is left out.
-                                if !y && sub.by_value[v as usize] == self.by_value[v as usize] {
+                                if only >> v & 1 == 0 {
                                     continue;
                                 }
                                 sub.arena.clear();
@@ -1188,8 +1256,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// What `v` in `cell` implies (copies of the sets, kept for the next asker).
-    fn implied_on(&mut self, cell: usize, v: u8) -> (PotSet, PotSet, Option<(u32, u32)>) {
+    /// What `v` in `cell` implies, searched once and kept for the next asker: its index in
+    /// `implied` (the askers read the sets there rather than copies).
+    fn implied_on(&mut self, cell: usize, v: u8) -> usize {
         let k = cell * 9 + v as usize - 1;
         if self.implied[k].is_none() {
             let p = pot(cell, v, true);
@@ -1200,16 +1269,19 @@ impl<'a> Search<'a> {
             let absurd = self.chaining(&mut on, &mut off);
             self.implied[k] = Some(Implied { on, off, absurd });
         }
-        let done = self.implied[k].take().expect("filled above");
-        let copies = (self.copy(&done.on), self.copy(&done.off), done.absurd);
-        self.implied[k] = Some(done);
-        copies
+        k
+    }
+
+    /// The sets of `implied[k]` (filled by [`Search::implied_on`]).
+    fn implied_at(&self, k: usize) -> &Implied {
+        self.implied[k].as_ref().expect("searched before it is read")
     }
 
     fn for_cell(&mut self, cell: usize, card: u32, skip: &dyn Fn(u8) -> bool) {
         let grid = self.grid;
         let rule = self.rule;
-        let mut outcomes: Vec<(u8, PotSet, PotSet)> = Vec::new();
+        // Each value's assumption (its index in `implied`).
+        let mut outcomes: Vec<usize> = Vec::new();
         let mut cell_on: Option<PotSet> = None;
         let mut cell_off: Option<PotSet> = None;
         for v in values(grid.cand[cell]) {
@@ -1218,21 +1290,24 @@ impl<'a> Search<'a> {
             }
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
-            let (on_to_on, on_to_off) = self.binary(cell, v, double, contradiction);
+            let k = self.binary(cell, v, double, contradiction);
             if !rule.nishio {
-                self.regions(cell, v, &on_to_on, &on_to_off);
+                self.regions(cell, v, k);
             }
             match (&mut cell_on, &mut cell_off) {
                 (Some(a), Some(b)) => {
-                    a.retain(&on_to_on);
-                    b.retain(&on_to_off);
+                    let done = self.implied_at(k);
+                    a.retain(&done.on);
+                    b.retain(&done.off);
                 }
                 _ => {
-                    cell_on = Some(self.copy(&on_to_on));
-                    cell_off = Some(self.copy(&on_to_off));
+                    let done = self.implied[k].take().expect("searched by binary");
+                    cell_on = Some(self.copy(&done.on));
+                    cell_off = Some(self.copy(&done.off));
+                    self.implied[k] = Some(done);
                 }
             }
-            outcomes.push((v, on_to_on, on_to_off));
+            outcomes.push(k);
         }
         if !rule.nishio && (card == 2 || (rule.multiple && card > 2)) {
             for (which, set) in [(0, &cell_on), (1, &cell_off)] {
@@ -1240,8 +1315,9 @@ impl<'a> Search<'a> {
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
                     let mut nodes = Vec::new();
-                    for (_, on, off) in &outcomes {
-                        let branch = if which == 0 { on } else { off };
+                    for &k in &outcomes {
+                        let done = self.implied[k].as_ref().expect("kept for the cell's turn");
+                        let branch = if which == 0 { &done.on } else { &done.off };
                         if let Some(n) = branch.get(p) {
                             complexity += self.arena.ancestors(n, &mut self.walk);
                             nodes.push(n);
@@ -1256,19 +1332,18 @@ impl<'a> Search<'a> {
         for set in cell_on.into_iter().chain(cell_off) {
             self.recycle(set);
         }
-        for (_, on, off) in outcomes {
-            self.recycle(on);
-            self.recycle(off);
-        }
     }
 
     /// Follows `v` in `cell` on and off: contradictions, and (with `double`) what both
-    /// branches imply. Returns what "on" implies.
-    fn binary(&mut self, cell: usize, v: u8, double: bool, contradiction: bool) -> (PotSet, PotSet) {
+    /// branches imply. Returns the index in `implied` of what "on" implies.
+    fn binary(&mut self, cell: usize, v: u8, double: bool, contradiction: bool) -> usize {
         let grid = self.grid;
         let rule = self.rule;
         let p_off = pot(cell, v, false);
-        let (on_to_on, on_to_off, absurd) = self.implied_on(cell, v);
+        let k = self.implied_on(cell, v);
+        // Out of `implied` while this search reads it (it asks for no other assumption).
+        let done = self.implied[k].take().expect("searched above");
+        let (on_to_on, on_to_off, absurd) = (&done.on, &done.off, done.absurd);
         let mut off_to_on = self.new_set();
         let mut off_to_off = self.new_set();
         if contradiction && let Some((a, b)) = absurd {
@@ -1282,7 +1357,8 @@ impl<'a> Search<'a> {
             // What "off" implies would serve nothing (SE's multiple chains without dynamics).
             self.recycle(off_to_on);
             self.recycle(off_to_off);
-            return (on_to_on, on_to_off);
+            self.implied[k] = Some(done);
+            return k;
         }
         let root_off = self.arena.add(p_off, &[]);
         off_to_off.insert(p_off, root_off);
@@ -1323,11 +1399,13 @@ impl<'a> Search<'a> {
         }
         self.recycle(off_to_on);
         self.recycle(off_to_off);
-        (on_to_on, on_to_off)
+        self.implied[k] = Some(done);
+        k
     }
 
-    /// Region forcing chains through the houses of `cell` where it is the first place of `v`.
-    fn regions(&mut self, cell: usize, v: u8, on_to_on: &PotSet, on_to_off: &PotSet) {
+    /// Region forcing chains through the houses of `cell` where it is the first place of `v`
+    /// (`k`: the index in `implied` of `v` in `cell`).
+    fn regions(&mut self, cell: usize, v: u8, k: usize) {
         let grid = self.grid;
         let rule = self.rule;
         for kind in [BLOCK, ROW, COLUMN] {
@@ -1337,27 +1415,31 @@ impl<'a> Search<'a> {
             if !(card == 2 || (rule.multiple && card > 2)) || cells[places.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let mut branches: Vec<(PotSet, PotSet)> = Vec::new();
-            let mut region_on = self.copy(on_to_on);
-            let mut region_off = self.copy(on_to_off);
-            for k in bits(places) {
-                let other = cells[k];
+            // Each place's assumption (its index in `implied`).
+            let mut branches: Vec<usize> = Vec::new();
+            let done = self.implied[k].take().expect("searched by binary");
+            let mut region_on = self.copy(&done.on);
+            let mut region_off = self.copy(&done.off);
+            self.implied[k] = Some(done);
+            for place in bits(places) {
+                let other = cells[place];
                 if other == cell {
-                    let branch = (self.copy(on_to_on), self.copy(on_to_off));
-                    branches.push(branch);
+                    branches.push(k);
                     continue;
                 }
-                let (to_on, to_off, _) = self.implied_on(other, v);
-                region_on.retain(&to_on);
-                region_off.retain(&to_off);
-                branches.push((to_on, to_off));
+                let j = self.implied_on(other, v);
+                let done = self.implied_at(j);
+                region_on.retain(&done.on);
+                region_off.retain(&done.off);
+                branches.push(j);
             }
             for (which, set) in [(0, &region_on), (1, &region_off)] {
                 for (p, _) in set.nodes() {
                     let mut complexity = 0;
                     let mut nodes = Vec::new();
-                    for (on, off) in &branches {
-                        let branch = if which == 0 { on } else { off };
+                    for &j in &branches {
+                        let done = self.implied[j].as_ref().expect("kept for the cell's turn");
+                        let branch = if which == 0 { &done.on } else { &done.off };
                         if let Some(n) = branch.get(p) {
                             complexity += self.arena.ancestors(n, &mut self.walk);
                             nodes.push(n);
@@ -1370,10 +1452,6 @@ impl<'a> Search<'a> {
             }
             self.recycle(region_on);
             self.recycle(region_off);
-            for (on, off) in branches {
-                self.recycle(on);
-                self.recycle(off);
-            }
         }
     }
 }

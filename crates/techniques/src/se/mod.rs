@@ -48,11 +48,14 @@
 //! The nested levels run, inside each assumption (one per candidate, on and off), the nested
 //! rule each time the assumption's implications stop (at most once per potential they turn
 //! off); a nested search is itself at most 3 passes × 729 starts of one such search, and is
-//! done once per grid an assumption reaches (a grid reached again reuses it, and level 3 reuses
-//! the forcing chains and cycles level 2 found on it at the same step: one entry per grid
-//! reached, dropped at the next step). Level 4 runs a whole dynamic forcing chain search in
-//! each such place, so it is bounded as a whole: at most [`NESTED_BUDGET`] nested searches in
-//! one rating (all its steps and nesting limits together); past them the rating stops, unrated.
+//! done once per grid an assumption reaches in the whole rating (a grid reached again, at the
+//! same step, at a later one or by another level, reuses its steps: they depend on that grid
+//! alone, and the outer grid only decides what each rests on, which for a later, smaller outer
+//! grid is the same list less the candidates it lost; at most 50,000 grids remembered, then
+//! forgotten and remembered again). Level 4 runs a whole dynamic forcing chain search in
+//! each such place, so it is bounded as a whole: at most [`NESTED_BUDGET`] nested searches run
+//! in one rating (all its steps and nesting limits together; a search answered from a grid
+//! remembered is not counted); past them the rating stops, unrated.
 //! Measured on the first 100 forum_hardest_1106 puzzles: see docs/commands.md.
 
 #[doc(hidden)]
@@ -191,14 +194,22 @@ pub fn rate(givens: &[u8]) -> Result<SeRating, SeError> {
 }
 
 /// [`rate`], showing `each_step` every step as it is taken.
-pub fn rate_with(givens: &[u8], mut each_step: impl FnMut(&Hint)) -> Result<SeRating, SeError> {
+pub fn rate_with(givens: &[u8], each_step: impl FnMut(&Hint)) -> Result<SeRating, SeError> {
+    rate_within(givens, NESTED_BUDGET, each_step)
+}
+
+/// [`rate_with`] with another budget of nested searches for level 4 than [`NESTED_BUDGET`]
+/// (`budget` of them in the whole rating; past it, ER [`SeRating::BEYOND`] and the hardest
+/// step [`SeRating::OVER_BUDGET`]). For tests of that path: a small budget reaches it on any
+/// machine in the same way, since it counts searches rather than time.
+pub fn rate_within(givens: &[u8], budget: u32, mut each_step: impl FnMut(&Hint)) -> Result<SeRating, SeError> {
     let givens: &[u8; 81] = givens.try_into().map_err(|_| SeError::Shape)?;
     if givens.iter().any(|&v| v > 9) {
         return Err(SeError::Shape);
     }
     let mut grid = Grid::new(givens);
     let mut memo = Memo::new();
-    let mut scratch = chain::Scratch::default();
+    let mut scratch = chain::Scratch::with_budget(budget);
     let mut rating = SeRating { er: 0, ep: 0, ed: 0, hardest: "", steps: 0 };
     // At most 81 placements and 729 removals: every step does one or the other.
     while !grid.solved() {

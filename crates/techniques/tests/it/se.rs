@@ -2,7 +2,7 @@
 //! in `tests/data/se/serate.txt` (its header says which serate, which options, when), and every
 //! step of the rating checked against the puzzle's solution.
 
-use coverlab_techniques::se::{BANDS, Hint, SeRating, band, rate, rate_with};
+use coverlab_techniques::se::{BANDS, Hint, SeRating, band, rate, rate_with, rate_within};
 
 use crate::common;
 
@@ -220,4 +220,22 @@ fn nested_dynamic_forcing_chains_rate_a_puzzle_levels_up_to_3_cannot() {
     assert!(r.er >= 105 && r.er < SeRating::BEYOND, "{puzzle}: ER {}", SeRating::show(r.er));
     assert!(r.ed >= 105, "{puzzle}: the first step needs level 4, ED {}", SeRating::show(r.ed));
     assert!(r.hardest.ends_with("(+ Dynamic Forcing Chains)"), "{puzzle}: {}", r.hardest);
+}
+
+/// The budget of level 4 as a parameter ([`rate_within`]): line 11 of forum_hardest_1106, which
+/// needs level 4 from its first steps on and far more nested searches than 5, is past a budget
+/// of 0 or 5 (ER 20.0, "Beyond budget"), after the same steps, the same on every machine (a
+/// count of searches, no clock); levels up to 3 still run first (about 1 s).
+#[test]
+fn past_its_budget_level_4_stops_and_the_puzzle_is_not_rated() {
+    let puzzle = "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4";
+    let mut taken = Vec::new();
+    for budget in [0, 5] {
+        let mut steps = Vec::new();
+        let r = rate_within(&givens(puzzle), budget, |h| steps.push(h.clone())).expect("a shape rated");
+        assert_eq!((r.er, r.hardest, r.steps), (SeRating::BEYOND, SeRating::OVER_BUDGET, steps.len()), "{budget}");
+        assert!(steps.len() <= 2, "budget {budget}: {steps:?}");
+        taken.push(steps);
+    }
+    assert_eq!(taken[0], taken[1]);
 }
