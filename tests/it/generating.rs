@@ -209,14 +209,11 @@ fn rate_scale_se_gives_er_ep_ed_and_refuses_other_specs() {
     assert!(text(&out.stderr).contains("does not read pencil marks"), "{}", text(&out.stderr));
 }
 
-/// forum_hardest's 50th, which the nested chains up to level 3 do not solve: level 4 goes on
-/// (SE's last level, within its budget of nested searches): either a rating of 10.5 or more,
-/// or, past the budget, no figure (not SE's 20.0) and a message naming the budget; either way
-/// the good puzzle after it is still rated. Slow: level 4 runs for seconds to minutes.
-#[test]
-#[ignore = "slow: SE's level 4 on a forum_hardest puzzle"]
-fn rate_scale_se_level_4_rates_or_says_unrated_and_the_batch_goes_on() {
-    let dir = scratch("generating", "rate-se-level-4");
+/// A file in a scratch folder `name` holding forum_hardest's 50th (which needs SE's level 4)
+/// and then an easy puzzle (rated 1.5/1.2/1.2): `hard.txt`, with the folder (kept bound while
+/// the file is used: it goes when dropped).
+fn hard_then_easy(name: &str) -> (common::Scratch, std::path::PathBuf) {
+    let dir = scratch("generating", name);
     let hard = dir.join("hard.txt");
     let hardest = std::fs::read_to_string("tests/data/9x9/forum_hardest_1106_first50.txt").unwrap();
     let first = hardest.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).nth(49).unwrap();
@@ -225,6 +222,17 @@ fn rate_scale_se_level_4_rates_or_says_unrated_and_the_batch_goes_on() {
         format!("{first}\n.5..7..29.......4.36.4.......6...5...3.7..2...95.2...1.2....7..7...963...........\n"),
     )
     .unwrap();
+    (dir, hard)
+}
+
+/// forum_hardest's 50th, which the nested chains up to level 3 do not solve: level 4 goes on
+/// (SE's last level, within its budget of nested searches): either a rating of 10.5 or more,
+/// or, past the budget, no figure (not SE's 20.0) and a message naming the budget; either way
+/// the good puzzle after it is still rated. Slow: level 4 runs for seconds to minutes.
+#[test]
+#[ignore = "slow: SE's level 4 on a forum_hardest puzzle"]
+fn rate_scale_se_level_4_rates_or_says_unrated_and_the_batch_goes_on() {
+    let (_dir, hard) = hard_then_easy("rate-se-level-4");
     let out = run(&["rate", "--scale", "se", s(&hard)]);
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
@@ -247,15 +255,7 @@ fn rate_scale_se_level_4_rates_or_says_unrated_and_the_batch_goes_on() {
 /// the good puzzle after it is still rated. A count, not a clock: no timing in the outcome.
 #[test]
 fn rate_scale_se_past_a_small_budget_says_unrated_naming_it_and_the_batch_goes_on() {
-    let dir = scratch("generating", "rate-se-budget");
-    let hard = dir.join("hard.txt");
-    let hardest = std::fs::read_to_string("tests/data/9x9/forum_hardest_1106_first50.txt").unwrap();
-    let first = hardest.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).nth(49).unwrap();
-    std::fs::write(
-        &hard,
-        format!("{first}\n.5..7..29.......4.36.4.......6...5...3.7..2...95.2...1.2....7..7...963...........\n"),
-    )
-    .unwrap();
+    let (_dir, hard) = hard_then_easy("rate-se-budget");
     let out = run(&["rate", "--scale", "se", "--se-budget", "10", s(&hard)]);
     assert_eq!(text(&out.stdout), "# 0: unrated\n1.5/1.2/1.2\n");
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
