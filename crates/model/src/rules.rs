@@ -613,7 +613,7 @@ pub(crate) fn compile(
                                 "{}: {count} values seen is out of range on a {n}×{n} grid (1 to {n}: the first is always seen)",
                                 what()
                             ))
-.never());
+                            .never());
                         }
                         let label = format!("skyscraper {line} {index} from the {side} ({count} seen)");
                         (
@@ -629,7 +629,7 @@ pub(crate) fn compile(
                                 what(),
                                 n - 1
                             ))
-.never());
+                            .never());
                         }
                         let label = format!("hidden skyscraper {line} {index} from the {side} (first hidden {value})");
                         (
@@ -700,7 +700,7 @@ pub(crate) fn compile(
                         crate::text::count(room, "cell"),
                         block.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>().join(", ")
                     ))
-.never());
+                    .never());
                 }
                 push(
                     &mut out.constraints,
