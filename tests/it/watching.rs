@@ -3,7 +3,7 @@
 
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use crate::common;
@@ -444,6 +444,34 @@ pub(crate) fn check_page(page: &Path) -> Option<String> {
     Some(out)
 }
 
+/// Runs `src/viewer/check.js` once on several pages (one node start, not one a page): each
+/// page's report, in order; None (with a message) where node is not installed.
+pub(crate) fn check_pages(pages: &[PathBuf]) -> Option<Vec<String>> {
+    if std::process::Command::new("node").arg("--version").output().is_err() {
+        eprintln!("skipped: no node on this machine");
+        return None;
+    }
+    let o = std::process::Command::new("node")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/src/viewer/check.js"))
+        .args(pages)
+        .output()
+        .unwrap();
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    // Each report follows a line `== PAGE`.
+    let mut reports: Vec<String> = Vec::new();
+    for line in out.lines() {
+        if pages.get(reports.len()).is_some_and(|p| line == format!("== {}", p.display())) {
+            reports.push(String::new());
+        } else if let Some(report) = reports.last_mut() {
+            report.push_str(line);
+            report.push('\n');
+        }
+    }
+    assert_eq!(reports.len(), pages.len(), "a report per page: {out}");
+    Some(reports)
+}
+
 /// The page's own logic and page script, run by `src/viewer/check.js` under node (where node is
 /// installed; the viewer needs no node to work): it plays both runs of a compare page to their
 /// ends, draws the board before reading any step, then reads the steps in slices.
@@ -625,6 +653,8 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
 fn the_viewer_draws_every_kind_with_a_legend() {
     use serde_json::json;
     let dir = scratch("viewer-kinds");
+    // The pages' checks under node run at the end, all in one node process.
+    let mut pages = Vec::new();
     for &(case, spec, givens, legend, clues) in VIEWER_KINDS {
         let spec = if spec.contains('(') {
             let path = dir.join(format!("{case}.ron"));
@@ -774,15 +804,19 @@ fn the_viewer_draws_every_kind_with_a_legend() {
             }
             _ => {}
         }
-        let Some(out) = check_page(&page) else { return };
+        pages.push((case, legend, clues, page));
+    }
+    // A classic grid has no legend.
+    let classic = dir.join("classic.html");
+    let o = run(&["solve", "--trace", s(&classic), "--trace-format", "html", "examples/puzzles/classic-9x9.txt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let paths: Vec<PathBuf> = pages.iter().map(|p| p.3.clone()).chain([classic]).collect();
+    let Some(reports) = check_pages(&paths) else { return };
+    for ((case, legend, clues, _), out) in pages.iter().zip(&reports) {
         assert!(out.contains(&format!("  legend: {}\n", legend.join(", "))), "{case}: {out}");
         assert!(out.contains(&format!("page: legend shown: {}\n", legend.join(", "))), "{case}: {out}");
         assert!(out.contains(&format!("page: clues outside the grid: {clues}\n")), "{case}: {out}");
     }
-    // A classic grid has no legend.
-    let page = dir.join("classic.html");
-    let o = run(&["solve", "--trace", s(&page), "--trace-format", "html", "examples/puzzles/classic-9x9.txt"]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let Some(out) = check_page(&page) else { return };
+    let out = &reports[pages.len()];
     assert!(out.contains("  legend: (none)\n") && out.contains("page: legend hidden: \n"), "{out}");
 }

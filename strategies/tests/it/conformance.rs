@@ -17,7 +17,7 @@
 //! line 1, and "1 has no place in box 1", which plain dfs cannot refute quickly).
 //!
 //! Without `COVERLAB_TESTS=full` (`.ci/run` sets it) the strategies other than the product's
-//! (roles `Default` and `Speed`) run every third case each (`common::sampled`).
+//! (roles `Default` and `Speed`, presets aside) run every third case each (`common::sampled`).
 //!
 //! Each strategy runs on its own thread; the test takes about 4 s of CPU, most of it
 //! `random-stack` reaching its node limit (`RANDOM_NODE_LIMIT`) and `singles-copy` on two hard

@@ -114,7 +114,9 @@ fn counts_match_dfs_on_puzzles_with_many_solutions() {
         ("classic-4x4", 16),
         ("classic-6x6", 24),
         ("classic-9x9", 55),
-        ("x-sudoku-9x9", 62),
+        // 6 solutions at 58 blanks; at 62 (18 solutions) plain `dfs` took 36 million nodes and
+        // `random-stack` 6.7 million, nine tenths of this test's CPU.
+        ("x-sudoku-9x9", 58),
         ("windoku-9x9", 62),
         ("jigsaw-9x9", 55),
         ("anti-knight-9x9", 60),

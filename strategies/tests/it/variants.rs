@@ -18,9 +18,10 @@
 //! `fast` and its presets, `sat`, `batsat`); the seed strategies and `dlx` are not run on them
 //! at all (see [`runs`]).
 //!
-//! Without `COVERLAB_TESTS=full` (`.ci/run` sets it), the strategies other than those two roles
-//! run every third case each (a different third per strategy, see `common::sampled`): every case is
-//! still run by every propagating strategy and by a third of the others, at about half the CPU.
+//! Without `COVERLAB_TESTS=full` (`.ci/run` sets it), the strategies other than those two roles,
+//! and the presets of `fast`, run every third case each (a different third per strategy, see
+//! `common::sampled`): every case is still run by `auto`, `band-9x9`, `fast`, `sat` and `batsat`
+//! and by a third of the others.
 
 use crate::common;
 

@@ -82,10 +82,14 @@ pub fn full() -> bool {
 }
 
 /// Whether strategy number `s` of the registry runs case number `c` of a corpus: always in the
-/// full run ([`full`]) and for the strategies of the roles `Default` and `Speed` (the product's);
-/// otherwise every third case, shifted by the strategy's number, so that every case is still run
-/// by a third of the other strategies.
+/// full run ([`full`]) and for the strategies of the roles `Default` and `Speed` (the product's:
+/// `auto`, `band-9x9`, `fast`, `sat`, `batsat`); otherwise every third case, shifted by the
+/// strategy's number, so that every case is still run by a third of the others. The presets of
+/// `fast` (`fast-gac`, `fast-sat`, …) are `fast` with other options: they are sampled too, so
+/// that each option still runs on a third of the cases while `fast` itself runs every case
+/// (the eight presets running every case were a quarter of the variant corpus's CPU).
 pub fn sampled(info: &coverlab_strategies::registry::Chosen, s: usize, c: usize) -> bool {
     use coverlab_strategies::registry::Role;
-    full() || matches!(info.info.role, Role::Default | Role::Speed) || (s + c).is_multiple_of(3)
+    let product = matches!(info.info.role, Role::Default | Role::Speed) && info.preset.is_none();
+    full() || product || (s + c).is_multiple_of(3)
 }
