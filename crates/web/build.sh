@@ -4,12 +4,24 @@
 # `binaryen`; WASM_OPT=0 skips them), then ONE self-contained HTML file: crates/web/page/page.html with the worker's
 # script (page/worker.js) and the module (gzipped, base64) inlined. It opens from disk, with no server.
 #
-#   crates/web/build.sh [OUT_DIR]     # default out/web; writes OUT_DIR/coverlab.html
+#   crates/web/build.sh [OUT_DIR]           # default out/web; writes OUT_DIR/coverlab.html
+#   crates/web/build.sh --quick [OUT_DIR]   # the same page built for a test, not for speed
+#
+# --quick (what CI builds for the browser test): opt-level 1 without link-time optimisation, in
+# 16 code units, and wasm-opt -O1 instead of -O3. The same code, so the same behaviour; the
+# module is about 13 % larger and slower (docs/web.md), and it takes about 250 s of CPU to build
+# from nothing instead of 450 s.
 #
 # Needs the wasm32-unknown-unknown target (`rustup target add wasm32-unknown-unknown`: this
 # script adds it when rustup is there). Honours CARGO_TARGET_DIR. Prints the page's path and
 # sizes.
 set -euo pipefail
+wasm_opt_level=-O3
+if [ "${1:-}" = --quick ]; then
+  shift
+  export CARGO_PROFILE_WASM_OPT_LEVEL=1 CARGO_PROFILE_WASM_LTO=off CARGO_PROFILE_WASM_CODEGEN_UNITS=16
+  wasm_opt_level=-O1
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=${1:-$root/out/web}
@@ -44,7 +56,7 @@ wasm=$out/coverlab.wasm
 if [ "${WASM_OPT:-1}" != 0 ] && command -v wasm-opt >/dev/null && command -v wasm-metadce >/dev/null; then
   # The CLI's library links wasm-bindgen's exports and imports (its progress bars and plots
   # depend on crates that bring them on this target), which nothing here calls: wasm-metadce
-  # keeps only what the page's three calls and the memory reach. Then -O3: the search's speed
+  # keeps only what the page's three calls and the memory reach. Then -O3 (-O1 with --quick): the search's speed
   # matters more here than the last bytes (docs/web.md has the sizes).
   roots=$out/roots.json
   printf '%s\n' '[{"name": "root", "root": true, "reaches": ["cl_request", "cl_call", "cl_response", "memory"]},' \
@@ -55,7 +67,7 @@ if [ "${WASM_OPT:-1}" != 0 ] && command -v wasm-opt >/dev/null && command -v was
   features=(--enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int
     --enable-reference-types --enable-multivalue)
   wasm-metadce "${features[@]}" -f "$roots" "$built" -o "$out/kept.wasm" > /dev/null
-  wasm-opt "${features[@]}" -O3 "$out/kept.wasm" -o "$wasm"
+  wasm-opt "${features[@]}" "$wasm_opt_level" "$out/kept.wasm" -o "$wasm"
   rm -f "$roots" "$out/kept.wasm"
 else
   echo "no wasm-opt and wasm-metadce (Debian's binaryen): the module is inlined as built, larger" >&2

@@ -73,7 +73,8 @@ def test_a_dask_local_cluster_of_two_workers_makes_the_one_process_set(tmp_path)
     distributed = pytest.importorskip("distributed")
     count, per_file, seed = 64, 16, 21
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None,
+        local_directory=str(tmp_path / "dask-scratch"),  # not /tmp/dask-scratch-space, left behind
     ) as cluster, distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
         shares = [

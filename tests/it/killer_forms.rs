@@ -143,14 +143,21 @@ fn specs_written_back_keep_every_layout() {
 #[test]
 fn traces_of_killers_replay() {
     // `fast`'s deductions on 9×9 killers, hidden cage values included, each checked by the
-    // replayer from its own state. The three puzzles in their arrow form only: their f-puzzles
-    // form (`.jsonl`) gives the same solutions (the test above), and tracing them again was half
-    // of this test's CPU.
+    // replayer from its own state. The three puzzles in their arrow form and, in the full run
+    // (COVERLAB_TESTS=full, as CI runs), in their f-puzzles form (`.jsonl`) too: the two give the
+    // same solutions (the test above), and tracing both was half of this test's CPU.
     let dir = scratch("killer", "trace");
     let trace = dir.join("trace.jsonl");
-    let input = format!("{DATA}killer_tarek_27_6_30.arrows.txt");
-    let out = run(&["solve", "--strategy", "fast", "--trace", s(&trace), &input]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let out = run(&["replay", "--trace", s(&trace), &input]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let forms: &[&str] = if common::full() {
+        &["killer_tarek_27_6_30.arrows.txt", "killer_tarek_27_6_30.jsonl"]
+    } else {
+        &["killer_tarek_27_6_30.arrows.txt"]
+    };
+    for file in forms {
+        let input = format!("{DATA}{file}");
+        let out = run(&["solve", "--strategy", "fast", "--trace", s(&trace), &input]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let out = run(&["replay", "--trace", s(&trace), &input]);
+        assert_eq!(out.status.code(), Some(0), "{file}: {}", text(&out.stderr));
+    }
 }

@@ -4,9 +4,12 @@
 # browser test (crates/web/tests/it/browser.rs, driven by tests/driver.mjs over the DevTools
 # protocol). What .ci/run calls.
 #
-#   crates/web/tests/browser.sh            # install what is missing, build the page, run the test
-#   crates/web/tests/browser.sh --install  # only install what is missing (.ci/run does this in the
-#                                          # background while it compiles)
+#   crates/web/tests/browser.sh              # install what is missing, build the page, run the test
+#   crates/web/tests/browser.sh --quick      # the same with the page built quickly (build.sh --quick)
+#   crates/web/tests/browser.sh --install    # only install what is missing (.ci/run does this in the
+#                                            # background while it compiles)
+#   crates/web/tests/browser.sh --page FILE  # only run the test, on a page built already (.ci/run
+#                                            # builds it in the background during the tests)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -36,7 +39,15 @@ if [ $((${#missing[@]} + ${#kissat_missing[@]})) -gt 0 ]; then
   fi
 fi
 [ "${1:-}" != --install ] || exit 0
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-"$here/../build.sh" "$out"
-COVERLAB_WEB_PAGE="$out/coverlab.html" cargo test --quiet -p coverlab-web --test it browser -- --nocapture
+if [ "${1:-}" = --page ]; then
+  page=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+  "$here/../build.sh" "$@" "$out"
+  page=$out/coverlab.html
+fi
+# `--workspace --test it` with the filter, not `-p coverlab-web`: the features cargo unifies then
+# are those of `cargo test --workspace`, whose build this reuses (with `-p` it rebuilt the
+# engine's crates with the web crate's features alone: about 110 s of CPU in CI).
+COVERLAB_WEB_PAGE="$page" cargo test --quiet --workspace --test it browser -- --nocapture

@@ -28,7 +28,11 @@ const browser = spawn(process.env.CHROMIUM || "/usr/bin/chromium", [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
   "--disable-dev-shm-usage", "--remote-debugging-pipe", "--user-data-dir=" + profile, "about:blank",
-], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
+], {
+  stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
+  // Chromium's own temporary folders (org.chromium.Chromium.*) go inside the profile, removed at the end.
+  env: { ...process.env, TMPDIR: profile },
+});
 let stderr = "";
 browser.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); });
 const killer = setTimeout(() => fail("gave up after " + limitMs / 1000 + " s"), limitMs);
