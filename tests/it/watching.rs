@@ -615,6 +615,13 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         &["full-rank"],
         "#26, #23",
     ),
+    (
+        "counting-circles",
+        r#"CountingCircles(cells: ["r1c1", "r5c5", "r9c9"])"#,
+        GIVENS_17,
+        &["counting-circles"],
+        "(none)",
+    ),
 ];
 
 /// The viewer draws every kind of house and constraint (issue 31): for a page of each kind,
@@ -771,6 +778,10 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 let sky = &ors[1]["branches"][0][0];
                 assert_eq!((&sky["sum"], &sky["clue"]), (&json!(3), &json!([8, -1])));
                 assert_eq!(ors[1]["branches"][1][0]["cells"], json!([72, 64]));
+            }
+            "counting-circles" => {
+                let circles = of_kind("constraints", "counting-circles");
+                assert_eq!((circles.len(), &circles[0]["cells"]), (1, &json!([0, 40, 80])), "one set of three rings");
             }
             _ => {}
         }

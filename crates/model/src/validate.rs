@@ -556,6 +556,21 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     }
                 }
             }
+            Rule::CountingCircles { cells } => {
+                // Straight from the definition: each circle's value is how many circles hold it.
+                for c in cells {
+                    let count = cells.iter().filter(|d| at(d) == at(c)).count();
+                    if count != at(c) as usize {
+                        return Some(format!(
+                            "counting circle {} holds {} but {} of the circles hold {}",
+                            name(c),
+                            at(c),
+                            count,
+                            at(c)
+                        ));
+                    }
+                }
+            }
             Rule::Clone { cells, clone } => {
                 for (a, b) in cells.iter().zip(clone) {
                     if at(a) != at(b) {
