@@ -90,10 +90,8 @@ pub(super) fn filter(n: usize, circles: &Circles, domains: &mut [u64]) -> Result
             })
             .collect();
         let possible = |v: usize| room[v] >= v && fixed[v] <= v;
-        for v in 1..=n {
-            if fixed[v] > 0 && !possible(v) {
-                return Err(domains.iter().position(|&d| d == bit(v as u32)).unwrap_or(0));
-            }
+        if let Some(v) = (1..=n).find(|&v| fixed[v] > 0 && !possible(v)) {
+            return Err(domains.iter().position(|&d| d == bit(v as u32)).unwrap_or(0));
         }
         // reach[v][s]: the values 1..=v (the present ones among them, and possible ones) can
         // add up to s; back[v][s]: the values v..=n can.
@@ -148,15 +146,12 @@ pub(super) fn filter(n: usize, circles: &Circles, domains: &mut [u64]) -> Result
                 }
             }
         }
+        // The values held by as many circles as themselves: in no other circle.
+        let full: u64 = (1..=n).filter(|&v| fixed[v] == v).fold(0, |m, v| m | bit(v as u32));
         for (i, d) in domains.iter_mut().enumerate() {
             let mut m = *d & keep;
             if !m.is_power_of_two() {
-                // A value held by v circles already is in no other.
-                for v in 1..=n {
-                    if m & bit(v as u32) != 0 && fixed[v] == v {
-                        m &= !bit(v as u32);
-                    }
-                }
+                m &= !full;
             }
             if m == 0 {
                 return Err(i);
