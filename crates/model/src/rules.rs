@@ -1262,6 +1262,44 @@ pub(crate) fn compile(
                 ranks.push((entry, *rank));
                 rank_rules.push(nth);
             }
+            Rule::Minimum { cells: refs } | Rule::Maximum { cells: refs } => {
+                let cells = cells_of(refs)?;
+                length(&cells, 1, n * n, "set of marked cells")?;
+                let least = matches!(rule, Rule::Minimum { .. });
+                let (word, kind) =
+                    if least { ("minimum", ConstraintKind::Minimum) } else { ("maximum", ConstraintKind::Maximum) };
+                let table = Arc::new(PairTable::new(n, move |x, y| if least { x < y } else { x > y }));
+                for &a in &cells {
+                    let (r, c) = (a / n, a % n);
+                    let mut next = Vec::with_capacity(4);
+                    if r > 0 {
+                        next.push(a - n);
+                    }
+                    if c > 0 {
+                        next.push(a - 1);
+                    }
+                    if c + 1 < n {
+                        next.push(a + 1);
+                    }
+                    if r + 1 < n {
+                        next.push(a + n);
+                    }
+                    for b in next {
+                        if cells.contains(&b) {
+                            return Err(err(format!(
+                                "{}: {} and {} are neighbours, and each cannot be {} than the other",
+                                what(),
+                                cell_name(a.min(b), n),
+                                cell_name(a.max(b), n),
+                                if least { "less" } else { "greater" }
+                            ))
+                            .never());
+                        }
+                        let label = format!("{word} {}-{}", cell_name(a, n), cell_name(b, n));
+                        push(&mut out.constraints, kind, label, vec![a, b], Relation::Pair(table.clone()));
+                    }
+                }
+            }
             Rule::FullRankTies(t) if ties.replace(*t).is_some() => {
                 return Err(err(format!("{}: a spec has at most one FullRankTies rule", what())));
             }

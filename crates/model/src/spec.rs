@@ -59,6 +59,7 @@
 //! FullRank(row: 1, rank: 17), FullRank(column: 3, from_end: true, rank: 12),  // among the 4n numbers
 //! FullRankTies(Any),                       // ties allowed (default Unclued; Never: all differ)
 //! CountingCircles(cells: ["r1c1", "r2c5", "r9c9"]),  // a circle's value: how many circles hold it
+//! Minimum(cells: ["r5c5"]), Maximum(cells: ["r1c1"]),  // less (greater) than each orthogonal neighbour
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -522,6 +523,18 @@ pub enum Rule {
         /// The circled cells.
         cells: Vec<CellRef>,
     },
+    /// Minimum cells (f-puzzles' `minimum`): each cell's value is less than the value of each of
+    /// its orthogonal neighbours.
+    Minimum {
+        /// The marked cells.
+        cells: Vec<CellRef>,
+    },
+    /// Maximum cells (f-puzzles' `maximum`): each cell's value is greater than the value of
+    /// each of its orthogonal neighbours.
+    Maximum {
+        /// The marked cells.
+        cells: Vec<CellRef>,
+    },
 }
 
 /// Which numbers of the full rank may equal another (see [`Rule::FullRankTies`]).
@@ -623,6 +636,8 @@ impl Rule {
             Rule::FullRank { .. } => "FullRank",
             Rule::FullRankTies(_) => "FullRankTies",
             Rule::CountingCircles { .. } => "CountingCircles",
+            Rule::Minimum { .. } => "Minimum",
+            Rule::Maximum { .. } => "Maximum",
         }
     }
 }

@@ -150,11 +150,15 @@ pub enum ConstraintKind {
     FullRank,
     /// Counting circles: each circle's value is how many of the rule's circles hold it.
     CountingCircles,
+    /// A minimum cell and one of its orthogonal neighbours: the first holds less.
+    Minimum,
+    /// A maximum cell and one of its orthogonal neighbours: the first holds more.
+    Maximum,
 }
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 45] = [
+    pub const ALL: [ConstraintKind; 47] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -200,6 +204,8 @@ impl ConstraintKind {
         ConstraintKind::HouseSum,
         ConstraintKind::FullRank,
         ConstraintKind::CountingCircles,
+        ConstraintKind::Minimum,
+        ConstraintKind::Maximum,
     ];
 
     /// Its name in messages, `coverlab check` and the graph: kebab-case.
@@ -249,6 +255,8 @@ impl ConstraintKind {
             ConstraintKind::Or => "or",
             ConstraintKind::FullRank => "full-rank",
             ConstraintKind::CountingCircles => "counting-circles",
+            ConstraintKind::Minimum => "minimum",
+            ConstraintKind::Maximum => "maximum",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
