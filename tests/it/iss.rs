@@ -64,7 +64,7 @@ fn iss_puzzles_solve_to_the_solutions_iss_records() {
     let recorded = solutions.iter().step_by(stride).filter(|r| *r != "-").count();
     assert_eq!(compared, recorded);
     if common::full() {
-        assert_eq!(compared, 138);
+        assert_eq!(compared, 142);
     }
 }
 
@@ -102,7 +102,7 @@ fn the_binary_reads_iss_strings_detected_or_named() {
 fn a_constraint_coverlab_lacks_is_named_and_the_other_puzzles_still_solved() {
     let solutions: Vec<String> = std::fs::read_to_string(SOLUTIONS).unwrap().lines().map(str::to_string).collect();
     let lines: Vec<String> = std::fs::read_to_string(PUZZLES).unwrap().lines().take(3).map(str::to_string).collect();
-    let bad = format!(".CountingCircles~R1C1~R1C2{}", lines[1]);
+    let bad = format!(".CountDistinct~R1C1~R1C2{}", lines[1]);
     let dir = scratch("iss", "mixed");
     let file = dir.join("mixed.txt");
     std::fs::write(&file, format!("{}\n{bad}\n{}\n", lines[0], lines[2])).unwrap();
@@ -111,7 +111,7 @@ fn a_constraint_coverlab_lacks_is_named_and_the_other_puzzles_still_solved() {
     let err = text(&out.stderr);
     assert!(
         err.contains(
-            "mixed.txt:2:1: iss: constraint 1 \".CountingCircles~R1C1~R1C2\": counting circles are not supported by coverlab"
+            "mixed.txt:2:1: iss: constraint 1 \".CountDistinct~R1C1~R1C2\": distinct-value counts are not supported by coverlab"
         ),
         "{err}"
     );

@@ -643,6 +643,20 @@ const VIEWER_KINDS: &[(&str, &str, &str, &[&str], &str)] = &[
         &["full-rank"],
         "#26, #23",
     ),
+    (
+        "counting-circles",
+        r#"CountingCircles(cells: ["r1c1", "r5c5", "r9c9"])"#,
+        GIVENS_17,
+        &["counting-circles"],
+        "(none)",
+    ),
+    (
+        "minimum-maximum",
+        r#"Minimum(cells: ["r5c5"]), Maximum(cells: ["r1c1", "r9c9"])"#,
+        GIVENS_17,
+        &["minimum", "maximum"],
+        "(none)",
+    ),
 ];
 
 /// The viewer draws every kind of house and constraint (issue 31): for a page of each kind,
@@ -801,6 +815,17 @@ fn the_viewer_draws_every_kind_with_a_legend() {
                 let sky = &ors[1]["branches"][0][0];
                 assert_eq!((&sky["sum"], &sky["clue"]), (&json!(3), &json!([8, -1])));
                 assert_eq!(ors[1]["branches"][1][0]["cells"], json!([72, 64]));
+            }
+            "minimum-maximum" => {
+                // A pair per neighbour, the marked cell first: four around r5c5, two at each corner.
+                let least = of_kind("constraints", "minimum");
+                assert_eq!(least.len(), 4);
+                assert!(least.iter().all(|k| k["cells"][0] == json!(40)));
+                assert_eq!(of_kind("constraints", "maximum").len(), 4);
+            }
+            "counting-circles" => {
+                let circles = of_kind("constraints", "counting-circles");
+                assert_eq!((circles.len(), &circles[0]["cells"]), (1, &json!([0, 40, 80])), "one set of three rings");
             }
             _ => {}
         }

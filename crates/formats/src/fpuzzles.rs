@@ -656,6 +656,13 @@ pub fn from_json(obj: &Map<String, Value>) -> Result<Parsed, String> {
                     .collect::<Result<Vec<_>, _>>()?;
                 rules.push(if key == "even" { Rule::Even { cells } } else { Rule::Odd { cells } });
             }
+            "minimum" | "maximum" => {
+                let cells = items(v, key)?
+                    .iter()
+                    .map(|e| cell(e.get("cell").unwrap_or(&Value::Null)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                rules.push(if key == "minimum" { Rule::Minimum { cells } } else { Rule::Maximum { cells } });
+            }
             "extraregion" => {
                 for (i, e) in items(v, key)?.iter().enumerate() {
                     let cells = cells(e.get("cells"), key)?;
@@ -800,7 +807,7 @@ fn item_fields(key: &str, item: &Value, index: usize) -> Result<(), String> {
         "columnindexer" | "rowindexer" => &["cells"],
         _ if PLUGIN_LINES.iter().any(|(k, _)| *k == key) => &["lines"],
         "arrow" => &["cells", "lines"],
-        "even" | "odd" => &["cell"],
+        "even" | "odd" | "minimum" | "maximum" => &["cell"],
         "extraregion" => &["cells"],
         "littlekillersum" => &["cell", "direction", "value"],
         _ => return Ok(()),

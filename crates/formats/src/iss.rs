@@ -39,6 +39,7 @@
 //! indexers, `Indexing~R~…` row indexers: `ColumnIndexer`, `RowIndexer`), `NumberedRoom`,
 //! `HiddenSkyscraper` and `FullRank` (each as `Skyscraper`: a row or column, then the clue from its
 //! start and the one from its end), `FullRankTies` (`none`, `only-unclued`, `any`),
+//! `CountingCircles` (one rule per constraint: each set of circles counts among itself),
 //! `GreaterThan` (each cell greater than its orthogonal neighbours listed after
 //! it: a `Pair` rule per neighbouring pair), `Pair`, `PairX` and their legacy forms `Binary`,
 //! `BinaryX` (ISS's pair key, a table of n² bits in base64, then groups of cells as `NFA`'s:
@@ -66,7 +67,7 @@
 //! houses and whole-grid rules inside one refused) are read as `Or`, and `.And … .End` outside
 //! an `Or` as its constraints.
 //!
-//! Everything else ISS has (counting circles, the composites `Replicate` and `Container`,
+//! Everything else ISS has (chaos construction, the composites `Replicate` and `Container`,
 //! extra cells, value ranges other than 1 to n or 0 to n − 1, rectangular grids…) is
 //! refused naming the constraint and where it is: `constraint 3 ".Lunchbox~R1~3": lunchboxes are
 //! not supported by coverlab`. A puzzle is
@@ -190,7 +191,6 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("LookAndSay", "look-and-say clues are"),
     ("ConnectedValues", "connected values are"),
     ("EqualSum", "equal sums are"),
-    ("CountingCircles", "counting circles are"),
     ("CountDistinct", "distinct-value counts are"),
     ("Var", "extra cells (Var) are"),
 ];
@@ -236,6 +236,7 @@ const ZERO_REFUSED: &[(&str, &str)] = &[
     ("NumberedRoom", "the first value names a cell by its place"),
     ("AntiTaxicab", "a value is a distance; ISS refuses it there"),
     ("GlobalEntropy", "its classes are of 1 to 9; ISS refuses it there"),
+    ("CountingCircles", "each value counts the circles holding it: one higher, it would count one more"),
 ];
 
 /// The constraints coverlab reads, by name (besides the givens' empty name), as the module doc
@@ -277,6 +278,7 @@ pub const SUPPORTED: &[&str] = &[
     "HiddenSkyscraper",
     "FullRank",
     "FullRankTies",
+    "CountingCircles",
     "GreaterThan",
     "Pair",
     "PairX",
@@ -1284,6 +1286,7 @@ fn read_part(items: &[Item<'_>], grid: Option<(usize, Vec<u8>)>, branch: bool) -
                 b.push(rule, Some(i));
             }
             "Palindrome" => b.push(Rule::Palindrome { cells: cells(item, args, 1, n)? }, Some(i)),
+            "CountingCircles" => b.push(Rule::CountingCircles { cells: cells(item, args, 1, n)? }, Some(i)),
             "LittleKiller" => {
                 let [sum, start] = args else {
                     return Err(item.invalid(format!(

@@ -10,12 +10,12 @@
 //! more than four values or asking for a value in more of their cells than can share one, pills
 //! of more than three digits or whose line cannot reach them, sum lines whose values never
 //! split into segments of their total (or loops whose ends do not touch), lunchboxes whose
-//! total no values reach.
+//! total no values reach, more counting circles than the values can fill.
 
 use std::sync::Arc;
 
 use crate::constraint::{
-    Alternatives, Branch, Constraint, ConstraintKind, FullRank, PairTable, Relation, combinations,
+    Alternatives, Branch, Circles, Constraint, ConstraintKind, FullRank, PairTable, Relation, combinations,
 };
 use crate::spec::{CellRef, Mark, Rule, Spec, SpecError, Ties};
 use crate::unit::{Unit, UnitKind};
@@ -1262,8 +1262,85 @@ pub(crate) fn compile(
                 ranks.push((entry, *rank));
                 rank_rules.push(nth);
             }
+            Rule::Minimum { cells: refs } | Rule::Maximum { cells: refs } => {
+                let cells = cells_of(refs)?;
+                length(&cells, 1, n * n, "set of marked cells")?;
+                let least = matches!(rule, Rule::Minimum { .. });
+                let (word, kind) =
+                    if least { ("minimum", ConstraintKind::Minimum) } else { ("maximum", ConstraintKind::Maximum) };
+                let table = Arc::new(PairTable::new(n, move |x, y| if least { x < y } else { x > y }));
+                for &a in &cells {
+                    let (r, c) = (a / n, a % n);
+                    let mut next = Vec::with_capacity(4);
+                    if r > 0 {
+                        next.push(a - n);
+                    }
+                    if c > 0 {
+                        next.push(a - 1);
+                    }
+                    if c + 1 < n {
+                        next.push(a + 1);
+                    }
+                    if r + 1 < n {
+                        next.push(a + n);
+                    }
+                    for b in next {
+                        if cells.contains(&b) {
+                            return Err(err(format!(
+                                "{}: {} and {} are neighbours, and each cannot be {} than the other",
+                                what(),
+                                cell_name(a.min(b), n),
+                                cell_name(a.max(b), n),
+                                if least { "less" } else { "greater" }
+                            ))
+                            .never());
+                        }
+                        let label = format!("{word} {}-{}", cell_name(a, n), cell_name(b, n));
+                        push(&mut out.constraints, kind, label, vec![a, b], Relation::Pair(table.clone()));
+                    }
+                }
+            }
             Rule::FullRankTies(t) if ties.replace(*t).is_some() => {
                 return Err(err(format!("{}: a spec has at most one FullRankTies rule", what())));
+            }
+            Rule::CountingCircles { cells } => {
+                let cells = cells_of(cells)?;
+                length(&cells, 1, n * n, "set of counting circles")?;
+                // The values there, each once, add up to the number of circles.
+                let most = n * (n + 1) / 2;
+                if cells.len() > most {
+                    return Err(err(format!(
+                        "{}: {} circles, but the values 1 to {n}, each in as many circles as itself, fill at most {most}",
+                        what(),
+                        cells.len()
+                    ))
+                    .never());
+                }
+                let label = format!("counting circles {number} ({})", crate::text::count(cells.len(), "circle"));
+                // For each kind of house, the house of each circle: two circles of one house never
+                // hold one value.
+                let mut kinds: Vec<UnitKind> = Vec::new();
+                for u in houses {
+                    if !kinds.contains(&u.kind) {
+                        kinds.push(u.kind);
+                    }
+                }
+                let partitions = kinds
+                    .iter()
+                    .map(|&kind| {
+                        cells
+                            .iter()
+                            .map(|&c| houses.iter().position(|u| u.kind == kind && u.cells.contains(&c)))
+                            .collect()
+                    })
+                    .collect();
+                push(
+                    &mut out.constraints,
+                    ConstraintKind::CountingCircles,
+                    label,
+                    cells,
+                    Relation::CountingCircles(Arc::new(Circles::new(partitions))),
+                );
             }
             _ => {}
         }

@@ -58,6 +58,8 @@
 //! Or([[Thermometer(cells: ["r1c1", "r1c2"])], [Cage(cells: ["r1c1", "r1c2"], sum: 10)]]),  // one branch holds
 //! FullRank(row: 1, rank: 17), FullRank(column: 3, from_end: true, rank: 12),  // among the 4n numbers
 //! FullRankTies(Any),                       // ties allowed (default Unclued; Never: all differ)
+//! CountingCircles(cells: ["r1c1", "r2c5", "r9c9"]),  // a circle's value: how many circles hold it
+//! Minimum(cells: ["r5c5"]), Maximum(cells: ["r1c1"]),  // less (greater) than each orthogonal neighbour
 //! ```
 //!
 //! The model compiles each of them to a [`crate::Constraint`].
@@ -514,6 +516,25 @@ pub enum Rule {
     /// tie), `Any` (ties allowed, a tied number ranks after the numbers lower than it: 1, 2, 2,
     /// 4) or `Never` (all 4n numbers differ, even with no clue at all).
     FullRankTies(Ties),
+    /// Counting circles (ISS's `CountingCircles`): the value in each circled cell is the number
+    /// of the rule's circles that hold that value (a circle holding 3: exactly three of them
+    /// hold 3). Each rule's circles count among themselves; the cells need not touch.
+    CountingCircles {
+        /// The circled cells.
+        cells: Vec<CellRef>,
+    },
+    /// Minimum cells (f-puzzles' `minimum`): each cell's value is less than the value of each of
+    /// its orthogonal neighbours.
+    Minimum {
+        /// The marked cells.
+        cells: Vec<CellRef>,
+    },
+    /// Maximum cells (f-puzzles' `maximum`): each cell's value is greater than the value of
+    /// each of its orthogonal neighbours.
+    Maximum {
+        /// The marked cells.
+        cells: Vec<CellRef>,
+    },
 }
 
 /// Which numbers of the full rank may equal another (see [`Rule::FullRankTies`]).
@@ -614,6 +635,9 @@ impl Rule {
             Rule::Or(_) => "Or",
             Rule::FullRank { .. } => "FullRank",
             Rule::FullRankTies(_) => "FullRankTies",
+            Rule::CountingCircles { .. } => "CountingCircles",
+            Rule::Minimum { .. } => "Minimum",
+            Rule::Maximum { .. } => "Maximum",
         }
     }
 }

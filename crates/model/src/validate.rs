@@ -556,6 +556,43 @@ pub fn broken_rule(spec: &Spec, grid: &Grid) -> Option<String> {
                     }
                 }
             }
+            Rule::Minimum { cells } | Rule::Maximum { cells } => {
+                let least = matches!(rule, Rule::Minimum { .. });
+                for c in cells {
+                    let (r, col) = (c.row, c.col);
+                    let around = [(r.wrapping_sub(1), col), (r + 1, col), (r, col.wrapping_sub(1)), (r, col + 1)];
+                    for (rr, cc) in around {
+                        if rr == 0 || cc == 0 || rr > n || cc > n {
+                            continue;
+                        }
+                        let other = CellRef { row: rr, col: cc };
+                        let (x, y) = (at(c), at(&other));
+                        if (least && x >= y) || (!least && x <= y) {
+                            return Some(format!(
+                                "{} cell {} holds {x} but its neighbour {} holds {y}",
+                                if least { "minimum" } else { "maximum" },
+                                name(c),
+                                name(&other)
+                            ));
+                        }
+                    }
+                }
+            }
+            Rule::CountingCircles { cells } => {
+                // Straight from the definition: each circle's value is how many circles hold it.
+                for c in cells {
+                    let count = cells.iter().filter(|d| at(d) == at(c)).count();
+                    if count != at(c) as usize {
+                        return Some(format!(
+                            "counting circle {} holds {} but {} of the circles hold {}",
+                            name(c),
+                            at(c),
+                            count,
+                            at(c)
+                        ));
+                    }
+                }
+            }
             Rule::Clone { cells, clone } => {
                 for (a, b) in cells.iter().zip(clone) {
                     if at(a) != at(b) {

@@ -32,6 +32,9 @@
 //!   the middle cell on a line of odd length; one of 2n − 1 new variables otherwise).
 //! - Region-sum lines: one of the possible common totals, a new variable each; each segment
 //!   read as a sum automaton whose last step reads the total.
+//! - Counting circles: per value, a variable "some circle holds it" (each circle holding it
+//!   implies it, and it implies one of them) and a sequential counter of the circles holding
+//!   it: at least the value when it is there, never more.
 //! - Regex lines (entropic and modular lines too): their own automaton, the same way, with a state variable only where a state
 //!   is live (reachable from the start, and an accepting state reachable from it in the cells
 //!   left); a step into a state that is not live there is forbidden.
@@ -435,6 +438,31 @@ fn encode_one(
             }
         }
         Relation::FullRank(rule) => full_rank(rule, n, lit, &mut add, sink, next)?,
+        Relation::CountingCircles(_) => {
+            // Per value v (v + 1 from 1): "some circle holds it" p, implied by each circle
+            // holding it and implying one of them; a sequential counter of the circles holding
+            // it, at least v + 1 of them when p, never v + 2. Values above the number of circles
+            // are in none.
+            let k = c.cells.len();
+            for v in 0..n {
+                let xs: Vec<Lit> = c.cells.iter().map(|&cell| lit(cell, v)).collect();
+                if v + 1 > k {
+                    for &x in &xs {
+                        add(&[x], &[], sink)?;
+                    }
+                    continue;
+                }
+                *next += 1;
+                let p = Lit::Var(*next);
+                for &x in &xs {
+                    add(&[x], &[p], sink)?;
+                }
+                add(&[p], &xs, sink)?;
+                let at_least = counter(&xs, v + 1, next, add, sink)?;
+                add(&[p], &[at_least[v + 1]], sink)?;
+                add(&[at_least[v + 2]], &[], sink)?;
+            }
+        }
         _ => unreachable!("every relation is encoded above"),
     }
     Ok(())
@@ -544,6 +572,22 @@ fn exactly(
     add: &mut AddClause<'_>,
     sink: &mut dyn FnMut(&[i32]),
 ) -> Result<(), ConflictCause> {
+    let prev = counter(lits, k, next, add, sink)?;
+    if k > 0 {
+        add(&[], &[prev[k]], sink)?;
+    }
+    add(&[prev[k + 1]], &[], sink)
+}
+
+/// A sequential counter over `lits`: the literals "at least c of them hold", for c from 0 to
+/// k + 1, each defined both ways (s(i, c) from s(i − 1, c), s(i − 1, c − 1) and the i-th).
+fn counter(
+    lits: &[Lit],
+    k: usize,
+    next: &mut i32,
+    add: &mut AddClause<'_>,
+    sink: &mut dyn FnMut(&[i32]),
+) -> Result<Vec<Lit>, ConflictCause> {
     // prev[c]: at least c of the literals so far (prev[0] true).
     let mut prev = vec![Lit::False; k + 2];
     prev[0] = Lit::True;
@@ -561,10 +605,7 @@ fn exactly(
         }
         prev = here;
     }
-    if k > 0 {
-        add(&[], &[prev[k]], sink)?;
-    }
-    add(&[prev[k + 1]], &[], sink)
+    Ok(prev)
 }
 
 /// Adds "not all of these, or one of those" through a clause sink (constants folded).

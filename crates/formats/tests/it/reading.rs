@@ -591,3 +591,34 @@ fn fpuzzles_indexers_read_as_dclamage_reads_them() {
         coverlab_formats::fpuzzles::parse(&json.replace(r#"{"cells":["R1C3"]}"#, r#"{"cells":"R1C3"}"#)).unwrap_err();
     assert!(e.contains("row indexer 1"), "{e}");
 }
+
+#[test]
+fn fpuzzles_minimum_and_maximum_cells_read_as_marked_cells() {
+    // `minimum` and `maximum`: one object per cell, as even and odd cells are; a field coverlab
+    // does not read is refused, never dropped.
+    let row = r#"[{},{},{},{}]"#;
+    let json = format!(
+        r#"{{"size":4,"grid":[{row},{row},{row},{row}],"minimum":[{{"cell":"R1C1"}},{{"cell":"R3C3"}}],"maximum":[{{"cell":"R2C2"}}]}}"#
+    );
+    let spec = coverlab_formats::fpuzzles::parse(&json).unwrap().spec.unwrap();
+    let cell = |row, col| coverlab_model::spec::CellRef { row, col };
+    let ours: Vec<_> = spec
+        .rules
+        .iter()
+        .filter(|r| {
+            matches!(r, coverlab_model::spec::Rule::Minimum { .. } | coverlab_model::spec::Rule::Maximum { .. })
+        })
+        .cloned()
+        .collect();
+    assert_eq!(
+        ours,
+        [
+            // The keys in the JSON object's order (sorted).
+            coverlab_model::spec::Rule::Maximum { cells: vec![cell(2, 2)] },
+            coverlab_model::spec::Rule::Minimum { cells: vec![cell(1, 1), cell(3, 3)] }
+        ]
+    );
+    let e = coverlab_formats::fpuzzles::parse(&json.replace(r#"{"cell":"R2C2"}"#, r#"{"cell":"R2C2","value":3}"#))
+        .unwrap_err();
+    assert!(e.contains("maximum 1: field \"value\""), "{e}");
+}

@@ -1,7 +1,7 @@
 //! Constraints beyond houses: killer cages, thermometers, arrows, dots, lines, little killers,
 //! sandwiches, regex lines and the other variant lines (between, lockout, entropic, modular,
 //! parity, zipper, region-sum, slow thermometers), skyscraper and X-sum clues, quadruples, sums
-//! with repeats, rellik cages, pill and double arrows, sum lines, lunchboxes, compiled from a spec's rules into one
+//! with repeats, rellik cages, pill and double arrows, sum lines, lunchboxes, counting circles, compiled from a spec's rules into one
 //! abstraction every strategy uses.
 //!
 //! A [`Constraint`] is a list of cells (in the rule's order: a thermometer from its bulb, an
@@ -14,7 +14,8 @@
 //!   windows for renban, bounds passes for thermometers, forward and backward reachability over
 //!   (position, state) for a regex line's automaton (entropic and modular lines, skyscraper
 //!   and X-sum clues, quadruples, rellik cages, pill and double arrows, sum lines and lunchboxes are automata too), each pair of end values for between and lockout lines, each total for zipper and
-//!   region-sum lines. Filtering is sound (it removes only
+//!   region-sum lines, the counts of each value and the sets of values adding up to the number of
+//!   circles for counting circles. Filtering is sound (it removes only
 //!   values that no assignment satisfying the constraint uses) and, once every cell has one
 //!   candidate, exact: it fails then exactly when the values break the constraint.
 //! - [`Constraint::holds`] checks a partial assignment with the same code, for plain searches.
@@ -29,6 +30,7 @@ use crate::Cell;
 
 #[doc(hidden)]
 pub mod automaton;
+mod counting;
 #[doc(hidden)]
 pub mod filters;
 #[doc(hidden)]
@@ -39,6 +41,7 @@ mod rank;
 pub mod sums;
 
 pub use automaton::Automaton;
+pub use counting::Circles;
 pub use filters::PairTable;
 use filters::*;
 use masks::*;
@@ -145,11 +148,17 @@ pub enum ConstraintKind {
     HouseSum,
     /// The full-rank clues (and tie rule) of a spec: one constraint over every cell.
     FullRank,
+    /// Counting circles: each circle's value is how many of the rule's circles hold it.
+    CountingCircles,
+    /// A minimum cell and one of its orthogonal neighbours: the first holds less.
+    Minimum,
+    /// A maximum cell and one of its orthogonal neighbours: the first holds more.
+    Maximum,
 }
 
 impl ConstraintKind {
     /// Every kind, in a fixed order.
-    pub const ALL: [ConstraintKind; 44] = [
+    pub const ALL: [ConstraintKind; 47] = [
         ConstraintKind::Cage,
         ConstraintKind::Thermometer,
         ConstraintKind::Arrow,
@@ -194,6 +203,9 @@ impl ConstraintKind {
         ConstraintKind::Or,
         ConstraintKind::HouseSum,
         ConstraintKind::FullRank,
+        ConstraintKind::CountingCircles,
+        ConstraintKind::Minimum,
+        ConstraintKind::Maximum,
     ];
 
     /// Its name in messages, `coverlab check` and the graph: kebab-case.
@@ -242,6 +254,9 @@ impl ConstraintKind {
             ConstraintKind::HiddenSkyscraper => "hidden-skyscraper",
             ConstraintKind::Or => "or",
             ConstraintKind::FullRank => "full-rank",
+            ConstraintKind::CountingCircles => "counting-circles",
+            ConstraintKind::Minimum => "minimum",
+            ConstraintKind::Maximum => "maximum",
             ConstraintKind::HouseSum => "house-sum",
         }
     }
@@ -315,6 +330,9 @@ pub enum Relation {
     /// Every row and column read as a number from both ends, and the ranks of some of them
     /// (full rank): the cells are the whole grid, in order.
     FullRank(Arc<FullRank>),
+    /// Each cell's value is the number of the cells holding it (counting circles): a value is
+    /// in none of them or in exactly that many.
+    CountingCircles(Arc<Circles>),
 }
 
 /// A constraint on some cells' values, beyond "these cells differ".
@@ -393,6 +411,7 @@ impl Constraint {
             Relation::Automaton(a) => automaton::automaton(a, domains),
             Relation::Or(alternatives) => or::filter(alternatives, domains),
             Relation::FullRank(rule) => rank::filter(rule, domains),
+            Relation::CountingCircles(circles) => counting::filter(self.n, circles, domains),
         }?;
         Ok(self.required(domains))
     }

@@ -1,5 +1,6 @@
 //! The model crate's tests, in one test binary.
 
+mod counting;
 mod model;
 mod rank;
 mod unit;

@@ -127,7 +127,8 @@ def fnv1a(text):
 # [(from, values, to)]}, Clone{cells, clone}, ColumnIndexer{cells}, RowIndexer{cells},
 # NumberedRoom{row|column (0-based), from_end (optional), value}, HiddenSkyscraper{the same},
 # Or{branches (lists of rules), cells (every cell of them, first seen first)}, FullRank{row|column
-# (0-based), from_end (optional), rank} (ties: the default, a clue's number equals no other).
+# (0-based), from_end (optional), rank} (ties: the default, a clue's number equals no other),
+# CountingCircles{cells}, Minimum{cells}, Maximum{cells}.
 # Rows, Columns and Boxes are always there.
 
 
@@ -343,6 +344,10 @@ def validate(spec):
             assert any(pair_rel(a)(x, y) for x in range(1, n + 1) for y in range(1, n + 1))
         elif kind in ("ColumnIndexer", "RowIndexer"):
             assert a["cells"]
+        elif kind == "CountingCircles":
+            assert 1 <= len(cells) <= n * (n + 1) // 2
+        elif kind in ("Minimum", "Maximum"):
+            assert cells and not any(orthogonal(n, x, y) for x in cells for y in cells)
         elif kind == "Clone":
             assert a["cells"] and len(a["cells"]) == len(a["clone"])
             assert not any(x in h and y in h for x, y in zip(a["cells"], a["clone"]) for h in spec.houses())
@@ -562,6 +567,14 @@ def rule_ok(spec, kind, a, g):
         return machine_runs(a, [g[c] for c in a["cells"]])
     if kind == "Clone":
         return all(g[x] == g[y] for x, y in zip(a["cells"], a["clone"]))
+    if kind in ("Minimum", "Maximum"):
+        # Each marked cell below (above) every orthogonal neighbour.
+        sign = 1 if kind == "Minimum" else -1
+        return all(sign * (g[y] - g[x]) > 0 for x in a["cells"] for y in orth_neighbours(n, x))
+    if kind == "CountingCircles":
+        # Each circle's value is the number of the rule's circles holding it.
+        vals = [g[c] for c in a["cells"]]
+        return all(vals.count(v) == v for v in vals)
     if kind in ("ColumnIndexer", "RowIndexer"):
         # The definition: the cell holding v points at the cell v of its row (column), which
         # holds the indexer's own column (row) number.
@@ -833,6 +846,12 @@ class Counter:
             elif kind == "Clone":
                 for x, y in zip(a["cells"], a["clone"]):
                     self.pair_directed(x, y, lambda p, q: p == q)
+            elif kind == "CountingCircles":
+                self.add(a["cells"], self.counting_prop(a["cells"]))
+            elif kind in ("Minimum", "Maximum"):
+                for x in a["cells"]:
+                    for y in orth_neighbours(n, x):
+                        self.pair_directed(x, y, (lambda p, q: p < q) if kind == "Minimum" else (lambda p, q: p > q))
             elif kind in ("ColumnIndexer", "RowIndexer"):
                 # For each value v the indexer may hold: it holds v only if the cell it then
                 # points at holds its index.
@@ -1345,6 +1364,31 @@ class Counter:
 
         return prop
 
+    def counting_prop(self, cells):
+        """Per value v: more than v circles holding it fails; one holding it with fewer than v
+        that may fails; v holding it takes it out of the others; fewer than v that may hold it
+        take it out of all. (A full grid is then checked by broken().)"""
+        n = self.n
+        cells = tuple(cells)
+
+        def prop(dom, q):
+            for v in range(1, n + 1):
+                b = 1 << (v - 1)
+                holding = [c for c in cells if dom[c] == b]
+                may = [c for c in cells if dom[c] & b]
+                if len(holding) > v or (holding and len(may) < v):
+                    return False
+                if len(holding) == v or len(may) < v:
+                    for c in may:
+                        if dom[c] != b or len(may) < v:
+                            dom[c] &= ~b
+                            if not dom[c]:
+                                return False
+                            q.append(c)
+            return True
+
+        return prop
+
     def hidden_prop(self, line, value):
         """Along the decided cells at the clue's end: each must rise above the highest so far,
         until one that does not, which must be the value (then the rule holds); the first cell
@@ -1643,6 +1687,8 @@ def naive_count(spec, puzzle, cap, budget):
                 else sandwich_line(n, a)
                 if kind in ("Sandwich", "Skyscraper", "XSum", "NumberedRoom", "HiddenSkyscraper")
                 else a["cells"] + a["clone"] if kind == "Clone"
+                else a["cells"] + [y for x in a["cells"] for y in orth_neighbours(n, x)]
+                if kind in ("Minimum", "Maximum")
                 else a["cells"] + [x for c in a["cells"] for x in indexer_line(n, kind, c)]
                 if kind in ("ColumnIndexer", "RowIndexer")
                 else a["cells"] if "cells" in a else [a["circle"]] + a["line"]
@@ -1761,6 +1807,14 @@ def self_test():
     later = lambda x, y: [(0, [1, 2, 3, 4], 0), (0, [x], 1), (1, [1, 2, 3, 4], 1), (1, [y], 2), (2, [1, 2, 3, 4], 2)]
     assert ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(2, 4)})])
     assert not ok([("StateMachine", {"cells": [0, 1, 2, 3], "start": [0], "accept": [2], "transitions": later(4, 2)})])
+    # Minimum and maximum cells: r1c1 (1, beside 2 and 3) is a minimum; r2c2 (4, beside 2, 3, 1
+    # and 1) a maximum; r1c2 (2, beside 1) neither.
+    assert ok([("Minimum", {"cells": [0]})]) and ok([("Maximum", {"cells": [5]})])
+    assert not ok([("Minimum", {"cells": [1]})]) and not ok([("Maximum", {"cells": [1]})])
+    # Counting circles: r1c1 r2c3 (1 1) is two circles holding 1; r1c1 alone holds 1; r1c2 r3c1
+    # r4c4 (2 2 1): two 2s and one 1 hold; r1c2 r1c3 (2 3): one 2, one 3, neither holds.
+    assert not ok([("CountingCircles", {"cells": [0, 6]})]) and ok([("CountingCircles", {"cells": [0]})])
+    assert ok([("CountingCircles", {"cells": [1, 8, 15]})]) and not ok([("CountingCircles", {"cells": [1, 2]})])
     # Clones: r1c1 = r2c3 = 1 (no house in common); r1c1 and r2c2 differ (1, 4).
     assert ok([("Clone", {"cells": [0], "clone": [6]})]) and not ok([("Clone", {"cells": [0, 1], "clone": [6, 5]})])
     # Hidden skyscrapers: r2 is 3 4 1 2 (1 hidden first), from the right 2 1 4 3 (1); c2 is
@@ -2588,6 +2642,37 @@ def fam_clone(n, rng, variant):
     return "%dx%d clones: each cell of a clone holds its original's value" % (n, n), rules, G
 
 
+def fam_counting_circles(n, rng, variant):
+    """Counting circles read off the grid: a few values picked, and for each value v, v of the
+    n cells holding it circled; larger grids get a second, separate set."""
+    G = classic_grid(n, rng)
+    sets = {4: 1, 6: 1, 9: 2, 16: 2, 25: 2}[n]
+    used = set()
+    rules = []
+    for _ in range(sets):
+        values = [v for v in rng.shuffled(range(1, n + 1)) if v <= max(2, n // 2)][: {4: 2, 6: 2, 9: 3, 16: 3, 25: 3}[n]]
+        cells = []
+        for v in values:
+            spots = [c for c in rng.shuffled(range(n * n)) if G[c] == v and c not in used]
+            if len(spots) < v:
+                continue
+            cells += spots[:v]
+            used.update(spots[:v])
+        rules.append(("CountingCircles", {"cells": rng.shuffled(cells)}))
+    return "%dx%d counting circles: each circle's value is how many circles of its set hold it" % (n, n), rules, G
+
+
+def fam_min_max(n, rng, variant):
+    """Minimum and maximum cells read off the grid: cells below (above) all their orthogonal
+    neighbours, a few of each."""
+    G = classic_grid(n, rng)
+    rules = []
+    for kind, sign in (("Minimum", 1), ("Maximum", -1)):
+        good = [c for c in rng.shuffled(range(n * n)) if all(sign * (G[y] - G[c]) > 0 for y in orth_neighbours(n, c))]
+        rules.append((kind, {"cells": good[: {4: 2, 6: 3, 9: 4, 16: 6, 25: 8}[n]]}))
+    return "%dx%d minimum and maximum cells" % (n, n), rules, G
+
+
 def fam_indexer(n, rng, variant):
     """Indexers read off the grid: the cells whose value points at a cell of their row holding
     their own column number (column indexers), or of their column holding their row number (row
@@ -2806,6 +2891,12 @@ FAMILIES = [
     (fam_full_rank, 4, "", "full-rank-4x4-a", "utwe", 0),
     (fam_full_rank, 6, "", "full-rank-6x6-a", "utwe", 0),
     (fam_full_rank, 9, "", "full-rank-9x9-a", "utw", 20),
+    (fam_counting_circles, 4, "", "counting-circles-4x4-a", "utwe", 0),
+    (fam_counting_circles, 6, "", "counting-circles-6x6-a", "utwe", 0),
+    (fam_counting_circles, 9, "", "counting-circles-9x9-a", "utw", 20),
+    (fam_min_max, 4, "", "min-max-4x4-a", "utwe", 0),
+    (fam_min_max, 6, "", "min-max-6x6-a", "utwe", 0),
+    (fam_min_max, 9, "", "min-max-9x9-a", "utw", 20),
 ]
 
 # 16x16 and 25x25 (issue 31): one family per kind and size (kinds that go together as they do
@@ -2857,6 +2948,8 @@ BIG_FAMILIES = [
         (fam_hidden_skyscraper, "", "hidden-skyscraper"),
         (fam_or, "", "or"),
         (fam_full_rank, "", "full-rank"),
+        (fam_counting_circles, "", "counting-circles"),
+        (fam_min_max, "", "min-max"),
     ]
 ]
 FAMILIES += BIG_FAMILIES

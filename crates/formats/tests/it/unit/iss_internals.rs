@@ -372,8 +372,11 @@ fn every_iss_name_is_read_or_refused() {
 
 #[test]
 fn unknown_and_unsupported_constraints_are_named_where_they_are() {
-    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.CountingCircles~R1C1");
-    assert_eq!(e.to_string(), "constraint 3 \".CountingCircles~R1C1\": counting circles are not supported by coverlab");
+    let e = error(".~R1C1_5.Thermo~R1C2~R1C3.CountDistinct~R1C1");
+    assert_eq!(
+        e.to_string(),
+        "constraint 3 \".CountDistinct~R1C1\": distinct-value counts are not supported by coverlab"
+    );
     assert_eq!(e.column(), Some(26));
     let e = error(".Cagee~3~R1C1~R1C2");
     assert!(matches!(&e.problem, Problem::Unknown { name, .. } if name == "Cagee"));
@@ -391,7 +394,7 @@ fn unknown_and_unsupported_constraints_are_named_where_they_are() {
     assert!(message(".StrictKropki.StrictXV.X~R1C1~R1C2").contains("StrictKropki with StrictXV"));
     // Through the reader: the line and the constraint's column.
     let entries = coverlab_formats::read_str(
-        "  .Thermo~R1C1~R1C2 .CountingCircles~R1C5\n",
+        "  .Thermo~R1C1~R1C2 .CountDistinct~R1C5\n",
         Some(coverlab_formats::InputFormat::Iss),
         None,
     );
@@ -399,7 +402,7 @@ fn unknown_and_unsupported_constraints_are_named_where_they_are() {
     assert_eq!((e.line(), e.column()), (1, Some(21)));
     assert_eq!(
         e.to_string(),
-        "line 1, column 21: iss: constraint 2 \".CountingCircles~R1C5\": counting circles are not supported by coverlab"
+        "line 1, column 21: iss: constraint 2 \".CountDistinct~R1C5\": distinct-value counts are not supported by coverlab"
     );
 }
 
