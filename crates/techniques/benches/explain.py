@@ -13,7 +13,7 @@ so other load on the machine does not count), on:
 - with --tarek, the 42 TAREK killers (/work/shared/data/variants/killer_tarek_42.jsonl or
   $COVERLAB_DATA_VARIANTS), with the steps by technique over all 42; with --frisch, the 18
   Frisch 25×25 puzzles (/work/shared/data/25x25 or $COVERLAB_DATA_25X25); --each prints every
-  puzzle's ending and time.
+  puzzle's ending, time, steps, cells filled at the end and steps by technique (on stderr).
 Per set: puzzles, solved, solved without a forcing chain or net, stuck, mean / median / max
 CPU ms per puzzle. Builds `--profile fast-build` first unless --bin is given.
 """
@@ -55,16 +55,23 @@ def explain(binary, line, extra, steps):
     record = json.loads(out.stdout.splitlines()[0])
     steps.update(s["technique"] for s in record["steps"])
     techniques = {s["technique"] for s in record["steps"]}
-    return record["ending"], techniques, t
+    if EACH:
+        grid = record.get("grid") or ""
+        used = collections.Counter(s["technique"] for s in record["steps"])
+        filled = sum(ch not in ".0" for ch in grid)
+        detail = (f"{len(record['steps'])} steps, {filled} of {len(grid)} cells filled; "
+                  + ", ".join(f"{name} {k}" for name, k in used.most_common()))
+        return record["ending"], techniques, t, detail
+    return record["ending"], techniques, t, 
 
 
 def run_set(binary, label, lines, extra=(), by_technique=False):
     times, solved, plain, stuck, worst = [], 0, 0, 0, (0.0, "")
     steps = collections.Counter()
     for k, line in enumerate(lines):
-        ending, techniques, t = explain(binary, line, list(extra), steps)
+        ending, techniques, t, detail = explain(binary, line, list(extra), steps)
         if EACH:
-            print(f"<!-- {label} {k + 1}: {ending}, {1000 * t:.0f} ms -->", file=sys.stderr, flush=True)
+            print(f"<!-- {label} {k + 1}: {ending}, {1000 * t:.0f} ms ({detail}) -->", file=sys.stderr, flush=True)
         times.append(t)
         if t > worst[0]:
             worst = (t, line)
