@@ -660,7 +660,9 @@ fn explain_and_show(
         if e.ending == Ending::Stuck {
             let counted = count_to_two(puzzle);
             let one = counted == Some(true);
-            unique = Some(one);
+            // What the count found: null in the JSON when it stopped before it knew (not false,
+            // which would say it found two).
+            unique = counted;
             // The nested forcing net unless the count found several solutions (it could not end
             // solved, and would spend its whole budget at the end for nothing); a count that
             // stops first (a hard 25×25) leaves it on.
