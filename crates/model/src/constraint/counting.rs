@@ -95,15 +95,10 @@ pub(super) fn filter(n: usize, circles: &Circles, domains: &mut [u64]) -> Result
         }
         // reach[v][s]: the values 1..=v (the present ones among them, and possible ones) can
         // add up to s; back[v][s]: the values v..=n can.
-        let mut reach = vec![vec![false; k + 1]; n + 2];
-        reach[0][0] = true;
-        for v in 1..=n {
-            let (before, rest) = reach.split_at_mut(v);
-            let (prev, here) = (&before[v - 1], &mut rest[0]);
-            for s in 0..=k {
-                if !prev[s] {
-                    continue;
-                }
+        // One value's step: from each sum `prev` reaches, `here` reaches it without v (when no
+        // circle holds v) and with v added (when v is possible).
+        let extend = |prev: &[bool], here: &mut [bool], v: usize| {
+            for s in (0..=k).filter(|&s| prev[s]) {
                 if fixed[v] == 0 {
                     here[s] = true;
                 }
@@ -111,6 +106,12 @@ pub(super) fn filter(n: usize, circles: &Circles, domains: &mut [u64]) -> Result
                     here[s + v] = true;
                 }
             }
+        };
+        let mut reach = vec![vec![false; k + 1]; n + 2];
+        reach[0][0] = true;
+        for v in 1..=n {
+            let (before, rest) = reach.split_at_mut(v);
+            extend(&before[v - 1], &mut rest[0], v);
         }
         if !reach[n][k] {
             return Err(0);
@@ -119,18 +120,7 @@ pub(super) fn filter(n: usize, circles: &Circles, domains: &mut [u64]) -> Result
         back[n + 1][0] = true;
         for v in (1..=n).rev() {
             let (head, tail) = back.split_at_mut(v + 1);
-            let (here, prev) = (&mut head[v], &tail[0]);
-            for s in 0..=k {
-                if !prev[s] {
-                    continue;
-                }
-                if fixed[v] == 0 {
-                    here[s] = true;
-                }
-                if possible(v) && s + v <= k {
-                    here[s + v] = true;
-                }
-            }
+            extend(&tail[0], &mut head[v], v);
         }
         // With v: some s reached by the values below, k − s − v by those above; without it,
         // k − s.
