@@ -71,8 +71,11 @@ def make_share(directory, start, count, seed, rows_per_file):
 
 def test_a_dask_local_cluster_of_two_workers_makes_the_one_process_set(tmp_path):
     distributed = pytest.importorskip("distributed")
+    import dask
+
     count, per_file, seed = 64, 16, 21
-    with distributed.LocalCluster(
+    # Dask's scratch folders and lock files under pytest's folder, not in /tmp/dask-scratch-space.
+    with dask.config.set({"temporary-directory": str(tmp_path / "dask-scratch")}), distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None,
         local_directory=str(tmp_path / "dask-scratch"),  # not /tmp/dask-scratch-space, left behind
     ) as cluster, distributed.Client(cluster) as client:

@@ -43,9 +43,17 @@ function fail(message) {
 }
 function finish(code) {
   clearTimeout(killer);
+  // The profile (with Chromium's temporary folders in it) is removed once the browser has exited,
+  // retrying while its last processes still write: removed at once after the kill, it was left
+  // behind in /tmp.
+  const done = () => {
+    try { rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); } catch { /* left behind */ }
+    process.exit(code);
+  };
+  if (browser.exitCode !== null || browser.signalCode !== null) return done();
+  browser.once("exit", done);
+  setTimeout(done, 3000);
   browser.kill("SIGKILL");
-  try { rmSync(profile, { recursive: true, force: true }); } catch { /* a lock file left behind */ }
-  process.exit(code);
 }
 browser.on("error", (e) => fail("cannot start chromium: " + e.message));
 
